@@ -1,0 +1,3 @@
+export default function OverviewPage() {
+  return <h1>Overview</h1>;
+}

@@ -1,0 +1,9 @@
+/** The dashboard's sections, in nav order. Each page owns its own query string. */
+export const NAV_ITEMS = [
+  { href: "/", label: "Overview" },
+  { href: "/tools", label: "Tools" },
+  { href: "/codes", label: "Codes" },
+  { href: "/runs", label: "Runs" },
+  { href: "/drift", label: "Drift" },
+  { href: "/conformance", label: "Conformance" },
+] as const;

@@ -1,0 +1,95 @@
+import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
+import type { SpanRow, ToolErrorRow } from "./rows";
+
+const HOUR_MS = 3_600_000;
+
+/** Start of the UTC hour containing `ms`. */
+export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+/** The histogram bucket (upper bound) a delay falls in. */
+export function delayBucket(ms: number): number {
+  for (const bound of DELAY_BUCKETS_MS) if (ms <= bound) return bound;
+  return DELAY_BUCKETS_MS[DELAY_BUCKETS_MS.length - 1]!;
+}
+
+/**
+ * Sums a batch's rows per rollup key before touching SQLite, so a 500-span batch costs a handful of
+ * upserts rather than 500 of each kind.
+ */
+export class BatchAggregates {
+  readonly spanRollups = new Map<string, (string | number)[]>();
+  readonly delayBuckets = new Map<string, (string | number)[]>();
+  readonly errorRollups = new Map<string, (string | number)[]>();
+  readonly codes = new Map<string, (string | number)[]>();
+  readonly runStats = new Map<string, (string | number)[]>();
+
+  constructor(private readonly projectId: string) {}
+
+  addSpan(s: SpanRow): void {
+    const hour = hourOf(s.startedAt);
+    const dims = [this.projectId, hour, s.tool, s.code ?? "", s.outcome ?? "", s.errorClass ?? "", s.release ?? "", s.service ?? ""];
+    const attempt = s.attempt ?? 0;
+    bump(this.spanRollups, dims, [
+      1,
+      attempt === 1 ? 1 : 0,
+      attempt === 2 ? 1 : 0,
+      attempt > 1 ? 1 : 0,
+      attempt,
+      s.retryAfterMs !== null ? 1 : 0,
+      s.retryAfterMs ?? 0,
+      s.backoffMs !== null ? 1 : 0,
+      s.backoffMs ?? 0,
+      s.decision === "failed_closed" ? 1 : 0,
+      Math.max(0, s.endedAt - s.startedAt),
+    ], SPAN_ROLLUP_COMBINE);
+    const delayDims = [this.projectId, hour, s.tool, s.code ?? "", s.release ?? "", s.service ?? ""];
+    if (s.retryAfterMs !== null) bump(this.delayBuckets, [...delayDims, "retry_after", delayBucket(s.retryAfterMs)], [1]);
+    if (s.backoffMs !== null) bump(this.delayBuckets, [...delayDims, "backoff", delayBucket(s.backoffMs)], [1]);
+    if (s.code !== null) {
+      bump(this.codes, this.codeDims(s.code, s.tool, s.release, s.toolVersion, s.errorClass, s.retryable), [s.startedAt, s.startedAt, 1, 0], CODE_COMBINE);
+    }
+    const failed = s.outcome !== null && s.outcome !== "ok" ? 1 : 0;
+    bump(
+      this.runStats,
+      [this.projectId, s.runId],
+      [1, attempt === 1 ? 1 : 0, attempt > 1 ? 1 : 0, failed, s.outcome === "declined" ? 1 : 0, s.outcome === "refused" ? 1 : 0, 0, s.startedAt, s.endedAt],
+      RUN_STATS_COMBINE,
+    );
+  }
+
+  addToolError(e: ToolErrorRow): void {
+    const hour = hourOf(e.occurredAt);
+    const dims = [this.projectId, hour, e.tool, e.code ?? "", e.errorClass ?? "", e.decision ?? "", e.release ?? "", e.service ?? ""];
+    bump(this.errorRollups, dims, [1, e.attempts ?? 0, e.retryable ? 1 : 0]);
+    if (e.code !== null) {
+      bump(this.codes, this.codeDims(e.code, e.tool, e.release, e.toolVersion, e.errorClass, e.retryable), [e.occurredAt, e.occurredAt, 0, 1], CODE_COMBINE);
+    }
+    bump(this.runStats, [this.projectId, e.runId], [0, 0, 0, 0, 0, 0, 1, e.occurredAt, e.occurredAt], RUN_STATS_COMBINE);
+  }
+
+  private codeDims(code: string, tool: string, release: string | null, toolVersion: string | null, errorClass: string | null, retryable: boolean | null) {
+    return [this.projectId, code, tool, release ?? "", toolVersion ?? "", errorClass ?? "", retryable === null ? -1 : retryable ? 1 : 0];
+  }
+}
+
+type Combine = "sum" | "min" | "max";
+// How each value column merges when two rows of a batch share a key (default: sum).
+const SPAN_ROLLUP_COMBINE: Combine[] = ["sum", "sum", "sum", "sum", "max"];
+const CODE_COMBINE: Combine[] = ["min", "max"];
+const RUN_STATS_COMBINE: Combine[] = ["sum", "sum", "sum", "sum", "sum", "sum", "sum", "min", "max"];
+
+/** Merges `values` into the row stored under `dims`. */
+function bump(into: Map<string, (string | number)[]>, dims: (string | number)[], values: number[], combine: Combine[] = []): void {
+  const key = dims.join("\u0000");
+  const row = into.get(key);
+  if (!row) {
+    into.set(key, [...dims, ...values]);
+    return;
+  }
+  const offset = dims.length;
+  values.forEach((v, i) => {
+    const current = row[offset + i] as number;
+    const how = combine[i] ?? "sum";
+    row[offset + i] = how === "max" ? Math.max(current, v) : how === "min" ? Math.min(current, v) : current + v;
+  });
+}

@@ -1,0 +1,102 @@
+import { scrubText, type IngestRecord, type Resource } from "@/lib/contracts";
+import type { RowBatch } from "./rows";
+
+const scrubOrNull = (text: string | null | undefined) => (text == null ? null : scrubText(text));
+
+/** Maps validated native records onto rows, applying the batch `resource` where a record is silent. */
+export function normalizeNative(
+  resource: Resource | undefined,
+  records: readonly { index: number; record: IngestRecord }[],
+  into: RowBatch,
+): RowBatch {
+  const base = {
+    service: resource?.service ?? null,
+    release: resource?.release ?? null,
+    environment: resource?.environment ?? null,
+    sdkName: resource?.sdk?.name ?? null,
+    sdkVersion: resource?.sdk?.version ?? null,
+  };
+  for (const { index, record: r } of records) {
+    const shared = {
+      service: r.service ?? base.service,
+      release: r.release ?? base.release,
+      environment: r.environment ?? base.environment,
+    };
+    switch (r.type) {
+      case "run":
+        into.runs.push({
+          index,
+          row: {
+            recordId: r.id,
+            runId: r.run_id,
+            agent: r.agent,
+            ...shared,
+            release: r.agent_version ?? shared.release,
+            sdkName: base.sdkName,
+            sdkVersion: base.sdkVersion,
+            startedAt: r.started_at,
+            endedAt: r.ended_at ?? null,
+            state: r.state,
+            deadlineAt: r.deadline_at ?? null,
+            maxToolAttempts: r.max_tool_attempts ?? null,
+            error: scrubOrNull(r.error),
+            source: "native",
+          },
+        });
+        break;
+      case "tool_call_span":
+        into.spans.push({
+          index,
+          row: {
+            spanId: r.id,
+            traceId: r.trace_id ?? null,
+            parentSpanId: r.parent_span_id ?? null,
+            runId: r.run_id,
+            callId: r.call_id,
+            tool: r.tool,
+            toolVersion: r.tool_version ?? null,
+            ...shared,
+            sdkName: base.sdkName,
+            sdkVersion: base.sdkVersion,
+            attempt: r.attempt,
+            startedAt: r.started_at,
+            endedAt: r.ended_at,
+            outcome: r.outcome,
+            code: r.code ?? null,
+            errorClass: r.error_class ?? null,
+            retryable: r.retryable ?? null,
+            retryAfterMs: r.retry_after_ms ?? null,
+            backoffMs: r.backoff_ms ?? null,
+            decision: r.decision ?? null,
+            permitted: r.permitted ?? null,
+            abandoned: r.abandoned ?? null,
+            message: scrubOrNull(r.message),
+            source: "native",
+          },
+        });
+        break;
+      case "tool_error":
+        into.toolErrors.push({
+          index,
+          row: {
+            eventId: r.id,
+            runId: r.run_id,
+            callId: r.call_id,
+            tool: r.tool,
+            toolVersion: r.tool_version ?? null,
+            ...shared,
+            code: r.code,
+            errorClass: r.error_class,
+            retryable: r.retryable,
+            attempts: r.attempts,
+            decision: r.decision,
+            told: scrubText(r.told),
+            occurredAt: r.occurred_at,
+            source: "native",
+          },
+        });
+        break;
+    }
+  }
+  return into;
+}

@@ -1,0 +1,47 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { projects } from "./projects";
+
+/** One attempt of one tool call. Nullable columns are "unknown": some sources do not carry them. */
+export const toolCallSpans = sqliteTable(
+  "tool_call_spans",
+  {
+    pk: integer("pk").primaryKey({ autoIncrement: true }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id),
+    spanId: text("span_id").notNull(),
+    traceId: text("trace_id"),
+    parentSpanId: text("parent_span_id"),
+    runId: text("run_id").notNull(),
+    callId: text("call_id").notNull(),
+    tool: text("tool").notNull(),
+    toolVersion: text("tool_version"),
+    release: text("release"),
+    service: text("service"),
+    environment: text("environment"),
+    sdkName: text("sdk_name"),
+    sdkVersion: text("sdk_version"),
+    attempt: integer("attempt"),
+    startedAt: integer("started_at").notNull(),
+    endedAt: integer("ended_at").notNull(),
+    outcome: text("outcome"),
+    code: text("code"),
+    errorClass: text("error_class"),
+    retryable: integer("retryable", { mode: "boolean" }),
+    retryAfterMs: integer("retry_after_ms"),
+    backoffMs: integer("backoff_ms"),
+    decision: text("decision"),
+    permitted: integer("permitted", { mode: "boolean" }),
+    abandoned: integer("abandoned", { mode: "boolean" }),
+    message: text("message"),
+    source: text("source").notNull().default("native"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),
+    index("spans_project_run_idx").on(t.projectId, t.runId, t.startedAt),
+    index("spans_project_tool_time_idx").on(t.projectId, t.tool, t.startedAt),
+    index("spans_project_code_time_idx").on(t.projectId, t.code, t.startedAt).where(sql`${t.code} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,35 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { projects } from "./projects";
+
+/** The final error of one tool call and what the model was told. */
+export const toolErrors = sqliteTable(
+  "tool_errors",
+  {
+    pk: integer("pk").primaryKey({ autoIncrement: true }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id),
+    eventId: text("event_id").notNull(),
+    runId: text("run_id").notNull(),
+    callId: text("call_id").notNull(),
+    tool: text("tool").notNull(),
+    toolVersion: text("tool_version"),
+    release: text("release"),
+    service: text("service"),
+    environment: text("environment"),
+    code: text("code"),
+    errorClass: text("error_class"),
+    retryable: integer("retryable", { mode: "boolean" }),
+    attempts: integer("attempts"),
+    decision: text("decision"),
+    told: text("told"),
+    occurredAt: integer("occurred_at").notNull(),
+    source: text("source").notNull().default("native"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tool_errors_project_event_uq").on(t.projectId, t.eventId),
+    index("tool_errors_project_run_idx").on(t.projectId, t.runId),
+    index("tool_errors_project_time_idx").on(t.projectId, t.occurredAt),
+  ],
+);

@@ -1,0 +1,24 @@
+// Runs once when the server starts: open the database (which applies migrations) and, on a fresh
+// database, create the default project and print its first ingest key.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getStore } = await import("./db/client");
+  const { ensureDefaultProject } = await import("./db/keys");
+  const store = getStore();
+  const created = ensureDefaultProject(store);
+  console.log(`[faultline] database ${store.path} ready (migrations applied)`);
+  if (created) {
+    console.log(
+      [
+        "",
+        "  Faultline created the project 'default' and its first ingest key:",
+        "",
+        `      ${created.key}`,
+        "",
+        "  It is shown this once and stored only as a hash. Lost it? Create another with",
+        "  `npm run keys -- create` (and revoke the old one with `npm run keys -- revoke " + created.prefix + "`).",
+        "",
+      ].join("\n"),
+    );
+  }
+}

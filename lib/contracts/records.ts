@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { DECISIONS, ERROR_CLASSES, OUTCOMES, RUN_STATES } from "./enums";
+import {
+  attemptSchema,
+  codeSchema,
+  delayMsSchema,
+  idSchema,
+  nameSchema,
+  textSchema,
+  timeSchema,
+  versionSchema,
+} from "./primitives";
+
+/** Fields that any record may carry to override the batch's `resource` block. */
+const overridable = {
+  service: nameSchema.optional(),
+  release: versionSchema.optional(),
+  environment: nameSchema.optional(),
+};
+
+const endsAfterStart = (r: { started_at: number; ended_at?: number | null | undefined }) =>
+  r.ended_at == null || r.ended_at >= r.started_at;
+const endsAfterStartIssue = { message: "must not be before started_at", path: ["ended_at"] };
+
+/** One agent run. */
+export const runRecordSchema = z
+  .object({
+    type: z.literal("run"),
+    id: idSchema,
+    run_id: idSchema,
+    agent: nameSchema,
+    agent_version: versionSchema.optional(),
+    started_at: timeSchema,
+    ended_at: timeSchema.nullish(),
+    state: z.enum(RUN_STATES),
+    /** Absolute deadline of the run, when the runtime had one. */
+    deadline_at: timeSchema.nullish(),
+    /** The per-tool attempt budget the run loop enforced (`maxToolAttempts`). */
+    max_tool_attempts: attemptSchema.nullish(),
+    error: textSchema.nullish(),
+    ...overridable,
+  })
+  .refine(endsAfterStart, endsAfterStartIssue);
+export type RunRecord = z.infer<typeof runRecordSchema>;
+
+/** One attempt of one tool call. */
+export const toolCallSpanRecordSchema = z
+  .object({
+    type: z.literal("tool_call_span"),
+    id: idSchema,
+    trace_id: idSchema.nullish(),
+    parent_span_id: idSchema.nullish(),
+    run_id: idSchema,
+    call_id: idSchema,
+    tool: nameSchema,
+    tool_version: versionSchema.nullish(),
+    attempt: attemptSchema,
+    started_at: timeSchema,
+    ended_at: timeSchema,
+    outcome: z.enum(OUTCOMES),
+    code: codeSchema.nullish(),
+    error_class: z.enum(ERROR_CLASSES).nullish(),
+    retryable: z.boolean().nullish(),
+    retry_after_ms: delayMsSchema.nullish(),
+    /** The wait the runtime scheduled after this attempt, before the next one. */
+    backoff_ms: delayMsSchema.nullish(),
+    /** What the loop decided after this attempt, when it was an error. */
+    decision: z.enum(DECISIONS).nullish(),
+    permitted: z.boolean().nullish(),
+    abandoned: z.boolean().nullish(),
+    message: textSchema.nullish(),
+    ...overridable,
+  })
+  .refine(endsAfterStart, endsAfterStartIssue);
+export type ToolCallSpanRecord = z.infer<typeof toolCallSpanRecordSchema>;
+
+/** The final error of one tool call: what the loop decided and what the model was told. */
+export const toolErrorRecordSchema = z.object({
+  type: z.literal("tool_error"),
+  id: idSchema,
+  run_id: idSchema,
+  call_id: idSchema,
+  tool: nameSchema,
+  tool_version: versionSchema.nullish(),
+  code: codeSchema,
+  error_class: z.enum(ERROR_CLASSES),
+  retryable: z.boolean(),
+  attempts: attemptSchema,
+  decision: z.enum(DECISIONS),
+  told: textSchema,
+  occurred_at: timeSchema,
+  ...overridable,
+});
+export type ToolErrorRecord = z.infer<typeof toolErrorRecordSchema>;
+
+/** Any native record, told apart by `type`. */
+export const ingestRecordSchema = z.discriminatedUnion("type", [
+  runRecordSchema,
+  toolCallSpanRecordSchema,
+  toolErrorRecordSchema,
+]);
+export type IngestRecord = z.infer<typeof ingestRecordSchema>;

@@ -1,0 +1,37 @@
+// `npm test`: build the app when needed (the API and browser tests run against `next start`), run
+// every vitest project, and print a plain "N passed, N failed" line for CI.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = process.cwd();
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const args = process.argv.slice(2);
+
+if (!process.env.FAULTLINE_SKIP_BUILD) {
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", env });
+  if (build.status !== 0) {
+    console.log("0 passed, 1 failed");
+    process.exit(build.status ?? 1);
+  }
+}
+
+const report = path.join(mkdtempSync(path.join(tmpdir(), "faultline-vitest-")), "report.json");
+const vitest = spawnSync(
+  process.execPath,
+  [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args],
+  { stdio: "inherit", env },
+);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  passed = json.numPassedTests ?? 0;
+  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+} else {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(vitest.status === 0 && failed === 0 ? 0 : 1);
