@@ -28,7 +28,7 @@ export function openStore(file: string = databasePath()): Store {
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode loses at most the last commits on power loss, never corrupts.
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${Number(process.env.FAULTLINE_BUSY_TIMEOUT_MS ?? 5000)}`);
   sqlite.pragma("foreign_keys = ON");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });

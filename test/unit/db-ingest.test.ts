@@ -1,0 +1,136 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { openStore, type Store } from "@/db/client";
+import { ingestNativeBatch } from "@/db/ingest/ingest-native";
+import { createKey, ensureDefaultProject, listKeys, revokeKey, verifyKey } from "@/db/keys";
+
+const H = Date.UTC(2026, 10, 1, 12, 0, 0);
+let store: Store;
+
+beforeEach(() => {
+  store = openStore(":memory:");
+  ensureDefaultProject(store);
+});
+
+const resource = { service: "support-agent", release: "2026.11.3", sdk: { name: "faultline-runtime", version: "0.1.0" } };
+const span = (id: string, attempt: number, over: Record<string, unknown> = {}) => ({
+  type: "tool_call_span",
+  id,
+  run_id: "run-1",
+  call_id: "toolu_01",
+  tool: "cancel_booking",
+  attempt,
+  started_at: H + attempt * 1000,
+  ended_at: H + attempt * 1000 + 100,
+  outcome: "failed",
+  code: "upstream_unavailable",
+  error_class: "ToolFailure",
+  retryable: true,
+  retry_after_ms: 2000,
+  backoff_ms: 2500,
+  decision: "retried",
+  ...over,
+});
+const all = (sql: string) => store.sqlite.prepare(sql).all();
+
+describe("ingestNativeBatch on real migrations", () => {
+  it("stores spans and maintains rollups, histograms, the codes catalogue and run counters", () => {
+    const result = ingestNativeBatch(store, "default", resource, [
+      span("s1", 1),
+      span("s2", 2),
+      span("s3", 3, { outcome: "ok", code: null, error_class: null, retryable: null, retry_after_ms: null, backoff_ms: null, decision: null }),
+      span("s4", 1, { call_id: "toolu_02", tool: "lookup", outcome: "refused", code: "not_permitted", error_class: "ToolNotPermittedError", retryable: false, retry_after_ms: null, backoff_ms: null, decision: "surfaced" }),
+    ]);
+    expect(result).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
+
+    expect(all("SELECT tool, code, outcome, spans, first_attempts, second_attempts, retry_attempts, max_attempt, retry_after_count, retry_after_sum_ms, backoff_count, backoff_sum_ms, duration_sum_ms FROM span_rollups_hourly ORDER BY tool, code")).toEqual([
+      { tool: "cancel_booking", code: "", outcome: "ok", spans: 1, first_attempts: 0, second_attempts: 0, retry_attempts: 1, max_attempt: 3, retry_after_count: 0, retry_after_sum_ms: 0, backoff_count: 0, backoff_sum_ms: 0, duration_sum_ms: 100 },
+      { tool: "cancel_booking", code: "upstream_unavailable", outcome: "failed", spans: 2, first_attempts: 1, second_attempts: 1, retry_attempts: 1, max_attempt: 2, retry_after_count: 2, retry_after_sum_ms: 4000, backoff_count: 2, backoff_sum_ms: 5000, duration_sum_ms: 200 },
+      { tool: "lookup", code: "not_permitted", outcome: "refused", spans: 1, first_attempts: 1, second_attempts: 0, retry_attempts: 0, max_attempt: 1, retry_after_count: 0, retry_after_sum_ms: 0, backoff_count: 0, backoff_sum_ms: 0, duration_sum_ms: 100 },
+    ]);
+    expect(all("SELECT tool, kind, bucket_ms, count FROM delay_histograms_hourly ORDER BY kind")).toEqual([
+      { tool: "cancel_booking", kind: "backoff", bucket_ms: 3000, count: 2 },
+      { tool: "cancel_booking", kind: "retry_after", bucket_ms: 2000, count: 2 },
+    ]);
+    expect(all("SELECT code, tool, release, error_class, retryable, first_seen, last_seen, spans, errors FROM codes ORDER BY code")).toEqual([
+      { code: "not_permitted", tool: "lookup", release: "2026.11.3", error_class: "ToolNotPermittedError", retryable: 0, first_seen: H + 1000, last_seen: H + 1000, spans: 1, errors: 0 },
+      { code: "upstream_unavailable", tool: "cancel_booking", release: "2026.11.3", error_class: "ToolFailure", retryable: 1, first_seen: H + 1000, last_seen: H + 2000, spans: 2, errors: 0 },
+    ]);
+    expect(all("SELECT run_id, attempts, calls, retries, failed_attempts, declined, refused, errors, first_started_at, last_ended_at FROM run_stats")).toEqual([
+      { run_id: "run-1", attempts: 4, calls: 2, retries: 2, failed_attempts: 3, declined: 0, refused: 1, errors: 0, first_started_at: H + 1000, last_ended_at: H + 3100 },
+    ]);
+  });
+
+  it("stores a record once: replays are duplicates and leave every counter unchanged", () => {
+    const batch = [span("s1", 1), { type: "tool_error", id: "e1", run_id: "run-1", call_id: "toolu_01", tool: "cancel_booking", code: "upstream_unavailable", error_class: "ToolFailure", retryable: true, attempts: 3, decision: "exhausted", told: "upstream unavailable", occurred_at: H + 5000 }];
+    expect(ingestNativeBatch(store, "default", resource, batch)).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
+    const snapshot = () => [all("SELECT * FROM span_rollups_hourly"), all("SELECT * FROM error_rollups_hourly"), all("SELECT * FROM codes"), all("SELECT * FROM run_stats"), all("SELECT count(*) n FROM tool_call_spans")];
+    const before = snapshot();
+    expect(ingestNativeBatch(store, "default", resource, batch)).toEqual({ accepted: 2, duplicates: 2, rejected: [] });
+    expect(snapshot()).toEqual(before);
+    expect(all("SELECT errors, attempts_sum, retryable_count, decision FROM error_rollups_hourly")).toEqual([{ errors: 1, attempts_sum: 3, retryable_count: 1, decision: "exhausted" }]);
+  });
+
+  it("keeps projects apart: the same ids in another project are new records", () => {
+    store.sqlite.prepare("INSERT INTO projects (id, name, created_at) VALUES ('other', 'Other', 0)").run();
+    ingestNativeBatch(store, "default", resource, [span("s1", 1)]);
+    expect(ingestNativeBatch(store, "other", resource, [span("s1", 1)])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(all("SELECT project_id, count(*) n FROM tool_call_spans GROUP BY project_id ORDER BY project_id")).toEqual([
+      { project_id: "default", n: 1 },
+      { project_id: "other", n: 1 },
+    ]);
+  });
+
+  it("merges later run records into one run and never lets an older record undo a final state", () => {
+    const run = (id: string, over: Record<string, unknown>) => ({ type: "run", id, run_id: "run-1", agent: "support-agent", started_at: H, state: "running", ...over });
+    ingestNativeBatch(store, "default", resource, [run("r-start", {})]);
+    ingestNativeBatch(store, "default", resource, [run("r-end", { state: "failed", ended_at: H + 9000, deadline_at: H + 30000, max_tool_attempts: 12 })]);
+    expect(ingestNativeBatch(store, "default", resource, [run("r-start", {})])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(ingestNativeBatch(store, "default", resource, [run("r-start", {})])).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
+    expect(all("SELECT run_id, state, started_at, ended_at, deadline_at, max_tool_attempts, release FROM runs")).toEqual([
+      { run_id: "run-1", state: "failed", started_at: H, ended_at: H + 9000, deadline_at: H + 30000, max_tool_attempts: 12, release: "2026.11.3" },
+    ]);
+  });
+
+  it("scrubs told texts and messages at ingest but never ids", () => {
+    const secretId = "run-deadbeefdeadbeefdeadbeefdeadbeef00";
+    ingestNativeBatch(store, "default", resource, [
+      { type: "tool_error", id: "e1", run_id: secretId, call_id: "toolu_01", tool: "t", code: "c", error_class: "ToolFailure", retryable: false, attempts: 1, decision: "surfaced", told: "failed for alice@example.com with Bearer abc.def.ghi", occurred_at: H },
+    ]);
+    const row = store.sqlite.prepare("SELECT run_id, told FROM tool_errors").get() as { run_id: string; told: string };
+    expect(row.run_id).toBe(secretId);
+    expect(row.told).not.toContain("alice@example.com");
+    expect(row.told).not.toContain("abc.def.ghi");
+    expect(row.told.startsWith("failed for ")).toBe(true);
+  });
+
+  it("stores the valid records of a mixed batch and reports the others by index", () => {
+    const result = ingestNativeBatch(store, "default", resource, [span("s1", 1), { type: "nope" }, span("s2", 0)]);
+    expect(result.accepted).toBe(1);
+    expect(result.rejected.map((r) => [r.index, r.id, r.code])).toEqual([
+      [1, null, "unknown_type"],
+      [2, "s2", "invalid_record"],
+    ]);
+    expect(all("SELECT span_id FROM tool_call_spans")).toEqual([{ span_id: "s1" }]);
+  });
+});
+
+describe("keys", () => {
+  it("creates a project and key once, verifies, lists without secrets, and revokes", () => {
+    expect(ensureDefaultProject(store)).toBeNull();
+    const { key, prefix } = createKey(store, "default", "ci");
+    expect(key).toMatch(/^flk_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$/);
+    expect(key.startsWith(prefix)).toBe(true);
+    expect(verifyKey(store, key)).toBe("default");
+    expect(verifyKey(store, key.slice(0, -1) + (key.endsWith("A") ? "B" : "A"))).toBeNull();
+    expect(verifyKey(store, "Bearer " + key)).toBeNull();
+    const listed = listKeys(store, "default");
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(key.slice(prefix.length + 1));
+    expect(listed[1]?.lastUsedAt).not.toBeNull();
+    const stored = store.sqlite.prepare("SELECT hash FROM api_keys WHERE prefix = ?").get(prefix) as { hash: string };
+    expect(stored.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(revokeKey(store, prefix)).toBe(true);
+    expect(revokeKey(store, prefix)).toBe(false);
+    expect(verifyKey(store, key)).toBeNull();
+  });
+});
