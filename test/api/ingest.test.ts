@@ -25,7 +25,7 @@ function post(body: string | Buffer, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/v1/ingest`, {
     method: "POST",
     headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json", ...headers },
-    body,
+    body: typeof body === "string" ? body : new Uint8Array(body),
   });
 }
 const count = (table: string) => (server.store.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
