@@ -1,0 +1,309 @@
+import { LIMITS, type IngestRecord, type Resource } from "../../contracts";
+import { sleepOn, systemClock, systemScheduler, type Cancel, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
+import type { RecordSink } from "../record/sink";
+import { RUNTIME_NAME, RUNTIME_VERSION } from "../version";
+import { postOnce, type FetchLike, type PostResult } from "./http";
+import { otlpBody, toOtlpSpan } from "./otlp";
+import { parseRetryAfter } from "./retry-after";
+import { emptyStats, type DropReason, type ExporterStats } from "./stats";
+
+/** Options of {@link Exporter}. */
+export interface ExporterOptions {
+  /** Faultline base URL, e.g. `http://127.0.0.1:3000`. */
+  endpoint: string;
+  /** Project ingest key, sent as `Authorization: Bearer <key>`. */
+  apiKey: string;
+  /** What is true for every record; `sdk` defaults to this library. */
+  resource?: Resource;
+  /** `native` posts `{resource, records}` to `/api/v1/ingest`; `otlp` posts spans to `/v1/traces`. */
+  format?: "native" | "otlp";
+  fetch?: FetchLike;
+  clock?: Clock;
+  scheduler?: Scheduler;
+  random?: Random;
+  /** Records held at most (waiting and in flight). Default 2048. */
+  maxQueueSize?: number;
+  /** Bytes held at most. Default 8 MiB. */
+  maxQueueBytes?: number;
+  /** Records per request. Default 100. */
+  maxBatchSize?: number;
+  /** Bytes per request. Default 1 MiB. */
+  maxBatchBytes?: number;
+  /** A partial batch waits at most this long. Default 5 000 ms. */
+  flushIntervalMs?: number;
+  /** Per-request timeout. Default 10 000 ms. */
+  requestTimeoutMs?: number;
+  /** Attempts per batch, first included. Default 5. */
+  maxAttempts?: number;
+  /** Backoff: base × 1.5^(n−1), capped, ±20% jitter. Defaults 1 000 / 30 000 ms. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** A `Retry-After` longer than this drops the batch instead of waiting. Default 300 000 ms. */
+  maxRetryAfterMs?: number;
+  /** Diagnostics hook; called with a short message, never with record contents. */
+  onError?: (message: string) => void;
+}
+
+type Entry = { json: string; bytes: number };
+
+const encoder = new TextEncoder();
+const byteLength = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length);
+
+/**
+ * Batches records and sends them to Faultline. `record()` never throws and never blocks; a full
+ * queue drops (and counts) instead of growing. Network errors, 429 and 5xx are retried with jitter
+ * and `Retry-After`; every other answer is final. Timers are unref'd so an idle exporter never
+ * keeps a process alive; call `shutdown()` before exit to flush.
+ */
+export class Exporter implements RecordSink {
+  private readonly o: Required<Omit<ExporterOptions, "resource" | "onError" | "fetch">> & Pick<ExporterOptions, "onError">;
+  private readonly fetch: FetchLike;
+  private readonly url: string;
+  private readonly headers: Record<string, string>;
+  private readonly resource: Resource;
+  private readonly resourceJson: string;
+  private readonly sleep: Sleep;
+  private readonly counters = emptyStats();
+  private queue: Entry[] = [];
+  private queueBytes = 0;
+  private inflight = 0;
+  private inflightBytes = 0;
+  private timer: Cancel | undefined;
+  private pumping: Promise<void> | undefined;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+  private readonly stop = new AbortController();
+
+  constructor(options: ExporterOptions) {
+    this.o = {
+      endpoint: options.endpoint.replace(/\/+$/, ""),
+      apiKey: options.apiKey,
+      format: options.format ?? "native",
+      clock: options.clock ?? systemClock,
+      scheduler: options.scheduler ?? systemScheduler,
+      random: options.random ?? Math.random,
+      maxQueueSize: options.maxQueueSize ?? 2048,
+      maxQueueBytes: options.maxQueueBytes ?? 8 * 1024 * 1024,
+      maxBatchSize: Math.min(options.maxBatchSize ?? 100, LIMITS.maxRecords),
+      maxBatchBytes: Math.min(options.maxBatchBytes ?? 1024 * 1024, LIMITS.maxBodyBytes),
+      flushIntervalMs: options.flushIntervalMs ?? 5000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+      maxAttempts: options.maxAttempts ?? 5,
+      baseBackoffMs: options.baseBackoffMs ?? 1000,
+      maxBackoffMs: options.maxBackoffMs ?? 30_000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 300_000,
+      onError: options.onError,
+    };
+    this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.url = `${this.o.endpoint}${this.o.format === "otlp" ? "/v1/traces" : "/api/v1/ingest"}`;
+    this.headers = { "content-type": "application/json", authorization: `Bearer ${this.o.apiKey}` };
+    this.resource = { sdk: { name: RUNTIME_NAME, version: RUNTIME_VERSION }, ...options.resource };
+    this.resourceJson = JSON.stringify(this.resource);
+    this.sleep = sleepOn(this.o.scheduler, { unref: true });
+  }
+
+  /** Queues one record. Never throws. */
+  record(record: IngestRecord): void {
+    try {
+      this.counters.produced++;
+      if (this.closed) return this.drop(1, "shutdown");
+      let json: string;
+      try {
+        json = JSON.stringify(this.o.format === "otlp" ? toOtlpSpan(record) : record);
+      } catch {
+        return this.drop(1, "serialize_error");
+      }
+      const bytes = byteLength(json);
+      if (bytes > LIMITS.maxRecordBytes || bytes > this.o.maxBatchBytes) return this.drop(1, "record_too_large");
+      if (this.queue.length + this.inflight >= this.o.maxQueueSize || this.queueBytes + this.inflightBytes + bytes > this.o.maxQueueBytes) {
+        return this.drop(1, "queue_overflow");
+      }
+      this.queue.push({ json, bytes });
+      this.queueBytes += bytes;
+      if (this.full()) this.kick(false);
+      else this.armTimer();
+    } catch {
+      // Telemetry must never break the agent.
+    }
+  }
+
+  /** A snapshot of the counters; `produced === sent + queued + droppedTotal` always holds. */
+  stats(): ExporterStats {
+    return { ...this.counters, dropped: { ...this.counters.dropped }, queued: this.queue.length + this.inflight, queuedBytes: this.queueBytes + this.inflightBytes };
+  }
+
+  /** Sends everything queued now; resolves when the queue is empty. Never rejects. */
+  async flush(): Promise<void> {
+    try {
+      while (this.queue.length > 0 || this.pumping) {
+        this.kick(true);
+        await this.pumping;
+      }
+    } catch {
+      // see record()
+    }
+  }
+
+  /**
+   * Stops accepting records, flushes within `timeoutMs`, then drops (and counts) whatever could not
+   * be delivered in time. Idempotent; never rejects.
+   */
+  shutdown(options: { timeoutMs?: number } = {}): Promise<void> {
+    this.closing ??= this.close(options.timeoutMs ?? 5000);
+    return this.closing;
+  }
+
+  private async close(timeoutMs: number): Promise<void> {
+    this.closed = true;
+    let cancelDeadline: Cancel = () => {};
+    const deadline = new Promise<void>((resolve) => (cancelDeadline = this.o.scheduler.schedule(resolve, timeoutMs, { unref: true })));
+    await Promise.race([this.flush(), deadline]);
+    cancelDeadline();
+    if (this.queue.length + this.inflight === 0) return;
+    this.stop.abort("shutdown");
+    this.drop(this.queue.length, "shutdown");
+    this.queue = [];
+    this.queueBytes = 0;
+    // An aborted request settles within a few ticks; a fetch that ignores its signal is not waited for.
+    await Promise.race([this.pumping, new Promise<void>((r) => this.o.scheduler.schedule(r, 50, { unref: true }))]);
+  }
+
+  private full(): boolean {
+    return this.queue.length >= this.o.maxBatchSize || this.queueBytes >= this.o.maxBatchBytes;
+  }
+
+  private armTimer(): void {
+    if (this.timer || this.queue.length === 0) return;
+    this.timer = this.o.scheduler.schedule(() => ((this.timer = undefined), this.kick(true)), this.o.flushIntervalMs, { unref: true });
+  }
+
+  /** Starts sending: every queued record when `all`, otherwise only full batches. */
+  private kick(all: boolean): void {
+    if (this.pumping || this.queue.length === 0) return;
+    this.timer?.();
+    this.timer = undefined;
+    this.pumping = this.pump(all).finally(() => {
+      this.pumping = undefined;
+      // Records that arrived during the send wait for a full batch or the interval, not a request each.
+      if (this.full()) this.kick(false);
+      else this.armTimer();
+    });
+  }
+
+  private async pump(all: boolean): Promise<void> {
+    await null; // never call fetch synchronously inside record()
+    while (this.queue.length > 0 && (all || this.full()) && !this.stop.signal.aborted) {
+      let n = 0;
+      let bytes = 0;
+      while (n < this.queue.length && n < this.o.maxBatchSize && (n === 0 || bytes + this.queue[n]!.bytes <= this.o.maxBatchBytes)) {
+        bytes += this.queue[n]!.bytes;
+        n++;
+      }
+      const batch = this.queue.splice(0, n);
+      this.queueBytes -= bytes;
+      this.inflight += n;
+      this.inflightBytes += bytes;
+      await this.send(batch, false);
+    }
+  }
+
+  private body(batch: Entry[]): string {
+    const items = batch.map((e) => e.json);
+    return this.o.format === "otlp" ? otlpBody(items, this.resource, RUNTIME_VERSION) : `{"resource":${this.resourceJson},"records":[${items.join(",")}]}`;
+  }
+
+  private settle(batch: Entry[], rejected: number, reason?: DropReason, duplicates = 0): void {
+    this.inflight -= batch.length;
+    for (const e of batch) this.inflightBytes -= e.bytes;
+    const k = Math.min(Math.max(0, rejected), batch.length);
+    this.counters.sent += batch.length - k;
+    this.counters.duplicates += Math.min(Math.max(0, duplicates), batch.length - k);
+    if (k > 0) this.drop(k, reason ?? "rejected");
+  }
+
+  private drop(n: number, reason: DropReason): void {
+    if (n <= 0) return;
+    this.counters.dropped[reason] += n;
+    this.counters.droppedTotal += n;
+    if (reason !== "queue_overflow") this.report(`${n} record(s) dropped: ${reason}`);
+  }
+
+  private report(message: string): void {
+    this.counters.lastError = message;
+    try {
+      this.o.onError?.(message);
+    } catch {
+      // see record()
+    }
+  }
+
+  private async send(batch: Entry[], split: boolean): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      this.counters.requests++;
+      const res = await postOnce(this.fetch, { url: this.url, headers: this.headers, body: this.body(batch) }, {
+        timeoutMs: this.o.requestTimeoutMs,
+        scheduler: this.o.scheduler,
+        signal: this.stop.signal,
+      });
+      if (this.stop.signal.aborted) return this.settle(batch, batch.length, "shutdown");
+      const verdict = this.classify(res, batch.length);
+      if (verdict.kind === "done") return this.settle(batch, verdict.rejected, verdict.reason, verdict.duplicates);
+      if (verdict.kind === "split") {
+        if (split || batch.length < 2) return this.settle(batch, batch.length, "payload_too_large");
+        const half = Math.ceil(batch.length / 2);
+        const [first, second] = [batch.slice(0, half), batch.slice(half)];
+        await this.send(first, true);
+        return this.send(second, true);
+      }
+      this.report(verdict.message);
+      if (attempt >= this.o.maxAttempts) return this.settle(batch, batch.length, verdict.reason);
+      const asked = res.kind === "response" ? parseRetryAfter(res.retryAfter, this.o.clock.now()) : undefined;
+      if (asked !== undefined && asked > this.o.maxRetryAfterMs) return this.settle(batch, batch.length, "retry_after_too_long");
+      const window = Math.min(this.o.baseBackoffMs * 1.5 ** (attempt - 1), this.o.maxBackoffMs);
+      const wait = asked ?? Math.round(window * (0.8 + 0.4 * this.o.random()));
+      this.counters.retries++;
+      try {
+        await this.sleep(wait, this.stop.signal);
+      } catch {
+        return this.settle(batch, batch.length, "shutdown");
+      }
+    }
+  }
+
+  private classify(
+    res: PostResult,
+    n: number,
+  ):
+    | { kind: "done"; rejected: number; duplicates?: number; reason?: DropReason }
+    | { kind: "split" }
+    | { kind: "retry"; reason: DropReason; message: string } {
+    if (res.kind === "network") return { kind: "retry", reason: "network_error", message: `network error: ${res.error}` };
+    const { status, body } = res;
+    if (status === 413) return { kind: "split" };
+    if (status === 429 || status >= 500) return { kind: "retry", reason: "server_error", message: `server answered ${status}` };
+    if (status >= 200 && status < 300) return { kind: "done", rejected: rejectedCount(body, n), duplicates: duplicatesOf(body) };
+    this.report(`server answered ${status}${status === 401 ? " (check the ingest key)" : ""}`);
+    return { kind: "done", rejected: n, reason: "client_error" };
+  }
+}
+
+function duplicatesOf(body: unknown): number {
+  const d = (body as { duplicates?: unknown } | undefined)?.duplicates;
+  return typeof d === "number" && Number.isInteger(d) ? d : 0;
+}
+
+/** Rejected records in a 200/207 answer: unique in-range indices (native) or `rejectedSpans` (OTLP). */
+function rejectedCount(body: unknown, n: number): number {
+  if (typeof body !== "object" || body === null) return 0;
+  const b = body as { rejected?: unknown; partialSuccess?: { rejectedSpans?: unknown } };
+  if (Array.isArray(b.rejected)) {
+    const indices = new Set<number>();
+    for (const r of b.rejected) {
+      const i = (r as { index?: unknown } | null)?.index;
+      if (typeof i === "number" && Number.isInteger(i) && i >= 0 && i < n) indices.add(i);
+    }
+    return indices.size;
+  }
+  const spans = Number(b.partialSuccess?.rejectedSpans ?? 0);
+  return Number.isFinite(spans) ? Math.min(Math.max(0, Math.trunc(spans)), n) : 0;
+}

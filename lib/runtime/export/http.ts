@@ -1,0 +1,49 @@
+import { linkSignals } from "../common/abort";
+import type { Scheduler } from "../common/time";
+
+/** The subset of a fetch `Response` the exporter reads. */
+export interface FetchResponseLike {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** The subset of `fetch` the exporter uses; inject one in tests. Global `fetch` fits. */
+export type FetchLike = (
+  url: string,
+  init: { method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<FetchResponseLike>;
+
+/** The answer to one POST, or why there was none. */
+export type PostResult =
+  | { kind: "network"; error: string }
+  | { kind: "response"; status: number; retryAfter: string | null; body: unknown };
+
+function parse(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** POSTs `body` once, bounded by `timeoutMs` (timer unref'd) and by `signal`. Never rejects. */
+export async function postOnce(
+  fetch: FetchLike,
+  request: { url: string; headers: Record<string, string>; body: string },
+  options: { timeoutMs: number; scheduler: Scheduler; signal: AbortSignal },
+): Promise<PostResult> {
+  const { controller, detach } = linkSignals(options.signal);
+  const cancel = options.scheduler.schedule(() => controller.abort("timeout"), options.timeoutMs, { unref: true });
+  try {
+    const response = await fetch(request.url, { method: "POST", headers: request.headers, body: request.body, signal: controller.signal });
+    const text = await response.text();
+    return { kind: "response", status: response.status, retryAfter: response.headers.get("retry-after"), body: parse(text) };
+  } catch (error) {
+    const message = controller.signal.aborted ? `request aborted (${String(controller.signal.reason)})` : String((error as Error)?.message ?? error);
+    return { kind: "network", error: message };
+  } finally {
+    cancel();
+    detach();
+  }
+}

@@ -1,0 +1,55 @@
+/** Why a record never reached the server (or was refused by it for good). */
+export const DROP_REASONS = [
+  "queue_overflow",
+  "record_too_large",
+  "serialize_error",
+  "rejected",
+  "payload_too_large",
+  "client_error",
+  "network_error",
+  "server_error",
+  "retry_after_too_long",
+  "shutdown",
+] as const;
+/** One drop reason. */
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/**
+ * Exporter counters. Invariant at every moment: `produced === sent + queued + droppedTotal`,
+ * where `queued` includes records in a request that has not been answered yet.
+ */
+export interface ExporterStats {
+  /** Records handed to `record()`. */
+  produced: number;
+  /** Records the server accepted (duplicates included: they are stored once). */
+  sent: number;
+  /** Of `sent`, those the server reported as duplicates. */
+  duplicates: number;
+  /** Waiting or in flight. */
+  queued: number;
+  /** Bytes of the queued records' JSON. */
+  queuedBytes: number;
+  dropped: Record<DropReason, number>;
+  droppedTotal: number;
+  /** HTTP requests made, retries included. */
+  requests: number;
+  retries: number;
+  /** Last problem seen, for diagnostics (never thrown). */
+  lastError: string | undefined;
+}
+
+/** A zeroed stats object. */
+export function emptyStats(): ExporterStats {
+  return {
+    produced: 0,
+    sent: 0,
+    duplicates: 0,
+    queued: 0,
+    queuedBytes: 0,
+    dropped: Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>,
+    droppedTotal: 0,
+    requests: 0,
+    retries: 0,
+    lastError: undefined,
+  };
+}

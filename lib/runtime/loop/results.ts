@@ -1,0 +1,54 @@
+import type { Decision } from "../../contracts";
+import type { ToolError } from "../errors/tool-error";
+import type { ToolRefusal } from "../errors/tool-refusal";
+
+/** Fields every finished call has. */
+export interface CallResultBase {
+  readonly runId: string;
+  /** The provider's tool-use id (or a generated one). */
+  readonly callId: string;
+  readonly tool: string;
+  /** Attempts made (0 when the call was never dispatched). */
+  readonly attempts: number;
+}
+
+/** The tool returned a value. */
+export interface OkResult extends CallResultBase {
+  readonly status: "ok";
+  readonly value: unknown;
+}
+
+/** The tool declined: data for the model, not an error. */
+export interface DeclinedResult extends CallResultBase {
+  readonly status: "declined";
+  readonly error: ToolRefusal;
+  readonly decision: "delivered";
+  /** Exactly what the model is told (envelope content), scrubbed. */
+  readonly told: string;
+}
+
+/** The call ended in an error the model is told about (or that failed the run). */
+export interface ErrorResult extends CallResultBase {
+  readonly status: "error";
+  readonly error: ToolError;
+  readonly decision: Exclude<Decision, "retried" | "delivered" | "cancelled">;
+  readonly told: string;
+}
+
+/** The call was cancelled (run cancelled, deadline, or the run had already ended). */
+export interface CancelledResult extends CallResultBase {
+  readonly status: "cancelled";
+  readonly decision: "cancelled";
+  readonly told: string;
+}
+
+/** How one tool call finished. */
+export type ToolCallResult = OkResult | DeclinedResult | ErrorResult | CancelledResult;
+
+/** A request to run one tool call. */
+export interface ToolCallRequest {
+  /** The provider's id for this call (Anthropic `tool_use.id`, OpenAI `tool_call.id`). */
+  readonly callId?: string;
+  readonly tool: string;
+  readonly args?: unknown;
+}

@@ -1,0 +1,345 @@
+import type { RunRecord, RunState, ToolErrorRecord } from "../../contracts";
+import type { CallVerdict } from "../breaker/circuit-breaker";
+import { isCancellation, linkSignals } from "../common/abort";
+import { ToolArgumentValidationError } from "../errors/tool-argument-validation";
+import type { ToolError } from "../errors/tool-error";
+import { ToolNotFoundError } from "../errors/tool-not-found";
+import { ToolNotPermittedError } from "../errors/tool-not-permitted";
+import type { ToolRefusal } from "../errors/tool-refusal";
+import { ToolResultError } from "../errors/tool-result-error";
+import { ToolTimedOutError } from "../errors/tool-timed-out";
+import { runRecord, spanRecord, wireText, type AttemptFacts, type RecordScope } from "../record/build";
+import { safeRecord } from "../record/sink";
+import { runAttempt } from "./attempt";
+import { decide, type Verdict } from "./decide";
+import type { CallRef } from "./events";
+import type { CancelledResult, ToolCallRequest, ToolCallResult } from "./results";
+import type { RunnerConfig } from "./runner-config";
+import type { ToolDefinition } from "./tool-definition";
+import { toldText } from "./told";
+
+/** Options of one run. */
+export interface RunOptions {
+  /** Defaults to a random 32-hex id. */
+  runId?: string;
+  /** Cancels the run: in-flight attempts are aborted and the run ends `cancelled`. */
+  signal?: AbortSignal;
+  /** Absolute deadline, epoch ms. No attempt or backoff is scheduled past it. */
+  deadlineAt?: number;
+  /** Relative deadline from the run's start; ignored when `deadlineAt` is set. */
+  timeoutMs?: number;
+}
+
+const breakerVerdict = (error: ToolError): CallVerdict => {
+  switch (error.errorClass) {
+    case "ToolFailure":
+    case "ToolTimedOutError":
+      return "failure";
+    case "ToolRefusal":
+    case "ToolResultError":
+      return "success"; // the upstream answered; what it said is not an outage
+    default:
+      return "neutral";
+  }
+};
+
+/**
+ * One agent run: executes its tool calls, decides every outcome by the decision table, and
+ * records spans, tool errors and finally the run. Create it with `ToolRunner.startRun()`.
+ */
+export class RunSession {
+  /** The run's id. */
+  readonly runId: string;
+  /** Start time, epoch ms. */
+  readonly startedAt: number;
+  /** Absolute deadline, epoch ms, when the run has one. */
+  readonly deadlineAt: number | undefined;
+  private readonly scope: RecordScope;
+  private readonly controller: AbortController;
+  private readonly detach: () => void;
+  private readonly retriesByTool = new Map<string, number>();
+  private readonly cancelWatchers = new Set<() => void>();
+  private current: RunState = "running";
+  private final: RunRecord | undefined;
+
+  constructor(
+    private readonly cfg: RunnerConfig,
+    options: RunOptions = {},
+  ) {
+    this.runId = options.runId ?? cfg.ids("run");
+    this.startedAt = cfg.clock.now();
+    this.deadlineAt = options.deadlineAt ?? (options.timeoutMs !== undefined ? this.startedAt + options.timeoutMs : undefined);
+    this.scope = { runId: this.runId, traceId: cfg.ids("trace"), release: cfg.release, environment: cfg.environment };
+    const linked = linkSignals(options.signal);
+    this.controller = linked.controller;
+    this.detach = linked.detach;
+    this.controller.signal.addEventListener("abort", () => this.cancelWatchers.forEach((fn) => fn()), { once: true });
+  }
+
+  private readonly watchCancel = (fn: () => void): (() => void) => {
+    this.cancelWatchers.add(fn);
+    return () => void this.cancelWatchers.delete(fn);
+  };
+
+  /** `running` until the run ends; then `completed`, `failed` or `cancelled`. */
+  get state(): RunState {
+    return this.current;
+  }
+
+  /** Retries each tool has consumed in this run (the `maxToolAttempts` budget). */
+  retriesUsed(tool: string): number {
+    return this.retriesByTool.get(tool) ?? 0;
+  }
+
+  /** Runs several calls of one model turn concurrently; results keep the request order. */
+  callAll(requests: readonly ToolCallRequest[]): Promise<ToolCallResult[]> {
+    return Promise.all(requests.map((r) => this.call(r)));
+  }
+
+  /** Runs one tool call to its end. Never rejects: every ending is a {@link ToolCallResult}. */
+  async call(request: ToolCallRequest): Promise<ToolCallResult> {
+    const ref: CallRef = { runId: this.runId, callId: request.callId ?? this.cfg.ids("call"), tool: request.tool };
+    if (this.current !== "running") return this.notDispatched(ref);
+    if (this.controller.signal.aborted) return this.cancelled(ref, 0, undefined, "cancelled by the caller");
+    const def = this.cfg.tools.get(ref.tool);
+    const pre = this.preDispatch(ref.tool, def, request.args);
+    if (pre || !def) {
+      const error = pre ?? new ToolNotFoundError(ref.tool);
+      const now = this.cfg.clock.now();
+      return this.failed(ref, def, error, 1, now, now, error instanceof ToolNotPermittedError ? false : undefined);
+    }
+    try {
+      return await this.attempts(ref, def, request.args);
+    } catch (error) {
+      // Only a bug in this library lands here; the agent still gets an answer, never a throw.
+      const now = this.cfg.clock.now();
+      return this.failed(ref, def, this.cfg.errorMap.classify(error, { tool: ref.tool }), 1, now, now);
+    }
+  }
+
+  /**
+   * Ends the run and records it. Idempotent: a run already ended by `fail_run`, cancellation or
+   * its deadline keeps that ending.
+   */
+  end(state: "completed" | "failed" = "completed", error?: string): RunRecord {
+    if (this.controller.signal.aborted && this.current === "running") this.finish("cancelled", "cancelled by the caller");
+    this.finish(state, error);
+    return this.final!;
+  }
+
+  private preDispatch(tool: string, def: ToolDefinition | undefined, args: unknown): ToolError | undefined {
+    const { permitted, agent, tools } = this.cfg;
+    if (permitted && !permitted.has(tool)) return new ToolNotPermittedError(tool, { agent, permitted: [...permitted] });
+    if (!def) return new ToolNotFoundError(tool, { known: [...tools.keys()] });
+    if (!def.validate) return undefined;
+    try {
+      const problems = def.validate(args);
+      return problems && Object.keys(problems).length > 0 ? new ToolArgumentValidationError(tool, { problems }) : undefined;
+    } catch (error) {
+      return new ToolArgumentValidationError(tool, { message: "the argument check failed", cause: error });
+    }
+  }
+
+  private async attempts(ref: CallRef, def: ToolDefinition, args: unknown): Promise<ToolCallResult> {
+    const { clock, scheduler } = this.cfg;
+    const signal = this.controller.signal;
+    for (let attempt = 1; ; attempt++) {
+      const startedAt = clock.now();
+      let error: ToolError | undefined = def.breaker?.admit(ref.tool);
+      if (!error) {
+        const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
+        const out = await runAttempt((s) => def.execute(args, { runId: this.runId, callId: ref.callId, attempt, signal: s }), {
+          signal,
+          onCancel: this.watchCancel,
+          timeoutMs: def.timeoutMs,
+          remainingMs,
+          scheduler,
+        });
+        if (out.kind === "ok") {
+          const violation = this.checkResult(def, out.value);
+          if (violation === undefined) {
+            def.breaker?.record("success");
+            return this.succeeded(ref, def, attempt, startedAt, out.value);
+          }
+          error = new ToolResultError(ref.tool, { violation });
+        } else if (out.kind === "timeout") {
+          error = new ToolTimedOutError(ref.tool, { seconds: (def.timeoutMs ?? 0) / 1000 });
+        } else if (out.kind === "deadline") {
+          def.breaker?.record("neutral");
+          return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true);
+        } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
+          def.breaker?.record("neutral");
+          return this.cancelled(ref, attempt, def, this.cancelReason(), startedAt);
+        } else {
+          error = (def.errorMap ?? this.cfg.errorMap).classify(out.error, { tool: ref.tool });
+        }
+        def.breaker?.record(breakerVerdict(error));
+      }
+      const verdict = this.decideFor(ref.tool, def, error, attempt);
+      if (verdict.decision !== "retried") return this.failed(ref, def, error, attempt, startedAt, clock.now(), undefined, verdict);
+      this.recordSpan(ref, def, attempt, startedAt, clock.now(), error, verdict);
+      this.retriesByTool.set(ref.tool, this.retriesUsed(ref.tool) + 1);
+      if (this.cfg.emit.retry.size) this.cfg.emit.retry.emit({ ...ref, attempt, error, backoffMs: verdict.backoffMs });
+      try {
+        await this.cfg.sleep(verdict.backoffMs, signal);
+      } catch {
+        return this.cancelled(ref, attempt, def, this.cancelReason());
+      }
+    }
+  }
+
+  private checkResult(def: ToolDefinition, value: unknown): string | undefined {
+    if (!def.checkResult) return undefined;
+    try {
+      return def.checkResult(value);
+    } catch {
+      return "the result check itself failed";
+    }
+  }
+
+  private decideFor(tool: string, def: ToolDefinition | undefined, error: ToolError, attempt: number): Verdict {
+    return decide({
+      error,
+      idempotent: def?.idempotent === true,
+      attempt,
+      toolRetriesUsed: this.retriesUsed(tool),
+      maxToolAttempts: this.cfg.maxToolAttempts,
+      retry: this.cfg.retryByTool.get(tool) ?? this.cfg.retry,
+      now: this.cfg.clock.now(),
+      deadlineAt: this.deadlineAt,
+      policy: this.cfg.policy,
+      random: this.cfg.random,
+    });
+  }
+
+  private recordSpan(
+    ref: CallRef,
+    def: ToolDefinition | undefined,
+    attempt: number,
+    startedAt: number,
+    endedAt: number,
+    error: ToolError | undefined,
+    verdict: Verdict | undefined,
+    extra: Partial<AttemptFacts> = {},
+  ): void {
+    if (!this.cfg.sink) return;
+    safeRecord(
+      this.cfg.sink,
+      spanRecord(this.scope, {
+        id: this.cfg.ids("span"),
+        callId: ref.callId,
+        tool: ref.tool,
+        toolVersion: def?.version,
+        attempt,
+        startedAt,
+        endedAt,
+        outcome: error ? error.outcome : "ok",
+        error,
+        decision: verdict?.decision,
+        retryAfterMs: verdict?.retryAfterMs,
+        backoffMs: verdict?.decision === "retried" ? verdict.backoffMs : undefined,
+        ...extra,
+      }),
+    );
+  }
+
+  private succeeded(ref: CallRef, def: ToolDefinition, attempt: number, startedAt: number, value: unknown): ToolCallResult {
+    const endedAt = this.cfg.clock.now();
+    this.recordSpan(ref, def, attempt, startedAt, endedAt, undefined, undefined);
+    if (this.cfg.emit.success.size) this.cfg.emit.success.emit({ ...ref, attempts: attempt, durationMs: endedAt - startedAt });
+    return { status: "ok", ...ref, attempts: attempt, value };
+  }
+
+  private failed(
+    ref: CallRef,
+    def: ToolDefinition | undefined,
+    error: ToolError,
+    attempt: number,
+    startedAt: number,
+    endedAt: number,
+    permitted?: boolean,
+    given?: Verdict,
+  ): ToolCallResult {
+    const verdict = given ?? this.decideFor(ref.tool, def, error, attempt);
+    if (verdict.decision === "retried") throw new Error("unreachable: a retry verdict reached failed()");
+    this.recordSpan(ref, def, attempt, startedAt, endedAt, error, verdict, { permitted });
+    const told = toldText(error, { stop: verdict.stop, attempts: attempt, retry: this.cfg.retryByTool.get(ref.tool) ?? this.cfg.retry, retryAfterMs: verdict.retryAfterMs });
+    const record: ToolErrorRecord = {
+      type: "tool_error",
+      id: this.cfg.ids("record"),
+      run_id: this.runId,
+      call_id: ref.callId,
+      tool: ref.tool,
+      ...(def?.version ? { tool_version: def.version } : {}),
+      code: error.code,
+      error_class: error.errorClass,
+      retryable: error.retryable,
+      attempts: attempt,
+      decision: verdict.decision,
+      told,
+      occurred_at: Math.round(endedAt),
+      ...(this.scope.release ? { release: this.scope.release } : {}),
+      ...(this.scope.environment ? { environment: this.scope.environment } : {}),
+    };
+    safeRecord(this.cfg.sink, record);
+    if (this.cfg.emit.giveUp.size) this.cfg.emit.giveUp.emit({ ...ref, attempts: attempt, error, decision: verdict.decision, told });
+    if (verdict.decision === "delivered") {
+      return { status: "declined", ...ref, attempts: attempt, error: error as ToolRefusal, decision: "delivered", told };
+    }
+    if (this.cfg.policy === "fail_run") {
+      this.finish("failed", `tool '${ref.tool}' failed: ${told}`);
+    }
+    return { status: "error", ...ref, attempts: attempt, error, decision: verdict.decision, told };
+  }
+
+  private cancelReason(): string {
+    const reason: unknown = this.controller.signal.reason;
+    if (typeof reason === "string") return reason;
+    return this.current === "running" ? "cancelled by the caller" : `the run already ended (${this.current})`;
+  }
+
+  private cancelled(
+    ref: CallRef,
+    attempt: number,
+    def: ToolDefinition | undefined,
+    reason: string,
+    startedAt?: number,
+    deadline = false,
+  ): CancelledResult {
+    if (startedAt !== undefined) {
+      this.recordSpan(ref, def, attempt, startedAt, this.cfg.clock.now(), undefined, undefined, {
+        outcome: "cancelled",
+        decision: "cancelled",
+        message: reason,
+      });
+    }
+    if (deadline || this.controller.signal.aborted) this.finish("cancelled", deadline ? "deadline exceeded" : reason);
+    if (this.cfg.emit.cancel.size) this.cfg.emit.cancel.emit({ ...ref, attempts: attempt, reason });
+    return { status: "cancelled", ...ref, attempts: attempt, decision: "cancelled", told: wireText(`error: cancelled: ${reason}`) };
+  }
+
+  private notDispatched(ref: CallRef): CancelledResult {
+    const told = `error: never dispatched: the run already ended (${this.current})`;
+    return { status: "cancelled", ...ref, attempts: 0, decision: "cancelled", told };
+  }
+
+  private finish(state: RunState, error?: string): void {
+    if (this.final) return;
+    this.current = state;
+    this.final = runRecord(this.scope, {
+      agent: this.cfg.agent,
+      agent_version: this.cfg.agentVersion,
+      started_at: this.startedAt,
+      ended_at: Math.max(this.startedAt, this.cfg.clock.now()),
+      state,
+      deadline_at: this.deadlineAt,
+      max_tool_attempts: this.cfg.maxToolAttempts >= 1 ? this.cfg.maxToolAttempts : undefined,
+      error,
+    });
+    this.detach();
+    // Siblings still in flight are cancelled: the run they belong to is over.
+    if (!this.controller.signal.aborted) this.controller.abort(`the run already ended (${state})`);
+    safeRecord(this.cfg.sink, this.final);
+    if (this.cfg.emit.runEnd.size) this.cfg.emit.runEnd.emit({ runId: this.runId, state, ...(error ? { error } : {}) });
+  }
+}

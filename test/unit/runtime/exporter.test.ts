@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import { ingestBatchSchema, type IngestRecord } from "../../../lib/contracts";
+import { Exporter, VirtualTime, parseRetryAfter, seededRandom, type ExporterOptions, type FetchLike } from "../../../lib/runtime";
+import { T0 } from "./helpers";
+
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | "network";
+
+function fakeServer(replies: Reply[]) {
+  const requests: { at: number; url: string; headers: Record<string, string>; body: { resource?: unknown; records?: IngestRecord[]; resourceSpans?: unknown } }[] = [];
+  let time: VirtualTime | undefined;
+  const fetch: FetchLike = async (url, init) => {
+    requests.push({ at: time?.now() ?? 0, url, headers: init.headers, body: JSON.parse(init.body) });
+    const reply = replies[Math.min(requests.length - 1, replies.length - 1)]!;
+    if (reply === "network") throw new TypeError("fetch failed");
+    return {
+      status: reply.status,
+      headers: { get: (n: string) => reply.headers?.[n.toLowerCase()] ?? null },
+      text: async () => (reply.body === undefined ? "" : JSON.stringify(reply.body)),
+    };
+  };
+  return { fetch, requests, bind: (t: VirtualTime) => (time = t) };
+}
+
+function span(i: number): Extract<IngestRecord, { type: "tool_call_span" }> {
+  return {
+    type: "tool_call_span",
+    id: `span_${i}`,
+    run_id: "run_1",
+    call_id: `call_${i}`,
+    tool: "book",
+    attempt: 1,
+    started_at: T0,
+    ended_at: T0 + 10,
+    outcome: "ok",
+  };
+}
+
+function setup(replies: Reply[], options: Partial<ExporterOptions> = {}) {
+  const time = new VirtualTime(T0);
+  const server = fakeServer(replies);
+  server.bind(time);
+  const exporter = new Exporter({
+    endpoint: "http://127.0.0.1:3000/",
+    apiKey: "fl_test_key",
+    resource: { service: "support-agent", release: "1.4.0" },
+    fetch: server.fetch,
+    clock: time,
+    scheduler: time,
+    random: seededRandom(3),
+    ...options,
+  });
+  const invariant = () => {
+    const s = exporter.stats();
+    expect(s.produced).toBe(s.sent + s.queued + s.droppedTotal);
+  };
+  return { time, server, exporter, invariant };
+}
+
+const ok = (n: number): Reply => ({ status: 200, body: { accepted: n, duplicates: 0, rejected: [] } });
+
+describe("Exporter", () => {
+  it("posts {resource, records} with the bearer key to /api/v1/ingest, batching by count", async () => {
+    const { exporter, server, invariant } = setup([ok(3)], { maxBatchSize: 3 });
+    for (let i = 0; i < 7; i++) exporter.record(span(i));
+    await exporter.flush();
+    expect(server.requests.map((r) => r.body.records!.length)).toEqual([3, 3, 1]);
+    const first = server.requests[0]!;
+    expect(first.url).toBe("http://127.0.0.1:3000/api/v1/ingest");
+    expect(first.headers.authorization).toBe("Bearer fl_test_key");
+    expect(ingestBatchSchema.safeParse(first.body).success).toBe(true);
+    expect(first.body.resource).toEqual({ sdk: { name: "faultline-runtime", version: "0.1.0" }, service: "support-agent", release: "1.4.0" });
+    expect(exporter.stats()).toMatchObject({ produced: 7, sent: 7, queued: 0, droppedTotal: 0 });
+    invariant();
+  });
+
+  it("sends a partial batch after the flush interval, not before", async () => {
+    const { exporter, server } = setup([ok(1)], { flushIntervalMs: 5000 });
+    exporter.record(span(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.requests.map((r) => r.at)).toEqual([T0 + 5000]);
+    expect(exporter.stats().sent).toBe(1);
+  });
+
+  it("batches by bytes", async () => {
+    const { exporter, server } = setup([ok(1)], { maxBatchBytes: 400 });
+    for (let i = 0; i < 4; i++) exporter.record(span(i));
+    await exporter.flush();
+    expect(server.requests.length).toBeGreaterThan(1);
+    for (const r of server.requests) expect(JSON.stringify(r.body.records).length).toBeLessThanOrEqual(400);
+  });
+
+  it("bounds the queue and counts overflow drops; produced = sent + queued + dropped", async () => {
+    const { exporter, invariant } = setup(["network"], { maxQueueSize: 5, maxBatchSize: 100, maxAttempts: 2 });
+    for (let i = 0; i < 12; i++) exporter.record(span(i));
+    expect(exporter.stats()).toMatchObject({ produced: 12, queued: 5, dropped: expect.objectContaining({ queue_overflow: 7 }) });
+    invariant();
+    await exporter.flush();
+    expect(exporter.stats()).toMatchObject({ sent: 0, queued: 0, dropped: expect.objectContaining({ queue_overflow: 7, network_error: 5 }) });
+    invariant();
+  });
+
+  it("honours 429 Retry-After exactly, never earlier", async () => {
+    const { exporter, server, invariant } = setup([{ status: 429, headers: { "retry-after": "7" } }, ok(1)]);
+    exporter.record(span(1));
+    await exporter.flush();
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.at - server.requests[0]!.at).toBe(7000);
+    expect(exporter.stats()).toMatchObject({ sent: 1, retries: 1 });
+    invariant();
+  });
+
+  it("retries 5xx and network errors with jittered backoff, then succeeds", async () => {
+    const { exporter, server } = setup(["network", { status: 503 }, ok(1)]);
+    exporter.record(span(1));
+    await exporter.flush();
+    const gaps = server.requests.slice(1).map((r, i) => r.at - server.requests[i]!.at);
+    expect(gaps[0]).toBeGreaterThanOrEqual(800);
+    expect(gaps[0]).toBeLessThanOrEqual(1200);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1200);
+    expect(gaps[1]).toBeLessThanOrEqual(1800);
+    expect(exporter.stats().sent).toBe(1);
+  });
+
+  it("treats a 207's rejected records as final (never resent)", async () => {
+    const rejected = [0, 2, 2, 99].map((index) => ({ index, id: `span_${index}`, code: "invalid_record", message: "x" }));
+    const { exporter, server, invariant } = setup([{ status: 207, body: { accepted: 8, duplicates: 1, rejected } }]);
+    for (let i = 0; i < 10; i++) exporter.record(span(i));
+    await exporter.flush();
+    expect(server.requests).toHaveLength(1);
+    expect(exporter.stats()).toMatchObject({ sent: 8, duplicates: 1, dropped: expect.objectContaining({ rejected: 2 }) });
+    invariant();
+  });
+
+  it.each([400, 401, 415])("drops a batch answered %i without retrying", async (status) => {
+    const { exporter, server, invariant } = setup([{ status }]);
+    exporter.record(span(1));
+    await exporter.flush();
+    expect(server.requests).toHaveLength(1);
+    expect(exporter.stats().dropped.client_error).toBe(1);
+    invariant();
+  });
+
+  it("splits a batch once on 413, then drops what still does not fit", async () => {
+    const { exporter, server, invariant } = setup([{ status: 413 }, ok(2), { status: 413 }]);
+    for (let i = 0; i < 4; i++) exporter.record(span(i));
+    await exporter.flush();
+    expect(server.requests.map((r) => r.body.records!.length)).toEqual([4, 2, 2]);
+    expect(exporter.stats()).toMatchObject({ sent: 2, dropped: expect.objectContaining({ payload_too_large: 2 }) });
+    invariant();
+  });
+
+  it("drops a batch whose Retry-After is beyond the cap instead of waiting", async () => {
+    const { exporter, invariant } = setup([{ status: 503, headers: { "retry-after": "3600" } }]);
+    exporter.record(span(1));
+    await exporter.flush();
+    expect(exporter.stats().dropped.retry_after_too_long).toBe(1);
+    invariant();
+  });
+
+  it("shutdown flushes within its deadline, then drops and counts the rest; later records are dropped", async () => {
+    const { exporter, invariant } = setup([{ status: 503, headers: { "retry-after": "60" } }]);
+    exporter.record(span(1));
+    exporter.record(span(2));
+    await exporter.shutdown({ timeoutMs: 2000 });
+    expect(exporter.stats()).toMatchObject({ sent: 0, queued: 0, dropped: expect.objectContaining({ shutdown: 2 }) });
+    exporter.record(span(3));
+    expect(exporter.stats().dropped.shutdown).toBe(3);
+    invariant();
+  });
+
+  it("never throws into agent code, even for unserialisable or oversized records", async () => {
+    const { exporter, invariant } = setup([ok(1)]);
+    const cyclic = { ...span(1) } as Record<string, unknown>;
+    cyclic.self = cyclic;
+    expect(() => exporter.record(cyclic as unknown as IngestRecord)).not.toThrow();
+    expect(() => exporter.record({ ...span(2), message: "x".repeat(70_000) } as IngestRecord)).not.toThrow();
+    expect(exporter.stats().dropped).toMatchObject({ serialize_error: 1, record_too_large: 1 });
+    invariant();
+    const throwing = setup([ok(1)], { fetch: () => { throw new Error("sync throw"); }, maxAttempts: 1 });
+    throwing.exporter.record(span(1));
+    await expect(throwing.exporter.flush()).resolves.toBeUndefined();
+    expect(throwing.exporter.stats().dropped.network_error).toBe(1);
+  });
+
+  it("emits OTLP/HTTP JSON with GenAI and faultline.* attributes to /v1/traces", async () => {
+    const { exporter, server } = setup([{ status: 200, body: { partialSuccess: { rejectedSpans: "1" } } }], { format: "otlp" });
+    exporter.record({ ...span(1), outcome: "failed", code: "rate_limited", error_class: "ToolFailure", retryable: true, retry_after_ms: 2000, backoff_ms: 2000, decision: "retried" });
+    exporter.record(span(2));
+    await exporter.flush();
+    const req = server.requests[0]!;
+    expect(req.url).toBe("http://127.0.0.1:3000/v1/traces");
+    const body = req.body.resourceSpans as { scopeSpans: { spans: { name: string; traceId: string; spanId: string; status: { code: number }; attributes: { key: string; value: Record<string, unknown> }[] }[] }[] }[];
+    const s = body[0]!.scopeSpans[0]!.spans[0]!;
+    const attrs = Object.fromEntries(s.attributes.map((a) => [a.key, Object.values(a.value)[0]]));
+    expect(s.name).toBe("execute_tool book");
+    expect(s.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(s.spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(s.status.code).toBe(2);
+    expect(attrs).toMatchObject({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "book",
+      "gen_ai.tool.call.id": "call_1",
+      "error.type": "rate_limited",
+      "faultline.run_id": "run_1",
+      "faultline.attempt": "1",
+      "faultline.outcome": "failed",
+      "faultline.code": "rate_limited",
+      "faultline.retryable": true,
+      "faultline.retry_after_ms": "2000",
+      "faultline.backoff_ms": "2000",
+      "faultline.decision": "retried",
+    });
+    expect(exporter.stats()).toMatchObject({ sent: 1, dropped: expect.objectContaining({ rejected: 1 }) });
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads seconds and HTTP dates, ignores garbage", () => {
+    expect(parseRetryAfter("7", 0)).toBe(7000);
+    expect(parseRetryAfter("1.5", 0)).toBe(1500);
+    const now = Date.UTC(2026, 0, 1, 0, 0, 0);
+    expect(parseRetryAfter("Thu, 01 Jan 2026 00:00:10 GMT", now)).toBe(10_000);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter("-3", now)).toBeUndefined();
+  });
+});
