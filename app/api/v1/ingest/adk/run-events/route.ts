@@ -1,0 +1,21 @@
+import { getStore } from "@/db/client";
+import { ingestAdkRunEvents } from "@/db/ingest/ingest-adk";
+import { adkRunEventsBatchSchema } from "@/lib/contracts/adk";
+import { authenticateIngest } from "@/lib/server/auth";
+import { withIngestSlot } from "@/lib/server/backpressure";
+import { parseEnvelope } from "@/lib/server/parse-envelope";
+import { parseJson, readBody } from "@/lib/server/read-body";
+import { route } from "@/lib/server/route";
+
+export const dynamic = "force-dynamic";
+
+/** The event list of one reference-kit run. */
+export const POST = route((req: Request) =>
+  withIngestSlot(async () => {
+    const store = getStore();
+    const projectId = authenticateIngest(req, store);
+    const { events, ...run } = parseEnvelope(adkRunEventsBatchSchema, parseJson(await readBody(req, ["application/json"])));
+    const result = ingestAdkRunEvents(store, projectId, run, events);
+    return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
+  }),
+);

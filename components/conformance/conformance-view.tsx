@@ -1,0 +1,67 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { conformanceOptions } from "@/lib/query/conformance";
+import styles from "./conformance.module.css";
+import { GapCell } from "./gap-cell";
+import { GAP_NOTES, SOURCE_LABELS } from "./source-labels";
+
+/** Per ingest format, what share of the project's tool spans lack each field. */
+export function ConformanceView() {
+  const project = useSearchParams().get("project") || "default";
+  const { data, error, isPending } = useQuery(conformanceOptions(project));
+  return (
+    <section className={styles.page} aria-labelledby="conformance-title">
+      <h1 id="conformance-title" className={styles.title}>
+        Conformance
+      </h1>
+      <p className={styles.muted}>
+        What the ingested tool spans of project <span className={styles.mono}>{project}</span> do not carry, by the format they
+        arrived in. Missing fields are stored as unknown, never filled in.
+      </p>
+      <div className={styles.panel}>
+        {isPending ? (
+          <p className={styles.muted}>Loading…</p>
+        ) : error ? (
+          <p role="alert">Could not load conformance: {error.message}</p>
+        ) : data.sources.length === 0 ? (
+          <p className={styles.muted}>No tool spans have been ingested for this project yet.</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Format</th>
+                <th scope="col">Tool spans</th>
+                <th scope="col">No outcome</th>
+                <th scope="col">No code (non-ok)</th>
+                <th scope="col">No attempt</th>
+                <th scope="col">No release</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.sources.map((s) => (
+                <tr key={s.source}>
+                  <th scope="row">
+                    {SOURCE_LABELS[s.source] ?? s.source}
+                    <span className={`${styles.count} ${styles.mono}`}>{s.source}</span>
+                  </th>
+                  <td className={styles.num}>{s.spans}</td>
+                  <GapCell gap={s.outcome} />
+                  <GapCell gap={s.code} />
+                  <GapCell gap={s.attempt} />
+                  <GapCell gap={s.release} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <ul className={styles.muted}>
+        {Object.values(GAP_NOTES).map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { scrubText, type Resource } from "@/lib/contracts";
+import type { AdkRunEvent } from "@/lib/contracts/adk";
+import { parseAttemptFailedDetail, parseRefusalDetail, parseToolErrorDetail } from "@/lib/otlp/adk-detail";
+import type { RowBatch, SpanRow, ToolErrorRow } from "./rows";
+
+export interface RunEventsContext {
+  runId: string;
+  agent?: string | undefined;
+  agentVersion?: string | undefined;
+  state?: string | undefined;
+  resource?: Resource | undefined;
+  /** Length of the whole list; a longer list of the same run is a newer record of it. */
+  total: number;
+}
+
+const CLOSING = new Set(["tool_result", "tool_error", "tool_refused", "tool_indeterminate"]);
+const TERMINAL_STATES = new Set(["completed", "failed", "cancelled", "budget_exhausted", "max_iterations_exceeded", "loop_limit_exceeded"]);
+const SOURCE = "adk_run_event";
+
+/**
+ * Run events carry no call id. An event is given the call that the next closing event (result,
+ * error, refusal, indeterminate) of the same tool name ends — the pairing the kit's own recorder
+ * uses; two parallel calls of one tool cannot be told apart in this format.
+ */
+function callIds(runId: string, events: readonly (AdkRunEvent | null)[]): string[] {
+  const next = new Map<string, number>();
+  const ids: string[] = new Array(events.length).fill("");
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (!e?.name) continue;
+    if (CLOSING.has(e.kind)) next.set(e.name, i);
+    const closing = next.get(e.name);
+    ids[i] = closing === undefined ? `${runId}#open:${e.name}` : `${runId}#call@${closing}`;
+  }
+  return ids;
+}
+
+/** What a kit run-event list says about tool attempts and final errors. Nothing the text lacks is filled in. */
+export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (AdkRunEvent | null)[], into: RowBatch): RowBatch {
+  const calls = callIds(ctx.runId, events);
+  const shared = {
+    release: ctx.agentVersion ?? ctx.resource?.release ?? null,
+    service: ctx.agent ?? ctx.resource?.service ?? null,
+    environment: ctx.resource?.environment ?? null,
+  };
+  const times: number[] = [];
+  events.forEach((e, index) => {
+    if (!e) return;
+    if (e.at != null) times.push(e.at);
+    if (!e.name || e.at == null) return;
+    const eventId = `${ctx.runId}#${index}`;
+    const span = (fields: Partial<SpanRow>): SpanRow => ({
+      spanId: eventId, traceId: null, parentSpanId: null, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null,
+      ...shared, sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
+      attempt: null, startedAt: e.at!, endedAt: e.at!, outcome: null, code: null, errorClass: null, retryable: null, retryAfterMs: null,
+      backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, source: SOURCE, ...fields,
+    });
+    const toolError = (fields: Partial<ToolErrorRow>): ToolErrorRow => ({
+      eventId, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null, ...shared, code: null, errorClass: null,
+      retryable: null, attempts: null, decision: null, told: null, occurredAt: e.at!, source: SOURCE, ...fields,
+    });
+    const text = (t: string | null | undefined) => (t ? scrubText(t) : null);
+    const detail = e.detail ?? null;
+    switch (e.kind) {
+      case "attempt_failed": {
+        // A model retry carries usage; only tool retries are attempts of a tool call.
+        if (e.usage != null) return;
+        const d = parseAttemptFailedDetail(detail, e.name);
+        into.spans.push({
+          index,
+          row: span(
+            d
+              ? {
+                  attempt: d.attempt, outcome: "failed", code: d.code, backoffMs: d.backoffMs, decision: "retried", message: text(d.message),
+                  // Only a retryable ToolError is retried, and of those only ToolFailure can be retryable.
+                  ...(d.code ? { errorClass: "ToolFailure", retryable: true } : {}),
+                }
+              : { outcome: "failed", decision: "retried", message: text(detail) },
+          ),
+        });
+        return;
+      }
+      case "tool_error": {
+        const d = parseToolErrorDetail(detail);
+        if (d.variant === "never_dispatched") {
+          into.toolErrors.push({ index, row: toolError({}) });
+          return;
+        }
+        const typed = d.variant === "typed";
+        const attempts = typed || d.variant === "text" ? d.attempts : null;
+        into.spans.push({
+          index,
+          row: span({
+            outcome: d.variant === "stopped_idempotent" ? "cancelled" : "failed",
+            code: typed ? d.code : null,
+            message: text(detail),
+          }),
+        });
+        // `after N attempts` counts every retry of this tool name in the run, possibly of earlier
+        // calls too (the kit's own count); it is stored as said, and retryable is not inferred from it.
+        into.toolErrors.push({ index, row: toolError({ code: typed ? d.code : null, attempts }) });
+        return;
+      }
+      case "tool_refused": {
+        const refusal = parseRefusalDetail(detail);
+        if (!refusal) {
+          // No `<code>: <message>`: the loop refused the call (undeclared tool, flagged result), not the tool.
+          into.spans.push({ index, row: span({ outcome: "refused", message: text(detail) }) });
+          return;
+        }
+        const fields = { code: refusal.code, errorClass: "ToolRefusal", retryable: false };
+        into.spans.push({ index, row: span({ ...fields, outcome: "declined", decision: "delivered", message: text(refusal.message) }) });
+        into.toolErrors.push({ index, row: toolError({ ...fields, decision: "delivered", told: text(detail) }) });
+        return;
+      }
+      case "tool_indeterminate":
+        into.spans.push({ index, row: span({ message: text(detail) }) });
+        return;
+      case "tool_result":
+        into.spans.push({ index, row: span({ outcome: "ok" }) });
+        return;
+      default:
+        return;
+    }
+  });
+  if (ctx.agent && ctx.state && times.length > 0) {
+    into.runs.push({
+      index: -1,
+      row: {
+        recordId: `${ctx.runId}#events@${ctx.total}`, runId: ctx.runId, agent: ctx.agent, ...shared,
+        sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
+        startedAt: Math.min(...times), endedAt: TERMINAL_STATES.has(ctx.state) ? Math.max(...times) : null, state: ctx.state,
+        deadlineAt: null, maxToolAttempts: null, error: null, source: SOURCE,
+      },
+    });
+  }
+  return into;
+}

@@ -1,0 +1,39 @@
+import { statusBody, traceResponseBody, type OtlpEncoding } from "@/lib/otlp/response";
+import { toErrorResponse } from "./api-error";
+
+const CONTENT_TYPE: Record<OtlpEncoding, string> = { json: "application/json", protobuf: "application/x-protobuf" };
+
+// google.rpc.Code for each HTTP status an OTLP answer can carry.
+const RPC_CODE: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413: 8, 415: 3, 429: 8, 500: 13, 503: 14 };
+
+/** The encoding of the answer follows the request's content type (JSON unless it was protobuf). */
+export function otlpEncodingOf(req: Request): OtlpEncoding {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/x-protobuf" ? "protobuf" : "json";
+}
+
+/** `200` with an ExportTraceServiceResponse, `partialSuccess` set when spans were rejected. */
+export function otlpSuccess(rejectedSpans: number, errorMessage: string, encoding: OtlpEncoding): Response {
+  const body = traceResponseBody(rejectedSpans, errorMessage, encoding);
+  return new Response(body as BodyInit, { status: 200, headers: { "content-type": CONTENT_TYPE[encoding] } });
+}
+
+/**
+ * Wraps an OTLP handler: every error becomes the status and headers Faultline's error envelope would
+ * have (so 429/503 keep `Retry-After`), with a google.rpc.Status body in the request's encoding.
+ */
+export function otlpRoute(handler: (req: Request) => Promise<Response>) {
+  return async (req: Request): Promise<Response> => {
+    try {
+      return await handler(req);
+    } catch (error) {
+      const envelope = toErrorResponse(error);
+      const { error: e } = (await envelope.json()) as { error: { message: string } };
+      const encoding = otlpEncodingOf(req);
+      const headers = new Headers(envelope.headers);
+      headers.set("content-type", CONTENT_TYPE[encoding]);
+      const body = statusBody({ code: RPC_CODE[envelope.status] ?? 2, message: e.message }, encoding);
+      return new Response(body as BodyInit, { status: envelope.status, headers });
+    }
+  };
+}
