@@ -1,0 +1,48 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { driftFindingsOptions, normalizeDriftFilters } from "@/lib/query/drift";
+import { DriftFilterBar } from "./drift-filters";
+import { FindingCard } from "./finding-card";
+import styles from "./drift.module.css";
+
+export function DriftView() {
+  const params = useSearchParams();
+  const filters = normalizeDriftFilters(Object.fromEntries(params.entries()));
+  const { data, error, isPending } = useQuery(driftFindingsOptions(filters));
+  const filtered = Boolean(filters.kind || filters.severity || filters.tool || filters.code);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1>Drift</h1>
+        <p>Codes whose meaning changed between consecutive releases of the tool that emits them, most severe first.</p>
+      </header>
+      {/* Keyed by the URL so the text inputs reset when the filters change from outside (back button). */}
+      <DriftFilterBar key={params.toString()} filters={filters} totals={data?.totals} />
+      {error ? (
+        <p className={styles.state} role="alert">
+          Could not load drift findings: {error.message}
+        </p>
+      ) : isPending ? (
+        <p className={styles.state}>Loading findings…</p>
+      ) : data.findings.length === 0 ? (
+        <p className={styles.state}>
+          {filtered ? "No finding matches these filters." : "No drift found: every code means what it meant in the release before."}
+        </p>
+      ) : (
+        <>
+          <p className={styles.muted}>
+            {data.findings.length} of {data.totals.all} finding{data.totals.all === 1 ? "" : "s"}
+          </p>
+          <ol className={styles.list} aria-label="Findings">
+            {data.findings.map((f) => (
+              <FindingCard key={f.id} finding={f} />
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

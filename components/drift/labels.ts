@@ -1,0 +1,24 @@
+import type { DriftBump, DriftKind, DriftVerdict } from "@/lib/contracts/drift";
+
+export const KIND_LABEL: Record<DriftKind, string> = {
+  repurposed: "Repurposed",
+  behaviour: "Behaviour drift",
+  removed: "Removed",
+  added: "Added",
+  renamed: "Renamed",
+};
+
+export const VERDICT_LABEL: Record<DriftVerdict, string> = {
+  violation: "SemVer violation",
+  allowed: "allowed by SemVer",
+  not_semver: "no SemVer verdict",
+};
+
+export const BUMP_LABEL: Record<DriftBump, string> = {
+  major: "major release",
+  minor: "minor release",
+  patch: "patch release",
+  prerelease: "pre-release",
+  pre1_minor: "0.x minor release",
+  not_semver: "non-SemVer releases",
+};

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { DRIFT_SEVERITIES, type DriftKind, type DriftSeverity, type DriftSummaryEntry, type DriftSummaryResponse } from "@/lib/contracts/drift";
+import type { Store } from "../client";
+import { driftFindings } from "../schema";
+
+/** Per (code, tool): how many findings and the worst severity — what a badge on another page needs. */
+export function listDriftSummary(store: Store, params: { project: string }): DriftSummaryResponse {
+  const rows = store.db
+    .select({ code: driftFindings.code, renamedTo: driftFindings.renamedTo, tool: driftFindings.tool, kind: driftFindings.kind, severity: driftFindings.severity })
+    .from(driftFindings)
+    .where(eq(driftFindings.projectId, params.project))
+    .all();
+  const entries = new Map<string, DriftSummaryEntry>();
+  const worse = (a: DriftSeverity, b: DriftSeverity) => (DRIFT_SEVERITIES.indexOf(a) <= DRIFT_SEVERITIES.indexOf(b) ? a : b);
+  for (const r of rows) {
+    // A rename affects the policies of both names.
+    for (const code of r.renamedTo ? [r.code, r.renamedTo] : [r.code]) {
+      const key = `${code}\u0000${r.tool}`;
+      const e = entries.get(key) ?? { code, tool: r.tool, findings: 0, severity: "info" as DriftSeverity, kinds: [] };
+      e.findings++;
+      e.severity = worse(e.severity, r.severity as DriftSeverity);
+      if (!e.kinds.includes(r.kind as DriftKind)) e.kinds.push(r.kind as DriftKind);
+      entries.set(key, e);
+    }
+  }
+  return { entries: [...entries.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.tool < b.tool ? -1 : 1)) };
+}

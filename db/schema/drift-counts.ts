@@ -1,0 +1,21 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Categorical accumulators of one code on one tool in one release: `basis` is `attempts` (spans) or
+ * `errors` (tool_errors); `dim` is error_class, retryable, outcome, decision, retry_after (value =
+ * delay in ms at two significant digits) or told (value = normalised told shape).
+ */
+export const driftCounts = sqliteTable(
+  "drift_counts",
+  {
+    projectId: text("project_id").notNull(),
+    code: text("code").notNull(),
+    tool: text("tool").notNull(),
+    release: text("release").notNull(),
+    basis: text("basis").notNull(),
+    dim: text("dim").notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.code, t.tool, t.release, t.basis, t.dim, t.value] })],
+);

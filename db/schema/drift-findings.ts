@@ -1,0 +1,27 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Findings derived from the accumulators, replaced as a whole whenever a refresh folded in new rows;
+ * reads filter this small table instead of recomputing anything.
+ */
+export const driftFindings = sqliteTable(
+  "drift_findings",
+  {
+    projectId: text("project_id").notNull(),
+    findingId: text("finding_id").notNull(),
+    /** Position in severity order (0 = first). */
+    rank: integer("rank").notNull(),
+    kind: text("kind").notNull(),
+    severity: text("severity").notNull(),
+    verdict: text("verdict").notNull(),
+    code: text("code").notNull(),
+    renamedTo: text("renamed_to"),
+    tool: text("tool").notNull(),
+    fromRelease: text("from_release").notNull(),
+    toRelease: text("to_release").notNull(),
+    /** The whole finding as served by the API (JSON). */
+    body: text("body").notNull(),
+    computedAt: integer("computed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.findingId] }), index("drift_findings_rank_idx").on(t.projectId, t.rank)],
+);

@@ -1,0 +1,26 @@
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Scalar accumulators of one code on one tool in one release (release = tool_version, else release,
+ * else sdk_version, else ISO week; `release_kind` says which). Categorical counts live in
+ * drift_counts; `calls` and `recovered` are maintained from drift_calls.
+ */
+export const driftSignatures = sqliteTable(
+  "drift_signatures",
+  {
+    projectId: text("project_id").notNull(),
+    code: text("code").notNull(),
+    tool: text("tool").notNull(),
+    release: text("release").notNull(),
+    releaseKind: text("release_kind").notNull(),
+    spans: integer("spans").notNull().default(0),
+    errors: integer("errors").notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+    recovered: integer("recovered").notNull().default(0),
+    firstSeen: integer("first_seen").notNull(),
+    lastSeen: integer("last_seen").notNull(),
+    /** JSON array of up to three run ids that show this signature. */
+    exampleRunIds: text("example_run_ids").notNull().default("[]"),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.code, t.tool, t.release] })],
+);

@@ -1,0 +1,148 @@
+import { z } from "zod";
+
+/** What kind of change a drift finding reports. */
+export const DRIFT_KINDS = ["repurposed", "behaviour", "removed", "added", "renamed"] as const;
+export type DriftKind = (typeof DRIFT_KINDS)[number];
+
+/** Most severe first; the page ranks findings in this order. */
+export const DRIFT_SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+export type DriftSeverity = (typeof DRIFT_SEVERITIES)[number];
+
+/** The SemVer judgement of a finding. `not_semver`: the releases carry no compatibility promise. */
+export const DRIFT_VERDICTS = ["violation", "allowed", "not_semver"] as const;
+export type DriftVerdict = (typeof DRIFT_VERDICTS)[number];
+
+/** Which version component changed between the two releases compared. */
+export const DRIFT_BUMPS = ["major", "minor", "patch", "prerelease", "pre1_minor", "not_semver"] as const;
+export type DriftBump = (typeof DRIFT_BUMPS)[number];
+
+/** Where a release label came from, in order of preference. */
+export const RELEASE_KINDS = ["tool_version", "release", "sdk_version", "week"] as const;
+export type ReleaseKind = (typeof RELEASE_KINDS)[number];
+
+export const DRIFT_METRICS = ["recovery", "retry_after"] as const;
+export type DriftMetric = (typeof DRIFT_METRICS)[number];
+
+const countSchema = z.number().int().nonnegative();
+
+/** One value of a categorical mix and how often it was seen. */
+export const mixEntrySchema = z.object({ value: z.string(), count: countSchema, share: z.number() });
+
+/** A categorical mix; `basis` says whether it counts attempts (spans) or final errors. */
+export const mixSchema = z.object({
+  basis: z.enum(["attempts", "errors", "none"]),
+  total: countSchema,
+  entries: z.array(mixEntrySchema),
+});
+export type Mix = z.infer<typeof mixSchema>;
+
+/** What one code looked like on one tool in one release. */
+export const driftSignatureSchema = z.object({
+  code: z.string(),
+  tool: z.string(),
+  release: z.string(),
+  releaseKind: z.enum(RELEASE_KINDS),
+  calls: countSchema,
+  spans: countSchema,
+  errors: countSchema,
+  firstSeen: z.number().int(),
+  lastSeen: z.number().int(),
+  errorClass: mixSchema,
+  retryable: mixSchema,
+  outcome: mixSchema,
+  decision: mixSchema,
+  retryAfter: z.object({ samples: countSchema, medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
+  recovery: z.object({ calls: countSchema, recovered: countSchema, rate: z.number().nullable() }),
+  toldShapes: z.array(z.object({ shape: z.string(), count: countSchema })),
+  exampleRunIds: z.array(z.string()),
+});
+export type DriftSignature = z.infer<typeof driftSignatureSchema>;
+
+export const driftFindingSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DRIFT_KINDS),
+  metric: z.enum(DRIFT_METRICS).nullable(),
+  severity: z.enum(DRIFT_SEVERITIES),
+  verdict: z.enum(DRIFT_VERDICTS),
+  bump: z.enum(DRIFT_BUMPS),
+  code: z.string(),
+  /** For `renamed`: the code that took over. */
+  renamedTo: z.string().nullable(),
+  tool: z.string(),
+  fromRelease: z.string(),
+  toRelease: z.string(),
+  beforeCalls: countSchema,
+  afterCalls: countSchema,
+  /** The dimensions that changed (`error_class`, `retryable`, `outcome`, `decision`, `recovery`, `retry_after`). */
+  changes: z.array(z.string()),
+  sentence: z.string(),
+  before: driftSignatureSchema.nullable(),
+  after: driftSignatureSchema.nullable(),
+  exampleRuns: z.object({ before: z.array(z.string()), after: z.array(z.string()) }),
+});
+export type DriftFinding = z.infer<typeof driftFindingSchema>;
+
+const optionalFilter = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const projectParam = z.string().trim().min(1).max(200).default("default");
+
+/** `GET /api/v1/drift` query string. */
+export const driftFindingsQuerySchema = z.object({
+  project: projectParam,
+  kind: z.enum(DRIFT_KINDS).optional(),
+  severity: z.enum(DRIFT_SEVERITIES).optional(),
+  tool: optionalFilter,
+  code: optionalFilter,
+});
+export type DriftFindingsQuery = z.infer<typeof driftFindingsQuerySchema>;
+
+export const driftFindingsResponseSchema = z.object({
+  findings: z.array(driftFindingSchema),
+  /** Findings of the project before filtering, per kind and per severity (for the filter bar). */
+  totals: z.object({ all: countSchema, byKind: z.record(z.string(), countSchema), bySeverity: z.record(z.string(), countSchema) }),
+  computedAt: z.number().int().nullable(),
+});
+export type DriftFindingsResponse = z.infer<typeof driftFindingsResponseSchema>;
+
+/** `GET /api/v1/drift/summary`: which codes and tools have findings, for badges on other pages. */
+export const driftSummaryQuerySchema = z.object({ project: projectParam });
+export const driftSummaryEntrySchema = z.object({
+  code: z.string(),
+  tool: z.string(),
+  findings: countSchema,
+  severity: z.enum(DRIFT_SEVERITIES),
+  kinds: z.array(z.enum(DRIFT_KINDS)),
+});
+export type DriftSummaryEntry = z.infer<typeof driftSummaryEntrySchema>;
+export const driftSummaryResponseSchema = z.object({ entries: z.array(driftSummaryEntrySchema) });
+export type DriftSummaryResponse = z.infer<typeof driftSummaryResponseSchema>;
+
+/** `GET /api/v1/drift/codes/<code>/history`. */
+export const codeHistoryQuerySchema = z.object({ project: projectParam, tool: optionalFilter });
+export const codeHistoryPointSchema = z.object({
+  release: z.string(),
+  releaseKind: z.enum(RELEASE_KINDS),
+  firstSeen: z.number().int(),
+  tools: z.array(z.string()),
+  calls: countSchema,
+  spans: countSchema,
+  errors: countSchema,
+  byClass: z.record(z.string(), countSchema),
+  byOutcome: z.record(z.string(), countSchema),
+  retryable: z.object({ retryable: countSchema, permanent: countSchema }),
+  recoveryRate: z.number().nullable(),
+  retryAfterMedianMs: z.number().nullable(),
+});
+export type CodeHistoryPoint = z.infer<typeof codeHistoryPointSchema>;
+export const codeHistoryResponseSchema = z.object({
+  code: z.string(),
+  tool: z.string().nullable(),
+  /** `semver` when every release parsed as a version, else `first_seen`. */
+  order: z.enum(["semver", "first_seen"]),
+  points: z.array(codeHistoryPointSchema),
+});
+export type CodeHistoryResponse = z.infer<typeof codeHistoryResponseSchema>;

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driftFindingsResponseSchema } from "@/lib/contracts/drift";
+import { startServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const T = Date.UTC(2026, 10, 2, 9);
+let seq = 0;
+/** n calls of `lookup` failing with `code` once, through the real ingest endpoint. */
+async function ingest(release: string, n: number, retryable: boolean) {
+  const records = Array.from({ length: n }, () => {
+    const i = ++seq;
+    return {
+      type: "tool_call_span", id: `s${i}`, run_id: `r${i}`, call_id: `c${i}`, tool: "lookup", attempt: 1,
+      started_at: T + i, ended_at: T + i + 5, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure",
+      retryable, decision: "surfaced",
+    };
+  });
+  const res = await fetch(`${server.url}/api/v1/ingest`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${server.key}` },
+    body: JSON.stringify({ resource: { service: "agent", release }, records }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const findings = async (qs = "") => driftFindingsResponseSchema.parse(await (await fetch(`${server.url}/api/v1/drift${qs}`)).json());
+
+describe("GET /api/v1/drift", () => {
+  it("picks up newly ingested data on the next read, release taken from the resource", async () => {
+    await ingest("3.1.0", 20, true);
+    expect((await findings()).findings).toEqual([]);
+    await ingest("3.2.0", 15, false);
+    const first = await findings();
+    expect(first.findings.map((f) => [f.kind, f.fromRelease, f.toRelease, f.beforeCalls, f.afterCalls, f.verdict])).toEqual([
+      ["repurposed", "3.1.0", "3.2.0", 20, 15, "violation"],
+    ]);
+    expect(first.findings[0]!.before!.releaseKind).toBe("release");
+    await ingest("3.2.0", 5, false);
+    expect((await findings()).findings.map((f) => f.afterCalls)).toEqual([20]);
+    expect((await findings("?kind=removed")).findings).toEqual([]);
+    expect((await findings("?kind=removed")).totals).toEqual({ all: 1, byKind: { repurposed: 1 }, bySeverity: { critical: 1 } });
+  });
+
+  it("answers 400 in the error envelope for an unknown filter value", async () => {
+    const res = await fetch(`${server.url}/api/v1/drift?severity=apocalyptic`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; issues: { path: string }[] } };
+    expect(body.error.code).toBe("bad_request");
+    expect(body.error.issues.map((i) => i.path)).toEqual(["severity"]);
+  });
+});

@@ -1,0 +1,159 @@
+import { openStore, type Store } from "@/db/client";
+import { ensureDefaultProject } from "@/db/keys";
+import { listDriftFindings } from "@/db/drift/list-drift-findings";
+import { refreshDrift } from "@/db/drift/refresh-drift";
+import { writeRows } from "@/db/ingest/write-rows";
+import { emptyRowBatch, type RowBatch, type SpanRow, type ToolErrorRow } from "@/db/ingest/rows";
+import type { DriftFinding } from "@/lib/contracts/drift";
+
+export const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
+const DAY = 86_400_000;
+
+export interface CallSpec {
+  tool: string;
+  toolVersion?: string | null;
+  release?: string | null;
+  sdkVersion?: string | null;
+  code: string;
+  errorClass?: string | null;
+  retryable?: boolean | null;
+  outcome?: string;
+  decision?: string;
+  retryAfterMs?: number | null;
+  /** A second attempt of the call succeeds. */
+  recovers?: boolean;
+  told?: string;
+  /** Day offset from T0 (orders releases seen first). */
+  day?: number;
+}
+
+/** Builds rows for generated calls and writes them; every call gets its own run. */
+export class Scenario {
+  readonly store: Store;
+  private seq = 0;
+  /** A fresh in-memory store, or an existing one (e2e seeding) that already has the project. */
+  constructor(readonly projectId = "default", store?: Store) {
+    this.store = store ?? openStore(":memory:");
+    if (!store) ensureDefaultProject(this.store);
+  }
+
+  private base(spec: { tool: string; toolVersion?: string | null; release?: string | null; sdkVersion?: string | null }) {
+    return { tool: spec.tool, toolVersion: spec.toolVersion ?? null, release: spec.release ?? null, sdkVersion: spec.sdkVersion ?? null };
+  }
+
+  /** n calls that fail with the code (attempt 1), then either recover on attempt 2 or end in a tool_error. */
+  failing(n: number, spec: CallSpec): this {
+    const batch = emptyRowBatch();
+    for (let i = 0; i < n; i++) this.addFailingCall(batch, spec);
+    this.write(batch);
+    return this;
+  }
+
+  /** n calls that succeed on the first attempt. */
+  ok(n: number, spec: { tool: string; toolVersion?: string | null; release?: string | null; sdkVersion?: string | null; day?: number }): this {
+    const batch = emptyRowBatch();
+    for (let i = 0; i < n; i++) {
+      const id = ++this.seq;
+      const at = T0 + (spec.day ?? 0) * DAY + id * 1000;
+      batch.spans.push({ index: batch.spans.length, row: this.span(`run-${id}`, `call-${id}`, 1, at, spec, { outcome: "ok" }) });
+    }
+    this.write(batch);
+    return this;
+  }
+
+  private addFailingCall(batch: RowBatch, spec: CallSpec): void {
+    const id = ++this.seq;
+    const runId = `run-${id}`;
+    const callId = `call-${id}`;
+    const at = T0 + (spec.day ?? 0) * DAY + id * 1000;
+    batch.spans.push({
+      index: batch.spans.length,
+      row: this.span(runId, callId, 1, at, spec, {
+        outcome: spec.outcome ?? "failed",
+        code: spec.code,
+        errorClass: spec.errorClass === undefined ? "ToolFailure" : spec.errorClass,
+        retryable: spec.retryable === undefined ? true : spec.retryable,
+        retryAfterMs: spec.retryAfterMs ?? null,
+        decision: spec.decision ?? (spec.recovers ? "retried" : "surfaced"),
+      }),
+    });
+    if (spec.recovers) {
+      batch.spans.push({ index: batch.spans.length, row: this.span(runId, callId, 2, at + 500, spec, { outcome: "ok" }) });
+      return;
+    }
+    const err: ToolErrorRow = {
+      eventId: `err-${id}`,
+      runId,
+      callId,
+      tool: spec.tool,
+      toolVersion: spec.toolVersion ?? null,
+      release: spec.release ?? null,
+      service: "agent",
+      environment: null,
+      code: spec.code,
+      errorClass: spec.errorClass === undefined ? "ToolFailure" : spec.errorClass,
+      retryable: spec.retryable === undefined ? true : spec.retryable,
+      attempts: 1,
+      decision: spec.decision ?? "surfaced",
+      told: spec.told ?? `${spec.code}: request ${id} failed`,
+      occurredAt: at + 200,
+      source: "native",
+    };
+    batch.toolErrors.push({ index: batch.toolErrors.length, row: err });
+  }
+
+  span(runId: string, callId: string, attempt: number, at: number, spec: { tool: string; toolVersion?: string | null; release?: string | null; sdkVersion?: string | null }, over: Partial<SpanRow>): SpanRow {
+    return {
+      spanId: `${callId}-a${attempt}`,
+      traceId: null,
+      parentSpanId: null,
+      runId,
+      callId,
+      ...this.base(spec),
+      service: "agent",
+      environment: null,
+      sdkName: null,
+      attempt,
+      startedAt: at,
+      endedAt: at + 100,
+      outcome: null,
+      code: null,
+      errorClass: null,
+      retryable: null,
+      retryAfterMs: null,
+      backoffMs: null,
+      decision: null,
+      permitted: true,
+      abandoned: false,
+      message: null,
+      source: "native",
+      ...over,
+    };
+  }
+
+  write(batch: RowBatch): void {
+    writeRows(this.store, this.projectId, batch, T0);
+  }
+
+  findings(): DriftFinding[] {
+    refreshDrift(this.store, this.projectId, T0);
+    return listDriftFindings(this.store, { project: this.projectId }).findings;
+  }
+}
+
+/** The parts of a finding a scenario asserts on. */
+export const brief = (f: DriftFinding) => ({
+  kind: f.kind,
+  metric: f.metric,
+  code: f.code,
+  renamedTo: f.renamedTo,
+  tool: f.tool,
+  from: f.fromRelease,
+  to: f.toRelease,
+  bump: f.bump,
+  verdict: f.verdict,
+  severity: f.severity,
+  changes: f.changes,
+  beforeCalls: f.beforeCalls,
+  afterCalls: f.afterCalls,
+});
