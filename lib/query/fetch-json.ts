@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { errorEnvelopeSchema } from "@/lib/contracts/errors";
 
-/** An API answer in the error envelope, kept whole so a view can say what went wrong. */
+/** An API answer that was not a success: carries the envelope's code and message. */
 export class ApiFetchError extends Error {
   constructor(
     readonly status: number,
@@ -12,14 +12,16 @@ export class ApiFetchError extends Error {
   }
 }
 
-/** GET → parse with the contract schema; the error envelope (or any non-2xx) throws. */
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-  const res = await fetch(url, { signal, headers: { accept: "application/json" } });
+/** Fetches JSON and validates it with the contract schema; an error envelope becomes an ApiFetchError. */
+export async function fetchJson<S extends z.ZodType>(url: string, schema: S, initOrSignal?: RequestInit | AbortSignal): Promise<z.infer<S>> {
+  const init: RequestInit = initOrSignal instanceof AbortSignal ? { signal: initOrSignal } : (initOrSignal ?? {});
+  const res = await fetch(url, { ...init, headers: { accept: "application/json", ...init.headers } });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const envelope = errorEnvelopeSchema.safeParse(body);
-    if (envelope.success) throw new ApiFetchError(res.status, envelope.data.error.code, envelope.data.error.message);
-    throw new ApiFetchError(res.status, "http_error", `the server answered ${res.status}`);
+    throw envelope.success
+      ? new ApiFetchError(res.status, envelope.data.error.code, envelope.data.error.message)
+      : new ApiFetchError(res.status, "http_error", `request failed with status ${res.status}`);
   }
   return schema.parse(body);
 }

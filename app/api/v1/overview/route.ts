@@ -1,0 +1,13 @@
+import { getStore } from "@/db/client";
+import { getOverview } from "@/db/queries/get-overview";
+import { toDashboardParams } from "@/lib/contracts/filters";
+import { overviewQuerySchema } from "@/lib/contracts/overview";
+import { parseQuery } from "@/lib/server/parse-query";
+import { route } from "@/lib/server/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route((req: Request) => {
+  const q = parseQuery(req, overviewQuerySchema);
+  return Response.json(getOverview(getStore(), toDashboardParams(q, Date.now())));
+});

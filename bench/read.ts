@@ -1,0 +1,237 @@
+/**
+ * Read-path benchmark: seeds a temporary database with ~1M realistic tool-call spans over 7 days,
+ * times every dashboard query function in process, then starts the built server and times the HTTP
+ * read endpoints. Prints p50/p95 per endpoint. Needs a prior `next build` (FAULTLINE_DIST_DIR honoured).
+ *
+ *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http]
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { openStore, type Store } from "@/db/client";
+import { emptyRowBatch, type RowBatch, type SpanRow } from "@/db/ingest/rows";
+import { writeRows } from "@/db/ingest/write-rows";
+import { ensureDefaultProject } from "@/db/keys";
+import { getCodeHistory } from "@/db/queries/get-code-history";
+import { getOverview } from "@/db/queries/get-overview";
+import { getSetupInfo } from "@/db/queries/get-setup-info";
+import { getToolDetail } from "@/db/queries/get-tool-detail";
+import { listCodes } from "@/db/queries/list-codes";
+import { listTools } from "@/db/queries/list-tools";
+import type { DashboardParams } from "@/db/queries/rollup-filters";
+import { resolveWindow } from "@/lib/contracts/filters";
+
+const HOUR = 3_600_000;
+
+/** Deterministic PRNG (mulberry32) so every run seeds the same data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface CodeDef { code: string; outcome: string; errorClass: string; retryable: boolean; retryAfterMs: number | null }
+
+const CLASSES: [string, string, boolean][] = [
+  ["failed", "ToolFailure", true], ["failed", "ToolFailure", false], ["declined", "ToolRefusal", false],
+  ["refused", "ToolNotPermittedError", false], ["timed_out", "ToolTimedOutError", true], ["invalid_arguments", "ToolArgumentValidationError", false],
+  ["not_found", "ToolNotFoundError", false], ["result_rejected", "ToolResultError", false],
+];
+
+/**
+ * Seeds `total` spans ending at `end`: 40 tools, 60 codes, 4 releases rolling out over 7 days,
+ * 3 services; ~12% of first attempts fail, retryable failures are retried (backoff sometimes far from
+ * retry_after), a few fail closed on a long retry_after.
+ */
+export function seedRealistic(store: Store, total: number, end: number, batchSize = 5000): void {
+  const rnd = prng(42);
+  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const tools = Array.from({ length: 40 }, (_, i) => `tool_${String(i).padStart(2, "0")}_${["search", "book", "cancel", "refund", "lookup"][i % 5]}`);
+  const codes: CodeDef[] = Array.from({ length: 60 }, (_, i) => {
+    const [outcome, errorClass, retryable] = CLASSES[i % CLASSES.length]!;
+    return { code: `code_${String(i).padStart(2, "0")}_${outcome}`, outcome, errorClass, retryable, retryAfterMs: retryable ? pick([1000, 2000, 5000, 30_000, 3_600_000]) : null };
+  });
+  const toolCodes = tools.map((_, i) => [0, 1, 2, 3, 4].map((k) => codes[(i * 3 + k * 7) % codes.length]!));
+  const releases = ["2026.11.1", "2026.11.2", "2026.11.3", "2026.12.0"];
+  const services = ["support-agent", "booking-agent", "billing-agent"];
+  const start = end - 7 * 24 * HOUR;
+  let batch: RowBatch = emptyRowBatch();
+  let written = 0;
+  let runN = 0;
+  const flush = () => {
+    writeRows(store, "default", batch);
+    batch = emptyRowBatch();
+  };
+  while (written < total) {
+    const runId = `run-${++runN}`;
+    let t = start + Math.floor(rnd() * (end - start - HOUR));
+    const frac = (t - start) / (end - start);
+    const release = releases[Math.min(releases.length - 1, Math.floor(frac * releases.length + (rnd() - 0.5) * 0.3))] ?? releases[0]!;
+    const service = pick(services);
+    const calls = 2 + Math.floor(rnd() * 6);
+    for (let c = 0; c < calls && written < total; c++) {
+      const ti = Math.floor(Math.pow(rnd(), 1.6) * tools.length);
+      const tool = tools[ti]!;
+      const failP = 0.04 + (ti % 7) * 0.025;
+      let attempt = 1;
+      for (;;) {
+        const fails = rnd() < (attempt === 1 ? failP : 0.45);
+        const def = fails ? pick(toolCodes[ti]!) : null;
+        const duration = 20 + Math.floor(rnd() * 400);
+        let decision: string | null = null;
+        let backoff: number | null = null;
+        if (def) {
+          if (!def.retryable) decision = def.outcome === "declined" ? "delivered" : "surfaced";
+          else if (def.retryAfterMs === 3_600_000) decision = "failed_closed";
+          else if (attempt >= 4) decision = "exhausted";
+          else {
+            decision = "retried";
+            backoff = rnd() < 0.2 ? def.retryAfterMs! * 15 : def.retryAfterMs! + Math.floor(rnd() * 500);
+          }
+        }
+        const row: SpanRow = {
+          spanId: `s${written}`, traceId: null, parentSpanId: null, runId, callId: `${runId}-c${c}`, tool,
+          toolVersion: `1.${releases.indexOf(release)}.0`, release, service, environment: "prod", sdkName: "faultline-runtime",
+          sdkVersion: "0.1.0", attempt, startedAt: t, endedAt: t + duration, outcome: def ? def.outcome : "ok",
+          code: def ? def.code : null, errorClass: def ? def.errorClass : null, retryable: def ? def.retryable : null,
+          retryAfterMs: def ? def.retryAfterMs : null, backoffMs: backoff, decision, permitted: def?.outcome !== "refused",
+          abandoned: false, message: null, source: "native",
+        };
+        batch.spans.push({ index: batch.spans.length, row });
+        written++;
+        if (batch.spans.length >= batchSize) flush();
+        t += duration + (backoff ?? 0);
+        if (decision !== "retried" || written >= total) break;
+        attempt++;
+      }
+      t += 50 + Math.floor(rnd() * 2000);
+    }
+  }
+  if (batch.spans.length > 0) flush();
+}
+
+const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const fmt = (ms: number) => ms.toFixed(1).padStart(7);
+
+function timeIt(label: string, rounds: number, fn: () => unknown | Promise<unknown>) {
+  return (async () => {
+    await fn(); // warm-up: prepares statements, fills caches
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${label.padEnd(58)} p50 ${fmt(pct(times, 0.5))} ms   p95 ${fmt(pct(times, 0.95))} ms`);
+    return pct(times, 0.95);
+  })();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const a = srv.address();
+      srv.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const arg = (name: string, fallback: number) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? Number(args[i + 1]) : fallback;
+  };
+  const total = arg("--spans", 1_000_000);
+  const rounds = arg("--rounds", 40);
+  // --db PATH keeps (and reuses) the seeded database between runs; otherwise a temp dir is removed.
+  const keep = args.includes("--db") ? args[args.indexOf("--db") + 1]! : null;
+  const dir = keep ? path.dirname(path.resolve(keep)) : mkdtempSync(path.join(tmpdir(), "faultline-bench-read-"));
+  const dbPath = keep ? path.resolve(keep) : path.join(dir, "faultline.db");
+  const reuse = keep !== null && existsSync(dbPath);
+  const store = openStore(dbPath);
+  ensureDefaultProject(store);
+  const end = Math.floor(Date.now() / HOUR) * HOUR;
+  const t0 = performance.now();
+  if (!reuse) seedRealistic(store, total, end);
+  const counts = store.sqlite
+    .prepare("SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools")
+    .get();
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts);
+  store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  store.sqlite.exec("ANALYZE");
+
+  const window = resolveWindow({ range: "7d" }, Date.now());
+  const base: DashboardParams = { projectId: "default", window, filters: {} };
+  const busyTool = "tool_00_search";
+  const code = "code_00_failed";
+  console.log(`\nin-process query functions (${rounds} rounds, 7-day window)`);
+  await timeIt("getOverview", rounds, () => getOverview(store, base));
+  await timeIt("getOverview (service filter)", rounds, () => getOverview(store, { ...base, filters: { service: "booking-agent" } }));
+  await timeIt("listTools", rounds, () => listTools(store, { ...base, sort: "failures", dir: "desc" }));
+  await timeIt("listTools (code filter)", rounds, () => listTools(store, { ...base, filters: { code }, sort: "failures", dir: "desc" }));
+  await timeIt("getToolDetail (busiest tool)", rounds, () => getToolDetail(store, { ...base, tool: busyTool }));
+  await timeIt("listCodes", rounds, () => listCodes(store, { ...base, sort: "failures", dir: "desc" }));
+  await timeIt("getCodeHistory", rounds, () => getCodeHistory(store, { ...base, code }));
+  await timeIt("getSetupInfo", rounds, () => getSetupInfo(store, "default"));
+
+  if (!args.includes("--no-http")) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FAULTLINE_DB_PATH: dbPath },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout.on("data", (d: Buffer) => (log += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (log += d.toString()));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (let i = 0; ; i++) {
+        if (child.exitCode !== null) throw new Error(`next start exited:\n${log}`);
+        if (i > 600) throw new Error(`server not healthy:\n${log}`);
+        if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const get = async (p: string) => {
+        const res = await fetch(url + p);
+        if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      };
+      console.log(`\nHTTP endpoints on next start (${rounds} rounds, sequential)`);
+      const endpoints = [
+        "/api/v1/overview?range=7d",
+        "/api/v1/tools?range=7d",
+        "/api/v1/tools?range=7d&code=code_00_failed&sort=retry_share",
+        "/api/v1/tools?range=7d&format=csv",
+        `/api/v1/tools/detail?range=7d&tool=${busyTool}`,
+        "/api/v1/codes?range=7d",
+        `/api/v1/codes/detail?range=7d&code=${code}`,
+        "/api/v1/projects",
+        "/api/v1/setup",
+      ];
+      for (const e of endpoints) await timeIt(`GET ${e}`, rounds, () => get(e));
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }
+  store.sqlite.close();
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? "")) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { CodeStackData } from "@/lib/charts/code-series";
+import { formatBucket, formatCount } from "@/lib/charts/format";
+import { ChartTooltipBody } from "./chart-tooltip";
+
+const color = (i: number) => `var(--series-${(i % 7) + 1})`;
+
+/** Failed attempts per bucket stacked by code; a click narrows to the code. */
+export function CodeStackChart({ data, stepMs, height, onSelect }: { data: CodeStackData; stepMs: number; height: number; onSelect?: (code: string) => void }) {
+  const selectable = (code: string) => onSelect && !code.startsWith("(");
+  return (
+    <>
+      <div style={{ height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={1}>
+            <CartesianGrid vertical={false} stroke="var(--border)" />
+            <XAxis dataKey="t" tickFormatter={(t: number) => formatBucket(t, stepMs)} minTickGap={40} tickLine={false} axisLine={{ stroke: "var(--border)" }} />
+            <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "failed attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
+            <Tooltip
+              cursor={{ fill: "var(--panel-2)" }}
+              content={({ active, payload, label }) =>
+                active && payload?.length ? (
+                  <ChartTooltipBody
+                    title={`${formatBucket(Number(label), stepMs)} UTC`}
+                    rows={[...payload].reverse().map((p) => ({
+                      key: String(p.dataKey),
+                      label: (
+                        <>
+                          <span className="swatch" style={{ background: p.color }} /> {String(p.dataKey)}
+                        </>
+                      ),
+                      value: p.value === null ? "no data yet" : `${formatCount(Number(p.value))} failed`,
+                    }))}
+                  />
+                ) : null
+              }
+            />
+            {data.series.map((code, i) => (
+              <Bar key={code} dataKey={code} stackId="codes" fill={color(i)} isAnimationActive={false} cursor={selectable(code) ? "pointer" : undefined} onClick={selectable(code) ? () => onSelect!(code) : undefined} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="legend" aria-label="Codes">
+        {data.series.map((code, i) => (
+          <button key={code} type="button" disabled={!selectable(code)} onClick={selectable(code) ? () => onSelect!(code) : undefined}>
+            <span className="swatch" style={{ background: color(i) }} />
+            <span className="mono">{code}</span>
+            <span className="count">{formatCount(data.totals[code] ?? 0)}</span>
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

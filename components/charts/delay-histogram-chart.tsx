@@ -1,0 +1,43 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DelayBar } from "@/lib/charts/delay-histogram";
+import { formatCount } from "@/lib/charts/format";
+import { ChartTooltipBody } from "./chart-tooltip";
+
+const NAMES: Record<string, string> = { retryAfter: "retry_after asked", backoff: "backoff waited" };
+
+/** How long tools asked to wait next to how long the runtime really waited, per delay bucket. */
+export function DelayHistogramChart({ bars, height }: { bars: DelayBar[]; height: number }) {
+  return (
+    <div style={{ height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={bars} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+          <defs>
+            <pattern id="fill-backoff" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
+              <rect width="6" height="6" fill="var(--c-backoff)" opacity="0.35" />
+              <line x1="0" y1="0" x2="0" y2="6" stroke="var(--c-backoff)" strokeWidth="3" />
+            </pattern>
+          </defs>
+          <CartesianGrid vertical={false} stroke="var(--border)" />
+          <XAxis dataKey="label" tickLine={false} interval={0} axisLine={{ stroke: "var(--border)" }} />
+          <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
+          <Tooltip
+            cursor={{ fill: "var(--panel-2)" }}
+            content={({ active, payload, label }) =>
+              active && payload?.length ? (
+                <ChartTooltipBody
+                  title={`delay ${String(label)}`}
+                  rows={payload.map((p) => ({ key: String(p.dataKey), label: NAMES[String(p.dataKey)] ?? String(p.dataKey), value: `${formatCount(Number(p.value))} attempts` }))}
+                />
+              ) : null
+            }
+          />
+          <Legend formatter={(v: string) => NAMES[v] ?? v} wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="retryAfter" fill="var(--c-retry-after)" isAnimationActive={false} />
+          <Bar dataKey="backoff" fill="url(#fill-backoff)" stroke="var(--c-backoff)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

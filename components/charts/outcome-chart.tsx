@@ -1,0 +1,67 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatBucket, formatCount } from "@/lib/charts/format";
+import type { OutcomeChartData } from "@/lib/charts/outcome-series";
+import { outcomeStyle } from "@/lib/charts/outcomes";
+import { ChartTooltipBody } from "./chart-tooltip";
+import { OutcomePatternDefs, OutcomeSwatch, outcomeFill } from "./fill-patterns";
+
+/** Attempts per bucket stacked by outcome; a click on a bar or a legend entry narrows to that outcome. */
+export function OutcomeChart({ data, stepMs, height, onSelect }: { data: OutcomeChartData; stepMs: number; height: number; onSelect?: (outcome: string) => void }) {
+  return (
+    <>
+      <div style={{ height }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={1}>
+            <OutcomePatternDefs />
+            <CartesianGrid vertical={false} stroke="var(--border)" />
+            <XAxis dataKey="t" tickFormatter={(t: number) => formatBucket(t, stepMs)} minTickGap={40} tickLine={false} axisLine={{ stroke: "var(--border)" }} />
+            <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
+            <Tooltip
+              cursor={{ fill: "var(--panel-2)" }}
+              content={({ active, payload, label }) =>
+                active && payload?.length ? (
+                  <ChartTooltipBody
+                    title={`${formatBucket(Number(label), stepMs)} UTC`}
+                    rows={[...payload].reverse().map((p) => ({
+                      key: String(p.dataKey),
+                      label: (
+                        <>
+                          <OutcomeSwatch outcome={String(p.dataKey)} /> {outcomeStyle(String(p.dataKey)).label}
+                        </>
+                      ),
+                      value: p.value === null ? "no data yet" : `${formatCount(Number(p.value))} attempts`,
+                    }))}
+                  />
+                ) : null
+              }
+            />
+            {data.series.map((outcome) => (
+              <Bar
+                key={outcome}
+                dataKey={outcome}
+                stackId="outcomes"
+                fill={outcomeFill(outcome)}
+                stroke={outcomeStyle(outcome).color}
+                strokeWidth={outcome === "declined" || outcome === "refused" ? 1 : 0}
+                isAnimationActive={false}
+                cursor={onSelect ? "pointer" : undefined}
+                onClick={onSelect ? () => onSelect(outcome) : undefined}
+              />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div className="legend" aria-label="Outcomes">
+        {data.series.map((outcome) => (
+          <button key={outcome} type="button" onClick={onSelect ? () => onSelect(outcome) : undefined} disabled={!onSelect} title={onSelect ? `Show only ${outcomeStyle(outcome).label}` : undefined} data-outcome={outcome}>
+            <OutcomeSwatch outcome={outcome} />
+            {outcomeStyle(outcome).label}
+            <span className="count">{formatCount(data.totals[outcome] ?? 0)}</span>
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

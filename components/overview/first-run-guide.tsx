@@ -1,0 +1,86 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { setupQuery } from "@/lib/query/keys";
+
+const curlExample = (origin: string, prefix: string) => `curl -X POST ${origin}/api/v1/ingest \\
+  -H "Authorization: Bearer ${prefix}_<secret part>" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+  "resource": {"service": "support-agent", "release": "2026.11.3",
+               "sdk": {"name": "faultline-runtime", "version": "0.1.0"}, "environment": "prod"},
+  "records": [
+    {"type": "tool_call_span", "id": "span-1", "run_id": "run-1", "call_id": "toolu_01",
+     "tool": "cancel_booking", "attempt": 1, "started_at": ${Date.UTC(2026, 10, 3, 12)}, "ended_at": ${Date.UTC(2026, 10, 3, 12) + 180},
+     "outcome": "failed", "code": "upstream_unavailable", "error_class": "ToolFailure",
+     "retryable": true, "retry_after_ms": 2000, "backoff_ms": 2000, "decision": "retried"}
+  ]
+}'`;
+
+const runtimeExample = (origin: string) => `import { Exporter, ToolRunner, defineTool, ToolFailure } from "./lib/runtime";
+
+const exporter = new Exporter({ endpoint: "${origin}", apiKey: process.env.FAULTLINE_KEY! });
+const runner = new ToolRunner({
+  agent: "support-agent",
+  release: "2026.11.3",
+  sink: exporter,
+  tools: [
+    defineTool({
+      name: "cancel_booking",
+      async execute(args: { bookingId: string }) { /* your tool */ },
+    }),
+  ],
+});
+
+const run = runner.startRun();
+const result = await run.call({ callId: "toolu_01", tool: "cancel_booking", args: { bookingId: "b-1" } });
+run.end();
+await exporter.flush();`;
+
+/** Shown when a project has never received a span: how to send the first one. Never shows a key. */
+export function FirstRunGuide({ project }: { project: string }) {
+  const setup = useQuery(setupQuery(project));
+  const origin = typeof window === "undefined" ? "http://127.0.0.1:3000" : window.location.origin;
+  const prefix = setup.data?.keyPrefixes.at(-1)?.prefix ?? "flk_XXXXXXXX";
+  return (
+    <section className="panel guide" aria-labelledby="first-run-title" data-testid="first-run-guide">
+      <h1 id="first-run-title" style={{ marginBottom: 6 }}>
+        No tool calls in project “{project}” yet
+      </h1>
+      <p className="note" style={{ marginBottom: 12 }}>
+        Faultline shows which tools fail, with which codes, and how retries behave, as soon as the first records arrive.
+      </p>
+      <ol>
+        <li>
+          <strong>An ingest key.</strong>{" "}
+          {setup.data && setup.data.keyPrefixes.length > 0 ? (
+            <>
+              This project has {setup.data.keyPrefixes.length === 1 ? "a key" : `${setup.data.keyPrefixes.length} keys`} starting with{" "}
+              {setup.data.keyPrefixes.map((k, i) => (
+                <span key={k.prefix}>
+                  {i > 0 && ", "}
+                  <code data-testid="key-prefix">{k.prefix}</code> ({k.name})
+                </span>
+              ))}
+              . Keys are shown once, when made; only their prefix is kept in the clear.
+            </>
+          ) : (
+            <>This project has no active key.</>
+          )}{" "}
+          Make a new one with <code>npm run keys -- create</code>.
+        </li>
+        <li>
+          <strong>Send a batch</strong> in the native wire format:
+          <pre className="code">{curlExample(origin, prefix)}</pre>
+        </li>
+        <li>
+          <strong>Or let the runtime library record for you</strong> (<code>lib/runtime</code>): it runs the retry loop and exports every attempt.
+          <pre className="code">{runtimeExample(origin)}</pre>
+        </li>
+        <li>
+          <strong>Or see it with demo data:</strong> <code>npm run demo</code> sends a realistic mix of runs to this server.
+        </li>
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { CodeHistory } from "@/lib/contracts/codes";
+import type { Store } from "../client";
+import { codeRows } from "./list-codes";
+import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+
+const RETRYABLE = { 1: "yes", 0: "no", [-1]: "unknown" } as Record<number, "yes" | "no" | "unknown">;
+
+/** One code's history: outcomes over time, the tools that emit it, and each meaning it had per release. */
+export function getCodeHistory(store: Store, p: DashboardParams & { code: string }): CodeHistory {
+  const { sqlite } = store;
+  const w = rollupWhere({ ...p, filters: { ...p.filters, code: p.code } }, SPAN_ROLLUP_DIMS);
+  // One scan: the outcome series and the per-tool split both come from (bucket, tool, outcome) cells.
+  const cells = prepared(
+    sqlite,
+    `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM span_rollups_hourly
+     WHERE ${w.sql} GROUP BY t, tool, outcome`,
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as { t: number; tool: string; outcome: string; attempts: number }[];
+  const series = new Map<string, CodeHistory["outcomeSeries"][number]>();
+  const tools = new Map<string, CodeHistory["byTool"][number]>();
+  for (const c of cells) {
+    const key = `${c.t}\u0000${c.outcome}`;
+    const s = series.get(key) ?? { t: c.t, outcome: c.outcome, attempts: 0 };
+    series.set(key, s);
+    s.attempts += c.attempts;
+    const t = tools.get(c.tool) ?? { tool: c.tool, attempts: 0, failures: 0, declined: 0, refused: 0 };
+    tools.set(c.tool, t);
+    t.attempts += c.attempts;
+    if (c.outcome !== "ok" && c.outcome !== "") t.failures += c.attempts;
+    if (c.outcome === "declined") t.declined += c.attempts;
+    if (c.outcome === "refused") t.refused += c.attempts;
+  }
+  const outcomeSeries = [...series.values()].sort((a, b) => a.t - b.t || a.outcome.localeCompare(b.outcome));
+  const byTool = [...tools.values()].sort((a, b) => b.failures - a.failures || a.tool.localeCompare(b.tool));
+  // The catalogue is the meaning over all time (not windowed): drift is about releases, not hours.
+  const meanings = (
+    prepared(
+      sqlite,
+      `SELECT release, tool, tool_version AS toolVersion, error_class AS errorClass, retryable, first_seen AS firstSeen,
+         last_seen AS lastSeen, spans, errors
+       FROM codes WHERE project_id = ? AND code = ? ORDER BY first_seen, release, tool, tool_version, error_class, retryable`,
+    ).all(p.projectId, p.code) as (Omit<CodeHistory["meanings"][number], "retryable"> & { retryable: number })[]
+  ).map((m) => ({ ...m, retryable: RETRYABLE[m.retryable] ?? "unknown" }));
+  return {
+    project: p.projectId,
+    window: p.window,
+    summary: codeRows(store, p, p.code)[0] ?? null,
+    outcomeSeries,
+    byTool,
+    meanings,
+  };
+}

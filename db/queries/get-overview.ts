@@ -1,0 +1,78 @@
+import type { Overview } from "@/lib/contracts/overview";
+import type { Store } from "../client";
+import { prepared, projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+
+const TOP_N = 8;
+const isFailure = (outcome: string) => outcome !== "ok" && outcome !== "";
+
+/**
+ * Totals, the outcome mix per bucket, and the top failing codes and tools of a window. Two scans of
+ * the hourly rollups (each window scan dominates the cost, so totals are summed from the series in JS).
+ */
+export function getOverview(store: Store, p: DashboardParams): Overview {
+  const { sqlite } = store;
+  const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
+  const buckets = prepared(
+    sqlite,
+    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts) AS calls,
+       sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed,
+       sum(backoff_sum_ms) AS backoffWaitedMs
+     FROM span_rollups_hourly WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as {
+    t: number; outcome: string; attempts: number; calls: number; retries: number; retriedCalls: number; failedClosed: number; backoffWaitedMs: number;
+  }[];
+
+  const totals = { attempts: 0, calls: 0, failures: 0, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0 };
+  for (const b of buckets) {
+    totals.attempts += b.attempts;
+    totals.calls += b.calls;
+    totals.retries += b.retries;
+    totals.retriedCalls += b.retriedCalls;
+    totals.failedClosed += b.failedClosed;
+    totals.backoffWaitedMs += b.backoffWaitedMs;
+    if (isFailure(b.outcome)) totals.failures += b.attempts;
+    if (b.outcome === "declined") totals.declined += b.attempts;
+    if (b.outcome === "refused") totals.refused += b.attempts;
+  }
+
+  const cells = prepared(
+    sqlite,
+    `SELECT tool, code, outcome, sum(spans) AS attempts FROM span_rollups_hourly WHERE ${w.sql} GROUP BY tool, code, outcome`,
+  ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number }[];
+
+  const tools = new Map<string, Overview["topTools"][number]>();
+  const codes = new Map<string, Overview["topCodes"][number] & { toolSet: Set<string> }>();
+  for (const c of cells) {
+    const t = tools.get(c.tool) ?? { tool: c.tool, attempts: 0, failures: 0, failureRate: null, declined: 0, refused: 0 };
+    tools.set(c.tool, t);
+    t.attempts += c.attempts;
+    if (!isFailure(c.outcome)) continue;
+    t.failures += c.attempts;
+    if (c.outcome === "declined") t.declined += c.attempts;
+    if (c.outcome === "refused") t.refused += c.attempts;
+    if (c.code === "") continue;
+    const k = codes.get(c.code) ?? { code: c.code, failures: 0, declined: 0, refused: 0, tools: 0, toolSet: new Set<string>() };
+    codes.set(c.code, k);
+    k.failures += c.attempts;
+    if (c.outcome === "declined") k.declined += c.attempts;
+    if (c.outcome === "refused") k.refused += c.attempts;
+    k.toolSet.add(c.tool);
+  }
+
+  return {
+    project: p.projectId,
+    window: p.window,
+    hasData: projectHasData(sqlite, p.projectId),
+    totals: { ...totals, failureRate: ratio(totals.failures, totals.attempts) },
+    series: buckets.map(({ t, outcome, attempts }) => ({ t, outcome, attempts })),
+    topCodes: [...codes.values()]
+      .sort((a, b) => b.failures - a.failures || a.code.localeCompare(b.code))
+      .slice(0, TOP_N)
+      .map(({ toolSet, ...k }) => ({ ...k, tools: toolSet.size })),
+    topTools: [...tools.values()]
+      .filter((t) => t.failures > 0)
+      .sort((a, b) => b.failures - a.failures || a.tool.localeCompare(b.tool))
+      .slice(0, TOP_N)
+      .map((t) => ({ ...t, failureRate: ratio(t.failures, t.attempts) })),
+  };
+}

@@ -1,0 +1,118 @@
+import type { ToolDetail } from "@/lib/contracts/tools";
+import type { Store } from "../client";
+import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
+import { toolStats } from "./list-tools";
+import { DELAY_DIMS, prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+
+const RECENT_RUNS = 10;
+// Failing attempts read to find the recent runs; through the (project, tool, started_at) index.
+const RECENT_SPAN_SCAN = 500;
+
+const emptyRow = (tool: string): ToolDetail["summary"] => ({
+  tool, attempts: 0, calls: 0, failures: 0, failureRate: null, declined: 0, refused: 0, meanAttempts: null, maxAttempts: 0,
+  retryShare: null, failedClosed: 0, topCodes: [], retryAfter: { count: 0, p50: null, p90: null }, backoff: { count: 0, p50: null, p90: null },
+});
+
+/** Everything the tool page shows, for one tool and window; charts from rollups, recent runs from the span index. */
+export function getToolDetail(store: Store, p: DashboardParams & { tool: string }): ToolDetail {
+  const { sqlite } = store;
+  const q: DashboardParams = { ...p, filters: { ...p.filters, tool: p.tool } };
+  const summary = toolStats(store, q).rows[0] ?? emptyRow(p.tool);
+  const w = rollupWhere(q, SPAN_ROLLUP_DIMS);
+
+  const outcomeSeries = prepared(
+    sqlite,
+    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM span_rollups_hourly
+     WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as ToolDetail["outcomeSeries"];
+
+  const codeSeries = prepared(
+    sqlite,
+    `SELECT (hour / ?) * ? AS t, code, sum(spans) AS failures FROM span_rollups_hourly
+     WHERE ${w.sql} AND outcome NOT IN ('ok','') GROUP BY t, code ORDER BY t, code`,
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as ToolDetail["codeSeries"];
+
+  const outcomeTotals = new Map<string, number>();
+  for (const s of outcomeSeries) outcomeTotals.set(s.outcome, (outcomeTotals.get(s.outcome) ?? 0) + s.attempts);
+  const outcomes = [...outcomeTotals].map(([outcome, attempts]) => ({ outcome, attempts })).sort((a, b) => b.attempts - a.attempts || a.outcome.localeCompare(b.outcome));
+
+  const sums = prepared(
+    sqlite,
+    `SELECT coalesce(sum(first_attempts),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
+       coalesce(sum(retry_attempts),0) AS retryAttempts FROM span_rollups_hourly WHERE ${w.sql}`,
+  ).get(...w.args) as { calls: number; retried: number; retryAttempts: number };
+
+  const d = rollupWhere(q, DELAY_DIMS);
+  const delayRows = prepared(
+    sqlite,
+    `SELECT kind, bucket_ms AS bucket, sum(count) AS n FROM delay_histograms_hourly WHERE ${d.sql} GROUP BY kind, bucket_ms`,
+  ).all(...d.args) as { kind: string; bucket: number; n: number }[];
+  const delayHistogram = DELAY_BUCKETS_MS.map((bucketMs) => ({
+    bucketMs,
+    retryAfter: delayRows.find((r) => r.kind === "retry_after" && r.bucket === bucketMs)?.n ?? 0,
+    backoff: delayRows.find((r) => r.kind === "backoff" && r.bucket === bucketMs)?.n ?? 0,
+  }));
+
+  const delaysByCode = (
+    prepared(
+      sqlite,
+      `SELECT code, sum(retry_after_sum_ms) AS raSum, sum(retry_after_count) AS retryAfterCount,
+         sum(backoff_sum_ms) AS boSum, sum(backoff_count) AS backoffCount, sum(failed_closed) AS failedClosed
+       FROM span_rollups_hourly WHERE ${w.sql} AND code != '' GROUP BY code
+       HAVING retryAfterCount > 0 OR backoffCount > 0 OR failedClosed > 0 ORDER BY code`,
+    ).all(...w.args) as { code: string; raSum: number; retryAfterCount: number; boSum: number; backoffCount: number; failedClosed: number }[]
+  ).map(({ raSum, boSum, ...r }) => ({
+    ...r,
+    retryAfterMeanMs: r.retryAfterCount > 0 ? Math.round(raSum / r.retryAfterCount) : null,
+    backoffMeanMs: r.backoffCount > 0 ? Math.round(boSum / r.backoffCount) : null,
+  }));
+
+  const releases = prepared(
+    sqlite,
+    `SELECT release, sum(spans) AS attempts, coalesce(sum(CASE WHEN outcome NOT IN ('ok','') THEN spans END),0) AS failures,
+       min(hour) AS firstSeen, max(hour) AS lastSeen
+     FROM span_rollups_hourly WHERE ${w.sql} GROUP BY release ORDER BY lastSeen DESC, release`,
+  ).all(...w.args) as ToolDetail["releases"];
+
+  return {
+    project: p.projectId,
+    window: p.window,
+    summary,
+    outcomeSeries,
+    codeSeries,
+    outcomes,
+    attemptsPerCall: {
+      single: Math.max(0, sums.calls - sums.retried),
+      retried: sums.retried,
+      meanAttemptsWhenRetried: sums.retried > 0 ? 1 + sums.retryAttempts / sums.retried : null,
+      maxAttempts: summary.maxAttempts,
+    },
+    delayHistogram,
+    delaysByCode,
+    releases,
+    recentFailingRuns: recentFailingRuns(store, p),
+  };
+}
+
+function recentFailingRuns(store: Store, p: DashboardParams & { tool: string }): ToolDetail["recentFailingRuns"] {
+  const rows = prepared(
+    store.sqlite,
+    `SELECT run_id AS runId, started_at AS at, outcome, code, attempt FROM tool_call_spans INDEXED BY spans_project_tool_time_idx
+     WHERE project_id = ? AND tool = ? AND started_at >= ? AND started_at < ? AND outcome IS NOT NULL AND outcome != 'ok'
+     ORDER BY started_at DESC LIMIT ${RECENT_SPAN_SCAN}`,
+  ).all(p.projectId, p.tool, p.window.from, p.window.to) as { runId: string; at: number; outcome: string; code: string | null; attempt: number | null }[];
+  const runs = new Map<string, ToolDetail["recentFailingRuns"][number]>();
+  for (const r of rows) {
+    let run = runs.get(r.runId);
+    if (!run) {
+      if (runs.size >= RECENT_RUNS) continue;
+      run = { runId: r.runId, lastAt: r.at, failedAttempts: 0, codes: [], outcomes: [], maxAttempt: null };
+      runs.set(r.runId, run);
+    }
+    run.failedAttempts++;
+    if (r.code !== null && !run.codes.includes(r.code)) run.codes.push(r.code);
+    if (!run.outcomes.includes(r.outcome)) run.outcomes.push(r.outcome);
+    if (r.attempt !== null) run.maxAttempt = Math.max(run.maxAttempt ?? 0, r.attempt);
+  }
+  return [...runs.values()];
+}

@@ -1,0 +1,113 @@
+import type { CodeRow, CodesAnswer, CodesQuery } from "@/lib/contracts/codes";
+import type { Store } from "../client";
+import { prepared, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+
+type Retryable = CodeRow["retryableValues"][number];
+const RETRYABLE: Record<number, Retryable> = { 1: "yes", 0: "no", [-1]: "unknown" };
+
+interface CatalogueRow {
+  code: string;
+  tool: string;
+  release: string;
+  errorClass: string;
+  retryable: number;
+  firstSeen: number;
+  lastSeen: number;
+  spans: number;
+  errors: number;
+}
+
+/**
+ * Codes seen in the window: meaning (classes, retryability) and sightings from the codes catalogue,
+ * attempt counts per outcome from the hourly rollups. `onlyCode` narrows to one code.
+ */
+export function codeRows(store: Store, p: DashboardParams, onlyCode?: string): CodeRow[] {
+  const { sqlite } = store;
+  const f = p.filters;
+  const cat = [`project_id = ?`, `last_seen >= ?`, `first_seen < ?`];
+  const catArgs: (string | number)[] = [p.projectId, p.window.from, p.window.to];
+  const code = onlyCode ?? f.code;
+  if (code !== undefined) (cat.push("code = ?"), catArgs.push(code));
+  if (f.tool !== undefined) (cat.push("tool = ?"), catArgs.push(f.tool));
+  if (f.release !== undefined) (cat.push("release = ?"), catArgs.push(f.release));
+  if (f.errorClass !== undefined) (cat.push("error_class = ?"), catArgs.push(f.errorClass));
+  const catalogue = prepared(
+    sqlite,
+    `SELECT code, tool, release, error_class AS errorClass, retryable, min(first_seen) AS firstSeen, max(last_seen) AS lastSeen,
+       sum(spans) AS spans, sum(errors) AS errors
+     FROM codes WHERE ${cat.join(" AND ")} GROUP BY code, tool, release, error_class, retryable`,
+  ).all(...catArgs) as CatalogueRow[];
+
+  const w = rollupWhere({ ...p, filters: { ...f, code } }, SPAN_ROLLUP_DIMS);
+  const counts = prepared(
+    sqlite,
+    `SELECT code, outcome, sum(spans) AS attempts FROM span_rollups_hourly WHERE ${w.sql} AND code != '' GROUP BY code, outcome`,
+  ).all(...w.args) as { code: string; outcome: string; attempts: number }[];
+
+  const byCode = new Map<string, { rows: CatalogueRow[]; outcomes: { outcome: string; attempts: number }[] }>();
+  for (const r of catalogue) {
+    const e = byCode.get(r.code) ?? { rows: [], outcomes: [] };
+    e.rows.push(r);
+    byCode.set(r.code, e);
+  }
+  for (const c of counts) byCode.get(c.code)?.outcomes.push({ outcome: c.outcome, attempts: c.attempts });
+  // With an outcome or service filter the rollups decide which codes qualify (the catalogue has neither).
+  const narrowedByRollups = f.outcome !== undefined || f.service !== undefined;
+
+  const result: CodeRow[] = [];
+  for (const [name, e] of byCode) {
+    if (narrowedByRollups && e.outcomes.length === 0) continue;
+    const classes = [...new Set(e.rows.map((r) => r.errorClass).filter((c) => c !== ""))].sort();
+    const retryableValues = (["yes", "no", "unknown"] as const).filter((v) => e.rows.some((r) => RETRYABLE[r.retryable] === v));
+    let known = 0;
+    let yes = 0;
+    for (const r of e.rows) {
+      const n = r.spans + r.errors;
+      if (r.retryable !== -1) known += n;
+      if (r.retryable === 1) yes += n;
+    }
+    const attempts = e.outcomes.reduce((s, o) => s + o.attempts, 0);
+    result.push({
+      code: name,
+      errorClasses: classes,
+      retryableShare: ratio(yes, known),
+      retryableValues,
+      conflicting: classes.length > 1 || (retryableValues.includes("yes") && retryableValues.includes("no")),
+      attempts,
+      failures: e.outcomes.filter((o) => o.outcome !== "ok" && o.outcome !== "").reduce((s, o) => s + o.attempts, 0),
+      outcomes: e.outcomes.sort((a, b) => b.attempts - a.attempts || a.outcome.localeCompare(b.outcome)),
+      tools: [...new Set(e.rows.map((r) => r.tool))].sort(),
+      releases: [...new Set(e.rows.map((r) => r.release).filter((r) => r !== ""))].sort(),
+      firstSeen: Math.min(...e.rows.map((r) => r.firstSeen)),
+      lastSeen: Math.max(...e.rows.map((r) => r.lastSeen)),
+    });
+  }
+  return result;
+}
+
+const SORT_VALUE: Record<CodesQuery["sort"], (r: CodeRow) => number | string | null> = {
+  code: (r) => r.code,
+  attempts: (r) => r.attempts,
+  failures: (r) => r.failures,
+  tools: (r) => r.tools.length,
+  first_seen: (r) => r.firstSeen,
+  last_seen: (r) => r.lastSeen,
+  retryable_share: (r) => r.retryableShare,
+};
+
+/** The codes table for a window, sorted (nulls last, ties by code). */
+export function listCodes(store: Store, p: DashboardParams & { sort: CodesQuery["sort"]; dir: "asc" | "desc" }): CodesAnswer {
+  const value = SORT_VALUE[p.sort];
+  const sign = p.dir === "asc" ? 1 : -1;
+  const codes = codeRows(store, p).sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else if (va !== vb) {
+      return sign * (typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number));
+    }
+    return a.code.localeCompare(b.code);
+  });
+  return { project: p.projectId, window: p.window, codes };
+}

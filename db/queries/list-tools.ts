@@ -1,0 +1,150 @@
+import { OUTCOMES } from "@/lib/contracts/enums";
+import type { Facets, ToolRow, ToolSort, ToolsAnswer } from "@/lib/contracts/tools";
+import type { Store } from "../client";
+import {
+  DELAY_DIMS, histogramPercentile, prepared, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams,
+} from "./rollup-filters";
+
+const TOP_CODES_PER_TOOL = 3;
+
+type Counters = Omit<ToolRow, "tool" | "failureRate" | "meanAttempts" | "retryShare" | "topCodes" | "retryAfter" | "backoff"> & {
+  retriedCalls: number;
+};
+
+/** Per-tool counters and delay percentiles for a window, from the hourly rollups and delay histograms. */
+export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; delaysIgnoreFilters: string[] } {
+  const { sqlite } = store;
+  const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
+  // One scan grouped by (tool, code, outcome) feeds both the counters and the top codes.
+  const cells = prepared(
+    sqlite,
+    `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts) AS calls, max(max_attempt) AS maxAttempt,
+       sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed
+     FROM span_rollups_hourly WHERE ${w.sql} GROUP BY tool, code, outcome`,
+  ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number; calls: number; maxAttempt: number; retriedCalls: number; failedClosed: number }[];
+  const byTool = new Map<string, Counters & { tool: string }>();
+  const codesByTool = new Map<string, Map<string, number>>();
+  for (const c of cells) {
+    const t = byTool.get(c.tool) ?? { tool: c.tool, attempts: 0, calls: 0, failures: 0, declined: 0, refused: 0, maxAttempts: 0, retriedCalls: 0, failedClosed: 0 };
+    byTool.set(c.tool, t);
+    t.attempts += c.attempts;
+    t.calls += c.calls;
+    t.maxAttempts = Math.max(t.maxAttempts, c.maxAttempt);
+    t.retriedCalls += c.retriedCalls;
+    t.failedClosed += c.failedClosed;
+    if (c.outcome === "ok" || c.outcome === "") continue;
+    t.failures += c.attempts;
+    if (c.outcome === "declined") t.declined += c.attempts;
+    if (c.outcome === "refused") t.refused += c.attempts;
+    if (c.code === "") continue;
+    const m = codesByTool.get(c.tool) ?? new Map<string, number>();
+    codesByTool.set(c.tool, m);
+    m.set(c.code, (m.get(c.code) ?? 0) + c.attempts);
+  }
+  const counters = [...byTool.values()];
+
+  const d = rollupWhere(p, DELAY_DIMS);
+  const delayRows = prepared(
+    sqlite,
+    `SELECT tool, kind, bucket_ms AS bucket, sum(count) AS n FROM delay_histograms_hourly
+     WHERE ${d.sql} GROUP BY tool, kind, bucket_ms`,
+  ).all(...d.args) as { tool: string; kind: string; bucket: number; n: number }[];
+  const hist = new Map<string, Map<number, number>>();
+  for (const r of delayRows) {
+    const key = `${r.tool}\u0000${r.kind}`;
+    const m = hist.get(key) ?? new Map<number, number>();
+    m.set(r.bucket, r.n);
+    hist.set(key, m);
+  }
+  const stats = (tool: string, kind: string) => {
+    const m = hist.get(`${tool}\u0000${kind}`) ?? new Map<number, number>();
+    let count = 0;
+    for (const n of m.values()) count += n;
+    return { count, p50: histogramPercentile(m, 0.5), p90: histogramPercentile(m, 0.9) };
+  };
+
+  const rows = counters.map(({ retriedCalls, ...c }): ToolRow => ({
+    ...c,
+    failureRate: ratio(c.failures, c.attempts),
+    meanAttempts: ratio(c.attempts, c.calls),
+    retryShare: ratio(retriedCalls, c.calls),
+    topCodes: [...(codesByTool.get(c.tool) ?? new Map<string, number>())]
+      .map(([code, failures]) => ({ code, failures }))
+      .sort((a, b) => b.failures - a.failures || a.code.localeCompare(b.code))
+      .slice(0, TOP_CODES_PER_TOOL),
+    retryAfter: stats(c.tool, "retry_after"),
+    backoff: stats(c.tool, "backoff"),
+  }));
+  return { rows, delaysIgnoreFilters: d.ignored.map((k) => (k === "errorClass" ? "error_class" : k)) };
+}
+
+const SORT_VALUE: Record<ToolSort, (r: ToolRow) => number | string | null> = {
+  tool: (r) => r.tool,
+  calls: (r) => r.calls,
+  attempts: (r) => r.attempts,
+  failures: (r) => r.failures,
+  failure_rate: (r) => r.failureRate,
+  declined: (r) => r.declined,
+  refused: (r) => r.refused,
+  mean_attempts: (r) => r.meanAttempts,
+  max_attempts: (r) => r.maxAttempts,
+  retry_share: (r) => r.retryShare,
+  retry_after_p50: (r) => r.retryAfter.p50,
+  retry_after_p90: (r) => r.retryAfter.p90,
+  backoff_p50: (r) => r.backoff.p50,
+  backoff_p90: (r) => r.backoff.p90,
+  failed_closed: (r) => r.failedClosed,
+};
+
+/** Sorts rows; nulls (no data) always go last, ties break on the tool name. */
+export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc"): ToolRow[] {
+  const value = SORT_VALUE[sort];
+  const sign = dir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else if (va !== vb) {
+      return sign * (typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number));
+    }
+    return a.tool.localeCompare(b.tool);
+  });
+}
+
+/**
+ * The values each filter can take in the window, unfiltered. Codes, classes and releases come from
+ * the small codes catalogue; services and releases from the rollups (DISTINCT on a few values is cheap).
+ */
+export function listFacets(store: Store, p: DashboardParams): Facets {
+  const { sqlite } = store;
+  const cat = prepared(
+    sqlite,
+    `SELECT DISTINCT code, error_class AS errorClass FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`,
+  ).all(p.projectId, p.window.from, p.window.to) as { code: string; errorClass: string }[];
+  const w = rollupWhere({ ...p, filters: {} }, SPAN_ROLLUP_DIMS);
+  const agents = prepared(sqlite, `SELECT DISTINCT service, release FROM span_rollups_hourly WHERE ${w.sql}`).all(...w.args) as {
+    service: string;
+    release: string;
+  }[];
+  const distinct = (values: string[]) => [...new Set(values.filter((v) => v !== ""))].sort();
+  return {
+    codes: distinct(cat.map((r) => r.code)),
+    errorClasses: distinct(cat.map((r) => r.errorClass)),
+    releases: distinct(agents.map((r) => r.release)),
+    services: distinct(agents.map((r) => r.service)),
+    outcomes: [...OUTCOMES],
+  };
+}
+
+/** The tools table: one row per tool in the window, sorted, with the filter bar's facets. */
+export function listTools(store: Store, p: DashboardParams & { sort: ToolSort; dir: "asc" | "desc" }): ToolsAnswer {
+  const { rows, delaysIgnoreFilters } = toolStats(store, p);
+  return {
+    project: p.projectId,
+    window: p.window,
+    delaysIgnoreFilters,
+    tools: sortToolRows(rows, p.sort, p.dir),
+    facets: listFacets(store, p),
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { dashboardQuerySchema, windowSchema } from "./filters";
+
+export const overviewQuerySchema = dashboardQuerySchema;
+
+/** Attempt counts over the window; `failures` are attempts whose outcome is not `ok`. */
+export const overviewTotalsSchema = z.object({
+  attempts: z.number(),
+  calls: z.number(),
+  failures: z.number(),
+  /** failures / attempts, null when there were no attempts. */
+  failureRate: z.number().nullable(),
+  declined: z.number(),
+  refused: z.number(),
+  /** Attempts after the first: the retries the runtime spent. */
+  retries: z.number(),
+  /** Calls that needed at least one retry. */
+  retriedCalls: z.number(),
+  /** Attempts whose decision was failed_closed (retry_after beyond the cap or the deadline). */
+  failedClosed: z.number(),
+  backoffWaitedMs: z.number(),
+});
+
+/** Sparse: a bucket without a row had no attempts of that outcome (a zero, not a gap). */
+export const outcomePointSchema = z.object({ t: z.number(), outcome: z.string(), attempts: z.number() });
+
+export const topCodeSchema = z.object({
+  code: z.string(),
+  failures: z.number(),
+  declined: z.number(),
+  refused: z.number(),
+  tools: z.number(),
+});
+
+export const topToolSchema = z.object({
+  tool: z.string(),
+  attempts: z.number(),
+  failures: z.number(),
+  failureRate: z.number().nullable(),
+  declined: z.number(),
+  refused: z.number(),
+});
+
+export const overviewSchema = z.object({
+  project: z.string(),
+  window: windowSchema,
+  /** Whether the project has ever received a span (false shows the first-run guide). */
+  hasData: z.boolean(),
+  totals: overviewTotalsSchema,
+  series: z.array(outcomePointSchema),
+  topCodes: z.array(topCodeSchema),
+  topTools: z.array(topToolSchema),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+export type OverviewTotals = z.infer<typeof overviewTotalsSchema>;
+export type OutcomePoint = z.infer<typeof outcomePointSchema>;

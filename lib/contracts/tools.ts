@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
+import { outcomePointSchema } from "./overview";
+
+export const TOOL_SORTS = [
+  "tool", "calls", "attempts", "failures", "failure_rate", "declined", "refused", "mean_attempts", "max_attempts",
+  "retry_share", "retry_after_p50", "retry_after_p90", "backoff_p50", "backoff_p90", "failed_closed",
+] as const;
+export type ToolSort = (typeof TOOL_SORTS)[number];
+
+export const toolsQuerySchema = dashboardQuerySchema.extend({
+  sort: z.enum(TOOL_SORTS).default("failures"),
+  dir: sortDirSchema,
+  format: z.enum(["json", "csv", "ndjson"]).default("json"),
+});
+export type ToolsQuery = z.infer<typeof toolsQuerySchema>;
+
+/** p50/p90 in ms: the upper bound of the histogram bucket holding the nearest-rank sample; null without samples. */
+export const delayStatsSchema = z.object({ count: z.number(), p50: z.number().nullable(), p90: z.number().nullable() });
+export type DelayStats = z.infer<typeof delayStatsSchema>;
+
+export const toolRowSchema = z.object({
+  tool: z.string(),
+  attempts: z.number(),
+  /** Attempts numbered 1: one per call. */
+  calls: z.number(),
+  failures: z.number(),
+  failureRate: z.number().nullable(),
+  declined: z.number(),
+  refused: z.number(),
+  /** attempts / calls. */
+  meanAttempts: z.number().nullable(),
+  maxAttempts: z.number(),
+  /** Calls with a second attempt / calls. */
+  retryShare: z.number().nullable(),
+  failedClosed: z.number(),
+  topCodes: z.array(z.object({ code: z.string(), failures: z.number() })),
+  retryAfter: delayStatsSchema,
+  backoff: delayStatsSchema,
+});
+export type ToolRow = z.infer<typeof toolRowSchema>;
+
+export const facetsSchema = z.object({
+  codes: z.array(z.string()),
+  errorClasses: z.array(z.string()),
+  releases: z.array(z.string()),
+  services: z.array(z.string()),
+  outcomes: z.array(z.string()),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
+export const toolsSchema = z.object({
+  project: z.string(),
+  window: windowSchema,
+  /** Delay histograms have no outcome or class dimension: percentiles ignore those two filters. */
+  delaysIgnoreFilters: z.array(z.string()),
+  tools: z.array(toolRowSchema),
+  facets: facetsSchema,
+});
+export type ToolsAnswer = z.infer<typeof toolsSchema>;
+
+export const toolDetailQuerySchema = dashboardQuerySchema.extend({ tool: z.string().min(1).max(512) });
+
+export const codePointSchema = z.object({ t: z.number(), code: z.string(), failures: z.number() });
+export const delayBucketSchema = z.object({ bucketMs: z.number(), retryAfter: z.number(), backoff: z.number() });
+
+export const toolDetailSchema = z.object({
+  project: z.string(),
+  window: windowSchema,
+  summary: toolRowSchema,
+  outcomeSeries: z.array(outcomePointSchema),
+  codeSeries: z.array(codePointSchema),
+  outcomes: z.array(z.object({ outcome: z.string(), attempts: z.number() })),
+  /** Exact from rollups: calls with one attempt, calls with two or more. */
+  attemptsPerCall: z.object({
+    single: z.number(),
+    retried: z.number(),
+    /** 1 + retry attempts / retried calls: how long a retried call ran on average. */
+    meanAttemptsWhenRetried: z.number().nullable(),
+    maxAttempts: z.number(),
+  }),
+  delayHistogram: z.array(delayBucketSchema),
+  /** Per code: mean retry_after asked against mean backoff waited, and failed-closed attempts. */
+  delaysByCode: z.array(
+    z.object({
+      code: z.string(),
+      retryAfterMeanMs: z.number().nullable(),
+      backoffMeanMs: z.number().nullable(),
+      retryAfterCount: z.number(),
+      backoffCount: z.number(),
+      failedClosed: z.number(),
+    }),
+  ),
+  releases: z.array(z.object({ release: z.string(), attempts: z.number(), failures: z.number(), firstSeen: z.number(), lastSeen: z.number() })),
+  recentFailingRuns: z.array(
+    z.object({
+      runId: z.string(),
+      lastAt: z.number(),
+      failedAttempts: z.number(),
+      codes: z.array(z.string()),
+      outcomes: z.array(z.string()),
+      maxAttempt: z.number().nullable(),
+    }),
+  ),
+});
+export type ToolDetail = z.infer<typeof toolDetailSchema>;
