@@ -1,0 +1,24 @@
+import { notFound } from "next/navigation";
+import { getStore } from "@/db/client";
+import { getRunTimeline } from "@/db/queries/get-run-timeline";
+import { RunTimelineView } from "@/components/runs/run-timeline-view";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Run · Faultline" };
+
+export default async function RunPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ runId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { runId } = await params;
+  const sp = await searchParams;
+  const project = typeof sp.project === "string" && sp.project !== "" ? sp.project : "default";
+  const timeline = getRunTimeline(getStore(), project, runId);
+  if (!timeline) notFound();
+  // One JSON string instead of a dehydrated object: React's RSC encoder walks every value of a
+  // 12,000-attempt run, a string it copies whole (measured in bench/timeline.ts).
+  return <RunTimelineView project={project} runId={runId} initialJson={JSON.stringify(timeline)} />;
+}

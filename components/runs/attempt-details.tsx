@@ -1,0 +1,113 @@
+import type { TimelineLayout } from "@/lib/charts/timeline-layout";
+import { FLAG_LABELS, formatDuration, formatOffset, formatTime, outcomeLabel } from "@/lib/charts/timeline-labels";
+import type { RunTimeline } from "@/lib/contracts/runs";
+import type { Selection } from "./timeline-chart";
+import styles from "./runs.module.css";
+
+const yesNo = (v: boolean | null) => (v === null ? "unknown" : v ? "yes" : "no");
+const ms = (v: number | null) => (v === null ? "not recorded" : formatDuration(v));
+
+/** The selected attempt in full, and for its call exactly what the model was told (as text). */
+export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTimeline; layout: TimelineLayout; selected: Selection | null }) {
+  const row = selected ? layout.rows[selected.row] : undefined;
+  const bar = row?.kind === "call" && selected ? row.bars[selected.bar] : undefined;
+  if (!row || row.kind !== "call" || !bar || !selected) {
+    return (
+      <aside className={`${styles.panel} ${styles.details}`} aria-label="Attempt details" data-testid="attempt-details">
+        <h2>Attempt details</h2>
+        <p className={styles.muted}>
+          Select an attempt (click it, or press <kbd>j</kbd> for the first failing one) to see its outcome, code, waits,
+          timings and what the model was told.
+        </p>
+      </aside>
+    );
+  }
+  const call = timeline.calls[row.callIndex]!;
+  const gapAfter = row.gaps[selected.bar];
+  return (
+    <aside className={`${styles.panel} ${styles.details}`} aria-label="Attempt details" data-testid="attempt-details">
+      <h2 className={styles.attemptTitle}>
+        {row.tool} · <span className={styles.mono}>{row.callId}</span> · attempt {bar.attempt ?? "unknown"}
+      </h2>
+      <dl className={styles.kv}>
+        <dt>Outcome</dt>
+        <dd data-testid="detail-outcome">{outcomeLabel(bar.outcome)}</dd>
+        <dt>Code</dt>
+        <dd className={styles.mono}>{bar.code ?? "none"}</dd>
+        <dt>Error class</dt>
+        <dd>{bar.errorClass ?? "none"}</dd>
+        <dt>Retryable</dt>
+        <dd>{yesNo(bar.retryable)}</dd>
+        <dt>retry_after asked</dt>
+        <dd data-testid="detail-retry-after">{ms(bar.retryAfterMs)}</dd>
+        <dt>Backoff scheduled</dt>
+        <dd>{ms(bar.backoffMs)}</dd>
+        <dt>Waited until next</dt>
+        <dd data-testid="detail-waited">{gapAfter ? formatDuration(gapAfter.waitedMs) : "no later attempt"}</dd>
+        <dt>Loop decision</dt>
+        <dd>{bar.decision ?? "not recorded"}</dd>
+        <dt>Started</dt>
+        <dd>
+          {formatOffset(bar.start)} <span className={styles.muted}>({formatTime(bar.startedAt)})</span>
+        </dd>
+        <dt>Ended</dt>
+        <dd>{formatOffset(bar.end)}</dd>
+        <dt>Duration</dt>
+        <dd>{formatDuration(bar.end - bar.start)}</dd>
+        {bar.message !== null ? (
+          <>
+            <dt>Message</dt>
+            <dd>{bar.message}</dd>
+          </>
+        ) : null}
+      </dl>
+      {bar.flags.length > 0 ? (
+        <ul className={styles.flags} aria-label="Data problems">
+          {bar.flags.map((f) => (
+            <li key={f}>{FLAG_LABELS[f] ?? f}</li>
+          ))}
+        </ul>
+      ) : null}
+      <h2>Final decision of this call</h2>
+      <p style={{ margin: 0 }}>
+        <span className={styles.final} data-kind={row.final.kind}>
+          {row.final.label}
+        </span>{" "}
+        <span className={styles.muted}>
+          (
+          {row.final.source === "tool_error"
+            ? "from the call's final error"
+            : row.final.source === "span"
+              ? "from the last attempt's decision"
+              : "no decision recorded; derived from outcomes"}
+          )
+        </span>
+      </p>
+      {row.missingAttempts.length > 0 ? (
+        <p className={styles.flags} style={{ margin: 0, padding: 0 }}>
+          Attempt numbers never received: {row.missingAttempts.map(([x, y]) => (x === y ? `${x}` : `${x}–${y}`)).join(", ")}
+        </p>
+      ) : null}
+      {call.error ? (
+        <>
+          <dl className={styles.kv}>
+            <dt>Final code</dt>
+            <dd className={styles.mono}>{call.error.code ?? "none"}</dd>
+            <dt>Final class</dt>
+            <dd>{call.error.error_class ?? "unknown"}</dd>
+            <dt>Attempts (reported)</dt>
+            <dd>{call.error.attempts ?? "unknown"}</dd>
+          </dl>
+          <h2>What the model was told</h2>
+          {call.error.told === null ? (
+            <p className={styles.muted}>Not recorded.</p>
+          ) : (
+            <pre className={styles.told} data-testid="told">
+              {call.error.told}
+            </pre>
+          )}
+        </>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,97 @@
+import type { TimelineLayout } from "@/lib/charts/timeline-layout";
+import { formatDuration, formatTime, OUTCOME_LABELS } from "@/lib/charts/timeline-labels";
+import type { RunTimeline } from "@/lib/contracts/runs";
+import styles from "./runs.module.css";
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+const unknown = <span className={styles.muted}>unknown</span>;
+
+/** The run's record (or its absence), retry budgets per tool, and the colour legend. */
+export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout: TimelineLayout }) {
+  const run = timeline.run;
+  const attempts = layout.rows.reduce((n, r) => n + (r.kind === "call" ? r.bars.length : 0), 0);
+  const budget = layout.budgets[0];
+  return (
+    <>
+      <h1 className={styles.title}>
+        Run <span className={styles.mono}>{timeline.run_id}</span>
+        {run ? (
+          <span className={styles.state} data-state={run.state}>
+            {run.state}
+          </span>
+        ) : (
+          <span className={styles.state} data-state="missing">
+            run record missing
+          </span>
+        )}
+      </h1>
+      {!run ? (
+        <p className={styles.banner} role="note">
+          The run record never arrived: only its tool-call spans and errors did. Time 0 is the earliest attempt; the run&apos;s
+          end, deadline and retry budget are unknown.
+        </p>
+      ) : null}
+      {layout.incomplete.attempts > 0 ? (
+        <p className={styles.banner} role="note" data-testid="incomplete-note">
+          Incomplete data: {layout.incomplete.attempts} attempt{layout.incomplete.attempts === 1 ? "" : "s"} in {layout.incomplete.calls} call
+          {layout.incomplete.calls === 1 ? "" : "s"} have missing attempt numbers or clocks that disagree. They are drawn as
+          recorded, hatched and marked ⚠.
+        </p>
+      ) : null}
+      <dl className={`${styles.panel} ${styles.facts}`}>
+        <Fact label="Agent">{run?.agent ?? unknown}</Fact>
+        <Fact label="Release">{run?.release ?? unknown}</Fact>
+        <Fact label="Environment">{run?.environment ?? unknown}</Fact>
+        <Fact label="SDK">{run?.sdk_name ? `${run.sdk_name} ${run.sdk_version ?? ""}` : unknown}</Fact>
+        <Fact label="Started (UTC)">{formatTime(layout.origin)}</Fact>
+        <Fact label="Duration">{layout.runEnd !== null ? formatDuration(layout.runEnd) : unknown}</Fact>
+        <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
+        <Fact label="Tool calls / attempts">
+          {layout.rows.length - layout.budgets.length} / {attempts}
+        </Fact>
+        {run?.error ? <Fact label="Run error">{run.error}</Fact> : null}
+      </dl>
+      <section className={styles.panel} aria-label="Retry budget per tool">
+        <div className={styles.muted} style={{ fontSize: 12, marginBottom: 6 }}>
+          Retries consumed per tool against the run&apos;s budget of {budget?.budget ?? "—"} retries per tool
+          {budget?.assumed ? " (assumed: the runtime default, the run record does not say)" : ""}
+        </div>
+        <div className={styles.budgets}>
+          {layout.budgets.map((b) => (
+            <div key={b.tool} className={styles.budget} data-testid="budget">
+              <span>
+                <strong>{b.tool}</strong> {b.retriesUsed} / {b.budget}
+                {b.assumed ? " (assumed)" : ""}
+              </span>
+              <div className={styles.meter} data-full={b.retriesUsed >= b.budget}>
+                <span style={{ width: `${Math.min(100, (100 * b.retriesUsed) / Math.max(1, b.budget))}%` }} />
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+      <div className={styles.legend} aria-label="Legend">
+        {Object.entries(OUTCOME_LABELS).map(([k, label]) => (
+          <span key={k}>
+            <span className={styles.swatch} style={{ background: `var(--o-${k})` }} />
+            {label}
+          </span>
+        ))}
+        <span>
+          <span className={styles.swatch} style={{ background: "var(--o-unknown)" }} />
+          outcome unknown
+        </span>
+        <span>┈ backoff waited</span>
+        <span style={{ color: "var(--accent)" }}>▼ retry_after asked</span>
+        <span style={{ color: "var(--o-failed)" }}>┆ deadline</span>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useState } from "react";
+import { layoutTimeline } from "@/lib/charts/timeline-layout";
+import type { RunTimeline } from "@/lib/contracts/runs";
+import { runTimelineOptions } from "@/lib/query/runs";
+import { AttemptDetails } from "./attempt-details";
+import { RunSummary } from "./run-summary";
+import { TimelineChart, type Selection } from "./timeline-chart";
+import styles from "./runs.module.css";
+
+/** One run's retry timeline: summary, the lanes, and the selected attempt's details. */
+export function RunTimelineView({ project, runId, initialJson }: { project: string; runId: string; initialJson?: string }) {
+  const { data, error } = useQuery({
+    ...runTimelineOptions(project, runId),
+    // The server's own read of the run (typed by the same contract), so the first paint has lanes.
+    initialData: initialJson ? () => JSON.parse(initialJson) as RunTimeline : undefined,
+  });
+  const layout = useMemo(() => (data ? layoutTimeline(data) : null), [data]);
+  const searchParams = useSearchParams();
+  const linked = searchParams.get("attempt");
+  const [picked, setPicked] = useState<Selection | null | undefined>(undefined);
+
+  // The selected attempt is in the URL (`?attempt=<span id>`) so that a link can point at it.
+  const initial = useMemo((): Selection | null => {
+    if (!layout || !linked) return null;
+    for (const row of layout.rows) {
+      if (row.kind !== "call") continue;
+      const bar = row.bars.findIndex((b) => b.spanId === linked);
+      if (bar >= 0) return { row: row.index, bar };
+    }
+    return null;
+  }, [layout, linked]);
+  const selected = picked === undefined ? initial : picked;
+
+  const select = useCallback(
+    (next: Selection | null) => {
+      setPicked(next);
+      const url = new URL(window.location.href);
+      const row = next && layout?.rows[next.row];
+      const spanId = row && row.kind === "call" ? row.bars[next.bar]?.spanId : undefined;
+      if (spanId) url.searchParams.set("attempt", spanId);
+      else url.searchParams.delete("attempt");
+      window.history.replaceState(null, "", url);
+    },
+    [layout],
+  );
+
+  if (error) {
+    return (
+      <p role="alert" className={styles.banner}>
+        Could not load run {runId}: {error.message}
+      </p>
+    );
+  }
+  if (!data || !layout) return <p className={styles.muted}>Loading run…</p>;
+  return (
+    <div className={styles.page}>
+      <RunSummary timeline={data} layout={layout} />
+      <div className={styles.layout}>
+        <TimelineChart layout={layout} selected={selected} onSelect={select} />
+        <AttemptDetails timeline={data} layout={layout} selected={selected} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { AttemptTuple, CallError, RunTimeline, TimelineCall } from "@/lib/contracts/runs";
+import type { Store } from "../client";
+
+type SpanRow = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null];
+
+interface ErrorRow {
+  pk: number;
+  call_id: string;
+  tool: string;
+  code: string | null;
+  error_class: string | null;
+  retryable: number | null;
+  attempts: number | null;
+  decision: string | null;
+  told: string | null;
+  occurred_at: number;
+}
+
+interface RunRow {
+  agent: string;
+  release: string | null;
+  service: string | null;
+  environment: string | null;
+  sdk_name: string | null;
+  sdk_version: string | null;
+  started_at: number;
+  ended_at: number | null;
+  state: string;
+  deadline_at: number | null;
+  max_tool_attempts: number | null;
+  error: string | null;
+}
+
+const bool = (v: number | null) => (v === null ? null : v !== 0);
+// A call id is only unique within a tool as far as Faultline can trust the client.
+const callKey = (callId: string, tool: string) => `${tool}\u0000${callId}`;
+
+/**
+ * The whole run in three indexed reads: its spans by (project, run, started_at), its final tool
+ * errors by (project, run), and its record. Null when none of the three exists.
+ */
+export function getRunTimeline(store: Store, projectId: string, runId: string): RunTimeline | null {
+  const spans = store.sqlite
+    .prepare(
+      `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
+         retry_after_ms, backoff_ms, decision, message
+       FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, pk`,
+    )
+    .raw()
+    .all(projectId, runId) as SpanRow[];
+  // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
+  // index and scan every error of the project instead of the run's few.
+  const errors = (
+    store.sqlite
+      .prepare(
+        `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at
+         FROM tool_errors WHERE project_id = ? AND run_id = ?`,
+      )
+      .all(projectId, runId) as ErrorRow[]
+  ).sort((a, b) => a.occurred_at - b.occurred_at || a.pk - b.pk);
+  const run = store.sqlite
+    .prepare(
+      `SELECT agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state,
+         deadline_at, max_tool_attempts, error
+       FROM runs WHERE project_id = ? AND run_id = ?`,
+    )
+    .get(projectId, runId) as RunRow | undefined;
+  if (spans.length === 0 && errors.length === 0 && run === undefined) return null;
+
+  const strings: string[] = [];
+  const stringIndex = new Map<string, number>();
+  const intern = (v: string | null): number | null => {
+    if (v === null) return null;
+    let i = stringIndex.get(v);
+    if (i === undefined) {
+      i = strings.push(v) - 1;
+      stringIndex.set(v, i);
+    }
+    return i;
+  };
+  // Spans come ordered by start, so the first one is the earliest.
+  const t0 = spans[0]?.[4] ?? 0;
+  const calls = new Map<string, TimelineCall>();
+  for (const s of spans) {
+    const key = callKey(s[0], s[1]);
+    let call = calls.get(key);
+    if (!call) {
+      call = { call_id: s[0], tool: s[1], attempts: [], error: null };
+      calls.set(key, call);
+    }
+    const tuple: AttemptTuple = [s[2], s[3], s[4] - t0, s[5] - t0, intern(s[6]), intern(s[7]), intern(s[8]), bool(s[9]), s[10], s[11], intern(s[12]), s[13]];
+    call.attempts.push(tuple);
+  }
+  for (const e of errors) {
+    const key = callKey(e.call_id, e.tool);
+    let call = calls.get(key);
+    if (!call) {
+      call = { call_id: e.call_id, tool: e.tool, attempts: [], error: null };
+      calls.set(key, call);
+    }
+    // Rows come in occurrence order, so the last one wins: the call's final word.
+    const error: CallError = {
+      code: e.code,
+      error_class: e.error_class,
+      retryable: bool(e.retryable),
+      attempts: e.attempts,
+      decision: e.decision,
+      told: e.told,
+      occurred_at: e.occurred_at,
+    };
+    call.error = error;
+  }
+  return { run_id: runId, t0, strings, run: run ?? null, calls: [...calls.values()] };
+}

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { RUN_STATES } from "./enums";
+
+/** Filter value meaning "the run record never arrived" (only spans or tool errors did). */
+export const RUN_RECORD_MISSING = "missing" as const;
+export const RUN_STATE_FILTERS = [...RUN_STATES, RUN_RECORD_MISSING] as const;
+
+export const RUNS_PAGE_DEFAULT = 50;
+export const RUNS_PAGE_MAX = 200;
+
+const optionalText = z.string().trim().min(1).max(200).optional();
+const epochMs = z.coerce.number().int().nonnegative().optional();
+
+/** `GET /api/v1/runs` query string. `cursor` is the opaque `next_cursor` of the previous page. */
+export const listRunsQuerySchema = z.object({
+  project: z.string().min(1).max(200).default("default"),
+  agent: optionalText,
+  release: optionalText,
+  state: z.enum(RUN_STATE_FILTERS).optional(),
+  /** Runs whose first attempt started at or after `from` and before `to` (epoch ms). */
+  from: epochMs,
+  to: epochMs,
+  /** "1": only runs with at least one failed attempt or final tool error. */
+  has_errors: z.enum(["1", "0"]).optional(),
+  tool: optionalText,
+  code: optionalText,
+  limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .regex(/^\d+:.+$/, "must be a next_cursor value")
+    .max(400)
+    .optional(),
+});
+export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+
+/** One row of the runs list: `run_stats` counters, and the run record's fields when it arrived. */
+export const runListItemSchema = z.object({
+  run_id: z.string(),
+  /** False when only spans or tool errors of the run arrived. */
+  has_run_record: z.boolean(),
+  agent: z.string().nullable(),
+  release: z.string().nullable(),
+  state: z.string().nullable(),
+  started_at: z.number(),
+  /** From the run record when it has an end, else the last attempt's end. */
+  ended_at: z.number().nullable(),
+  duration_ms: z.number().nullable(),
+  tool_calls: z.number(),
+  attempts: z.number(),
+  retries: z.number(),
+  failed_attempts: z.number(),
+  errors: z.number(),
+  declined: z.number(),
+  refused: z.number(),
+});
+export type RunListItem = z.infer<typeof runListItemSchema>;
+
+export const runListResponseSchema = z.object({
+  runs: z.array(runListItemSchema),
+  next_cursor: z.string().nullable(),
+});
+export type RunListResponse = z.infer<typeof runListResponseSchema>;
+
+/** `GET /api/v1/runs/:runId` query string. */
+export const runTimelineQuerySchema = z.object({
+  project: z.string().min(1).max(200).default("default"),
+});
+
+export const runRecordViewSchema = z.object({
+  agent: z.string(),
+  release: z.string().nullable(),
+  service: z.string().nullable(),
+  environment: z.string().nullable(),
+  sdk_name: z.string().nullable(),
+  sdk_version: z.string().nullable(),
+  started_at: z.number(),
+  ended_at: z.number().nullable(),
+  state: z.string(),
+  deadline_at: z.number().nullable(),
+  max_tool_attempts: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type RunRecordView = z.infer<typeof runRecordViewSchema>;
+
+/**
+ * One attempt, as a tuple to keep a 12,000-attempt run small on the wire:
+ * [span_id, attempt, start, end, outcome, code, error_class, retryable, retry_after_ms, backoff_ms,
+ *  decision, message]. `start`/`end` are ms after the answer's `t0`; outcome, code, error_class and
+ * decision are indexes into the answer's `strings`. Null means the source did not say.
+ */
+export const attemptTupleSchema = z.tuple([
+  z.string(),
+  z.number().nullable(),
+  z.number(),
+  z.number(),
+  z.number().int().nullable(),
+  z.number().int().nullable(),
+  z.number().int().nullable(),
+  z.boolean().nullable(),
+  z.number().nullable(),
+  z.number().nullable(),
+  z.number().int().nullable(),
+  z.string().nullable(),
+]);
+export type AttemptTuple = z.infer<typeof attemptTupleSchema>;
+
+/** Indexes into {@link AttemptTuple}. */
+export const A = {
+  spanId: 0,
+  attempt: 1,
+  startedAt: 2,
+  endedAt: 3,
+  outcome: 4,
+  code: 5,
+  errorClass: 6,
+  retryable: 7,
+  retryAfterMs: 8,
+  backoffMs: 9,
+  decision: 10,
+  message: 11,
+} as const;
+
+/** The final error of a call (`tool_errors`), with exactly what the model was told. */
+export const callErrorSchema = z.object({
+  code: z.string().nullable(),
+  error_class: z.string().nullable(),
+  retryable: z.boolean().nullable(),
+  attempts: z.number().nullable(),
+  decision: z.string().nullable(),
+  told: z.string().nullable(),
+  occurred_at: z.number(),
+});
+export type CallError = z.infer<typeof callErrorSchema>;
+
+export const timelineCallSchema = z.object({
+  call_id: z.string(),
+  tool: z.string(),
+  /** In the order they were stored by start time; the layout reorders nothing it cannot justify. */
+  attempts: z.array(attemptTupleSchema),
+  /** The call's last recorded final error, when one arrived. */
+  error: callErrorSchema.nullable(),
+});
+export type TimelineCall = z.infer<typeof timelineCallSchema>;
+
+/** `GET /api/v1/runs/:runId`: the whole run in one answer. */
+export const runTimelineSchema = z.object({
+  run_id: z.string(),
+  /** Epoch ms that attempt times are relative to (the earliest attempt start). */
+  t0: z.number(),
+  /** Dictionary of the attempts' outcome, code, error_class and decision values. */
+  strings: z.array(z.string()),
+  /** Null when the run record never arrived. */
+  run: runRecordViewSchema.nullable(),
+  /** Calls in order of their first attempt's start (calls known only from a tool error come last). */
+  calls: z.array(timelineCallSchema),
+});
+export type RunTimeline = z.infer<typeof runTimelineSchema>;

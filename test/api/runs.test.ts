@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server";
+import { H, XSS_TOLD, seedRuns } from "./runs-fixture";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ seed: seedRuns });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = async (path: string) => {
+  const res = await fetch(`${server.url}${path}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const ids = async (query: string) => {
+  const { status, body } = await get(`/api/v1/runs${query}`);
+  expect(status).toBe(200);
+  return (body.runs as { run_id: string }[]).map((r) => r.run_id);
+};
+
+const everyDecision = {
+  run_id: "run-every-decision",
+  has_run_record: true,
+  agent: "support-agent",
+  release: "2026.11.3",
+  state: "failed",
+  started_at: H,
+  ended_at: H + 20_000,
+  duration_ms: 20_000,
+  tool_calls: 10,
+  attempts: 18,
+  retries: 7,
+  failed_attempts: 15,
+  errors: 7,
+  declined: 1,
+  refused: 1,
+};
+const orphan = {
+  run_id: "run-orphan",
+  has_run_record: false,
+  agent: null,
+  release: null,
+  state: null,
+  started_at: H + 60_000,
+  ended_at: H + 61_000,
+  duration_ms: 1_000,
+  tool_calls: 1,
+  attempts: 2,
+  retries: 1,
+  failed_attempts: 1,
+  errors: 0,
+  declined: 0,
+  refused: 0,
+};
+const clean = {
+  run_id: "run-clean",
+  has_run_record: true,
+  agent: "billing-agent",
+  release: "2026.11.4",
+  state: "completed",
+  started_at: H + 120_000,
+  ended_at: H + 121_000,
+  duration_ms: 1_000,
+  tool_calls: 1,
+  attempts: 1,
+  retries: 0,
+  failed_attempts: 0,
+  errors: 0,
+  declined: 0,
+  refused: 0,
+};
+
+describe("GET /api/v1/runs", () => {
+  it("lists every run newest first, a run without its record included", async () => {
+    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], next_cursor: null } });
+  });
+
+  it("filters by agent, release, state and the missing run record", async () => {
+    expect(await ids("?agent=support-agent")).toEqual(["run-every-decision"]);
+    expect(await ids("?release=2026.11.4")).toEqual(["run-clean"]);
+    expect(await ids("?state=failed")).toEqual(["run-every-decision"]);
+    expect(await ids("?state=missing")).toEqual(["run-orphan"]);
+    expect(await ids("?agent=&release=")).toEqual(["run-clean", "run-orphan", "run-every-decision"]);
+  });
+
+  it("filters by time range, tool errors, tool and code (spans and final errors)", async () => {
+    expect(await ids(`?from=${H + 60_000}`)).toEqual(["run-clean", "run-orphan"]);
+    expect(await ids(`?to=${H + 60_000}`)).toEqual(["run-every-decision"]);
+    expect(await ids("?has_errors=1")).toEqual(["run-orphan", "run-every-decision"]);
+    expect(await ids("?has_errors=0")).toEqual(["run-clean"]);
+    expect(await ids("?tool=search_flights")).toEqual(["run-orphan", "run-every-decision"]);
+    expect(await ids(`?tool=search_flights&from=${H + 1}`)).toEqual(["run-orphan"]);
+    expect(await ids("?code=card_declined")).toEqual(["run-every-decision"]);
+    expect(await ids("?code=upstream_unavailable&tool=search_flights")).toEqual(["run-orphan", "run-every-decision"]);
+    expect(await ids("?code=upstream_unavailable&tool=charge_card")).toEqual([]);
+    expect(await ids("?code=no_such_code")).toEqual([]);
+  });
+
+  it("pages with a keyset cursor", async () => {
+    const first = await get("/api/v1/runs?limit=2");
+    expect(first.body).toEqual({ runs: [clean, orphan], next_cursor: `${H + 60_000}:run-orphan` });
+    const second = await get(`/api/v1/runs?limit=2&cursor=${encodeURIComponent(String(first.body.next_cursor))}`);
+    expect(second.body).toEqual({ runs: [everyDecision], next_cursor: null });
+  });
+
+  it("answers 400 with the error envelope for a bad query", async () => {
+    expect(await get("/api/v1/runs?limit=500")).toEqual({
+      status: 400,
+      body: { error: { code: "bad_request", message: "invalid query: limit: Too big: expected number to be <=200", issues: [{ path: "limit", message: "Too big: expected number to be <=200" }] } },
+    });
+    const bad = await get("/api/v1/runs?state=bogus&cursor=x");
+    expect(bad.status).toBe(400);
+    expect((bad.body.error as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(["state", "cursor"]);
+  });
+
+  it("reads another project's runs only with ?project=", async () => {
+    expect(await get("/api/v1/runs?project=other")).toEqual({ status: 200, body: { runs: [], next_cursor: null } });
+  });
+});
+
+describe("GET /api/v1/runs/:runId", () => {
+  it("returns a run without its record exactly: attempts as tuples, times after t0, strings by index", async () => {
+    expect(await get("/api/v1/runs/run-orphan")).toEqual({
+      status: 200,
+      body: {
+        run_id: "run-orphan",
+        t0: H + 60_000,
+        strings: ["failed", "upstream_unavailable", "ToolFailure", "retried", "ok"],
+        run: null,
+        calls: [
+          {
+            call_id: "o1",
+            tool: "search_flights",
+            attempts: [
+              ["o1-a1", 1, 0, 400, 0, 1, 2, true, null, 500, 3, null],
+              ["o1-a2", 2, 900, 1000, 4, null, null, null, null, null, null, null],
+            ],
+            error: null,
+          },
+        ],
+      },
+    });
+  });
+
+  it("returns the whole run: record, calls in start order, final errors with the told text verbatim", async () => {
+    const { status, body } = await get("/api/v1/runs/run-every-decision");
+    expect(status).toBe(200);
+    expect(body.run).toEqual({
+      agent: "support-agent",
+      release: "2026.11.3",
+      service: "support-agent",
+      environment: "prod",
+      sdk_name: "faultline-runtime",
+      sdk_version: "0.1.0",
+      started_at: H,
+      ended_at: H + 20_000,
+      state: "failed",
+      deadline_at: H + 22_000,
+      max_tool_attempts: 4,
+      error: "charge_card failed the run",
+    });
+    const calls = body.calls as { call_id: string; tool: string; attempts: unknown[][]; error: { decision: string; told: string } | null }[];
+    expect(calls.map((c) => [c.call_id, c.tool, c.attempts.map((a) => a[1]), c.error?.decision ?? null])).toEqual([
+      ["c1", "search_flights", [1, 2], null],
+      ["c2", "search_flights", [1], null],
+      ["c3", "cancel_booking", [1], "delivered"],
+      ["c4", "lookup_customer", [1], "surfaced"],
+      ["c5", "charge_card", [1], "failed_run"],
+      ["c6", "fetch_weather", [1], "failed_closed"],
+      ["c7", "fetch_weather", [1, 2, 3], "exhausted"],
+      ["c8", "search_flights", [1, 2, 3, 4], "budget_capped"],
+      ["c9", "send_email", [1], "cancelled"],
+      ["c10", "lookup_customer", [1, 3, null], null],
+    ]);
+    expect(calls[3]?.error).toEqual({
+      code: "not_permitted",
+      error_class: "ToolNotPermittedError",
+      retryable: false,
+      attempts: 1,
+      decision: "surfaced",
+      told: XSS_TOLD,
+      occurred_at: H + 2210,
+    });
+    // Clocks that disagree are returned as stored, not tidied.
+    expect(body.t0).toBe(H);
+    const strings = body.strings as string[];
+    const text = (i: unknown) => (i === null ? null : strings[i as number]);
+    const a = calls[9]!.attempts[1]!;
+    expect([a[0], a[1], a[2], a[3], text(a[4]), text(a[5]), text(a[6]), a[7], a[8], a[9], text(a[10]), a[11]]).toEqual(
+      ["c10-a3", 3, 9300, 9200, "failed", "upstream_unavailable", "ToolFailure", true, null, 100, "retried", null],
+    );
+  });
+
+  it("answers 404 for an unknown run and for another project's run", async () => {
+    const notFound = { status: 404, body: { error: { code: "not_found", message: "no run with this id in this project" } } };
+    expect(await get("/api/v1/runs/nope")).toEqual(notFound);
+    expect(await get("/api/v1/runs/run-orphan?project=other")).toEqual(notFound);
+  });
+});

@@ -1,0 +1,166 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { XSS_TOLD, seedRuns } from "../api/runs-fixture";
+import { launchBrowser } from "../helpers/browser";
+import { startServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ seed: seedRuns }), launchBrowser()]);
+  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  // An alert would mean the told text ran as HTML.
+  page.on("dialog", (d) => {
+    pageErrors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  mkdirSync("test-results", { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const texts = (selector: string) => page.locator(selector).allInnerTexts();
+// Focus follows the selection one frame after it renders.
+const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-span-id"));
+
+describe("run page: the retry timeline", () => {
+  it("draws one lane per call grouped by tool, bars labelled by outcome, every final decision in words", async () => {
+    await page.goto(`${server.url}/runs/run-every-decision`);
+    await page.locator('[data-testid="call-lane"]').first().waitFor();
+    expect(await page.locator('[data-testid="tool-row"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-tool")))).toEqual([
+      "search_flights",
+      "cancel_booking",
+      "lookup_customer",
+      "charge_card",
+      "fetch_weather",
+      "send_email",
+    ]);
+    const lanes = await page.locator('[data-testid="call-lane"]').evaluateAll((els) =>
+      els.map((e) => [
+        e.getAttribute("data-call-id"),
+        e.querySelector('[data-testid="final-decision"]')?.textContent,
+        // A narrow bar carries its label beside it (the next sibling) instead of inside.
+        [...e.querySelectorAll('[data-testid="attempt-bar"]')].map((b) => b.textContent || b.nextElementSibling?.textContent),
+      ]),
+    );
+    expect(lanes).toEqual([
+      ["c1", "succeeded after 1 retry", ["#1 failed", "#2 ok"]],
+      ["c2", "ok", ["#1 ok"]],
+      ["c8", "budget capped", ["#1 failed", "#2 failed", "#3 failed", "#4 failed"]],
+      ["c3", "delivered as a refusal", ["#1 declined"]],
+      ["c4", "surfaced to the model", ["#1 refused"]],
+      ["c10", "succeeded after 2 retries", ["#1 failed", "⚠ #3 failed", "⚠ #? ok"]],
+      ["c5", "failed the run", ["#1 failed"]],
+      ["c6", "failed closed", ["#1 failed"]],
+      ["c7", "attempts exhausted", ["#1 timed out", "#2 timed out", "#3 timed out"]],
+      ["c9", "cancelled", ["#1 cancelled"]],
+    ]);
+    expect(await texts('[data-testid="budget"]')).toEqual([
+      "search_flights 4 / 4",
+      "cancel_booking 0 / 4",
+      "lookup_customer 2 / 4",
+      "charge_card 0 / 4",
+      "fetch_weather 2 / 4",
+      "send_email 0 / 4",
+    ]);
+    expect(await page.locator('[data-testid="line-deadline"]').innerText()).toBe("deadline +22 s");
+    expect(await page.locator('[data-testid="retry-after-marker"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="incomplete-note"]').innerText()).toContain("Incomplete data: 2 attempts in 1 call");
+  });
+
+  it("selects an attempt by click and shows its details, the told text as text", async () => {
+    await page.locator('[data-span-id="c1-a1"]').click();
+    const details = page.locator('[data-testid="attempt-details"]');
+    expect(await details.locator("h2").first().textContent()).toBe("search_flights · c1 · attempt 1");
+    expect(await page.locator('[data-testid="detail-retry-after"]').innerText()).toBe("1 s");
+    expect(await page.locator('[data-testid="detail-waited"]').innerText()).toBe("1.2 s");
+    expect(page.url()).toContain("attempt=c1-a1");
+
+    await page.locator('[data-span-id="c4-a1"]').click();
+    expect(await page.locator('[data-testid="detail-outcome"]').innerText()).toBe("refused");
+    expect(await page.locator('[data-testid="told"]').innerText()).toBe(XSS_TOLD);
+    expect(await page.locator('[data-testid="attempt-details"] img').count()).toBe(0);
+    await page.screenshot({ path: "test-results/runs-timeline.png", fullPage: true });
+  });
+
+  it("moves through failing attempts with j and k in time order, focusing each", async () => {
+    await page.locator('[data-span-id="c1-a1"]').click();
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await expect.poll(focused).toBe("c4-a1");
+    await page.keyboard.press("j");
+    await expect.poll(focused).toBe("c5-a1");
+    await page.keyboard.press("k");
+    await expect.poll(focused).toBe("c4-a1");
+    expect(await page.locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("lookup_customer · c4 · attempt 1");
+  });
+
+  it("zooms in on the time axis and back out", async () => {
+    const bar = page.locator('[data-span-id="c9-a1"]');
+    const widthBefore = (await bar.boundingBox())!.width;
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    const widthAfter = (await bar.boundingBox())!.width;
+    expect(Math.round((widthAfter / widthBefore) * 10) / 10).toBe(2);
+    await page.keyboard.press("0");
+    expect(Math.round((await bar.boundingBox())!.width)).toBe(Math.round(widthBefore));
+  });
+
+  it("opens with the attempt a link points at (?attempt=) selected", async () => {
+    await page.goto(`${server.url}/runs/run-every-decision?attempt=c7-a2`);
+    await page.locator('[data-testid="call-lane"]').first().waitFor();
+    expect(await page.locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("fetch_weather · c7 · attempt 2");
+    expect(await page.locator('[data-testid="detail-outcome"]').innerText()).toBe("timed out");
+    expect(await page.locator('[data-testid="detail-waited"]').innerText()).toBe("600 ms");
+  });
+
+  it("shows a run whose record never arrived as such", async () => {
+    await page.goto(`${server.url}/runs/run-orphan`);
+    await page.locator('[data-testid="call-lane"]').first().waitFor();
+    expect((await page.locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-orphan run record missing");
+    expect(await texts('[data-testid="budget"]')).toEqual(["search_flights 1 / 12 (assumed)"]);
+  });
+});
+
+describe("runs list", () => {
+  it("lists runs and changes URL and list when filters change", async () => {
+    await page.goto(`${server.url}/runs`);
+    const rowIds = () => page.locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")));
+    expect(await rowIds()).toEqual(["run-clean", "run-orphan", "run-every-decision"]);
+    expect(await page.locator('tr[data-run-id="run-orphan"] td').nth(3).innerText()).toBe("run record missing");
+
+    await page.getByLabel("Final state").selectOption("failed");
+    await page.waitForURL(/state=failed/);
+    await expect.poll(rowIds).toEqual(["run-every-decision"]);
+
+    await page.getByLabel("Final state").selectOption("");
+    await page.waitForURL((u) => u.search === "");
+    await page.getByLabel("Tool", { exact: true }).fill("search_flights");
+    await page.getByLabel("Tool", { exact: true }).press("Enter");
+    await page.waitForURL((u) => u.search === "?tool=search_flights");
+    await expect.poll(rowIds).toEqual(["run-orphan", "run-every-decision"]);
+
+    await page.getByLabel("has tool errors").click();
+    await page.waitForURL(/has_errors=1/);
+    expect(await page.getByLabel("has tool errors").isChecked()).toBe(true);
+    await page.screenshot({ path: "test-results/runs-list.png", fullPage: true });
+    await page.locator('a[href="/runs/run-orphan"]').click();
+    await page.waitForURL(/\/runs\/run-orphan$/);
+  });
+
+  it("lands pre-filtered from another view's link", async () => {
+    await page.goto(`${server.url}/runs?code=card_declined`);
+    expect(await page.locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")))).toEqual(["run-every-decision"]);
+    expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe("card_declined");
+  });
+
+  it("ran without page errors or dialogs", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
