@@ -9,6 +9,7 @@ import { DelayHistogramChart } from "@/components/charts/delay-histogram-chart";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { OutcomeChart } from "@/components/charts/outcome-chart";
 import { FilterBar } from "@/components/dashboard/filter-bar";
+import { DriftBadge } from "@/components/drift/drift-badge";
 import { QueryError } from "@/components/dashboard/query-error";
 import { StatTile } from "@/components/dashboard/stat-tile";
 import { useNow } from "@/components/overview/overview-view";
@@ -34,7 +35,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
   const outcomes = d ? prepareOutcomeSeries(d.outcomeSeries, d.window, now) : null;
   const codes = d ? prepareCodeStack(d.codeSeries, d.window, TOP_CODES, now) : null;
   const delays = d ? prepareDelayHistogram(d.delayHistogram) : [];
-  const attempts = d ? prepareAttemptsBars(d.attemptsPerCall) : [];
+  const attempts = d ? prepareAttemptsBars(d.attemptsPerCall.histogram) : [];
   const s = d?.summary;
   const runsHref = (extra: Record<string, string>) => `/runs${toQueryString({ project: search.project, range: search.range, from: search.from, to: search.to, tool, ...extra })}`;
   return (
@@ -44,6 +45,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
       </div>
       <div className="page-head">
         <h1 className="mono" data-testid="tool-name">{tool}</h1>
+        <DriftBadge tool={tool} project={search.project} />
         <Link href={runsHref({})}>runs with this tool →</Link>
       </div>
       <FilterBar />
@@ -87,7 +89,9 @@ export function ToolDetailView({ tool }: { tool: string }) {
               <tbody>
                 {d.delaysByCode.map((c) => (
                   <tr key={c.code}>
-                    <td className="name">{c.code}</td>
+                    <td className="name">
+                      {c.code} <DriftBadge code={c.code} tool={tool} project={search.project} />
+                    </td>
                     <td>{formatMs(c.retryAfterMeanMs)} <span className="num-muted">({c.retryAfterCount})</span></td>
                     <td>{formatMs(c.backoffMeanMs)} <span className="num-muted">({c.backoffCount})</span></td>
                     <td>{formatCount(c.failedClosed)}</td>

@@ -1,10 +1,12 @@
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
-import type { SpanRow, ToolErrorRow } from "./rows";
+import type { RunRow, SpanRow, ToolErrorRow } from "./rows";
 
 const HOUR_MS = 3_600_000;
+/** The periods span rollups are kept at: hourly, and six-hourly for long windows. */
+export const ROLLUP_PERIODS_MS = [HOUR_MS, 6 * HOUR_MS] as const;
 
-/** Start of the UTC hour containing `ms`. */
-export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+/** Start of the UTC period of length `periodMs` containing `ms`. */
+export const periodOf = (ms: number, periodMs: number = HOUR_MS) => Math.floor(ms / periodMs) * periodMs;
 
 /** The histogram bucket (upper bound) a delay falls in. */
 export function delayBucket(ms: number): number {
@@ -17,8 +19,10 @@ export function delayBucket(ms: number): number {
  * upserts rather than 500 of each kind.
  */
 export class BatchAggregates {
-  readonly spanRollups = new Map<string, (string | number)[]>();
-  readonly delayBuckets = new Map<string, (string | number)[]>();
+  /** One map per entry of ROLLUP_PERIODS_MS. */
+  readonly spanRollups = ROLLUP_PERIODS_MS.map(() => new Map<string, (string | number)[]>());
+  readonly delayBuckets = ROLLUP_PERIODS_MS.map(() => new Map<string, (string | number)[]>());
+  readonly attemptCounts = ROLLUP_PERIODS_MS.map(() => new Map<string, (string | number)[]>());
   readonly errorRollups = new Map<string, (string | number)[]>();
   readonly codes = new Map<string, (string | number)[]>();
   readonly runStats = new Map<string, (string | number)[]>();
@@ -26,10 +30,8 @@ export class BatchAggregates {
   constructor(private readonly projectId: string) {}
 
   addSpan(s: SpanRow): void {
-    const hour = hourOf(s.startedAt);
-    const dims = [this.projectId, hour, s.tool, s.code ?? "", s.outcome ?? "", s.errorClass ?? "", s.release ?? "", s.service ?? ""];
     const attempt = s.attempt ?? 0;
-    bump(this.spanRollups, dims, [
+    const values = [
       1,
       attempt === 1 ? 1 : 0,
       attempt === 2 ? 1 : 0,
@@ -41,10 +43,16 @@ export class BatchAggregates {
       s.backoffMs ?? 0,
       s.decision === "failed_closed" ? 1 : 0,
       Math.max(0, s.endedAt - s.startedAt),
-    ], SPAN_ROLLUP_COMBINE);
-    const delayDims = [this.projectId, hour, s.tool, s.code ?? "", s.release ?? "", s.service ?? ""];
-    if (s.retryAfterMs !== null) bump(this.delayBuckets, [...delayDims, "retry_after", delayBucket(s.retryAfterMs)], [1]);
-    if (s.backoffMs !== null) bump(this.delayBuckets, [...delayDims, "backoff", delayBucket(s.backoffMs)], [1]);
+    ];
+    ROLLUP_PERIODS_MS.forEach((periodMs, i) => {
+      const period = periodOf(s.startedAt, periodMs);
+      const dims = [this.projectId, period, s.tool, s.code ?? "", s.outcome ?? "", s.errorClass ?? "", s.release ?? "", s.service ?? ""];
+      bump(this.spanRollups[i]!, dims, values, SPAN_ROLLUP_COMBINE);
+      const delayDims = [this.projectId, period, s.tool, s.code ?? "", s.release ?? "", s.service ?? ""];
+      if (s.retryAfterMs !== null) bump(this.delayBuckets[i]!, [...delayDims, "retry_after", delayBucket(s.retryAfterMs)], [1]);
+      if (s.backoffMs !== null) bump(this.delayBuckets[i]!, [...delayDims, "backoff", delayBucket(s.backoffMs)], [1]);
+      if (s.attempt !== null) bump(this.attemptCounts[i]!, [this.projectId, period, s.tool, s.release ?? "", s.service ?? "", s.attempt], [1]);
+    });
     if (s.code !== null) {
       bump(this.codes, this.codeDims(s.code, s.tool, s.release, s.toolVersion, s.errorClass, s.retryable), [s.startedAt, s.startedAt, 1, 0], CODE_COMBINE);
     }
@@ -57,8 +65,13 @@ export class BatchAggregates {
     );
   }
 
+  /** A run with no spans yet still gets its counters row, so the runs list shows it. */
+  addRun(r: RunRow): void {
+    bump(this.runStats, [this.projectId, r.runId], [0, 0, 0, 0, 0, 0, 0, r.startedAt, r.endedAt ?? r.startedAt], RUN_STATS_COMBINE);
+  }
+
   addToolError(e: ToolErrorRow): void {
-    const hour = hourOf(e.occurredAt);
+    const hour = periodOf(e.occurredAt);
     const dims = [this.projectId, hour, e.tool, e.code ?? "", e.errorClass ?? "", e.decision ?? "", e.release ?? "", e.service ?? ""];
     bump(this.errorRollups, dims, [1, e.attempts ?? 0, e.retryable ? 1 : 0]);
     if (e.code !== null) {

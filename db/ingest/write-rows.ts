@@ -51,10 +51,20 @@ export function writeRows(store: Store, projectId: string, batch: RowBatch, now:
         r.startedAt, r.endedAt, r.state, r.deadlineAt, r.maxToolAttempts, r.error, r.source, now,
       );
       if (info.changes === 0) duplicateIndexes.push(index);
-      else stored++;
+      else {
+        stored++;
+        agg.addRun(r);
+      }
     }
-    for (const values of agg.spanRollups.values()) st.upsertSpanRollup.run(values);
-    for (const values of agg.delayBuckets.values()) st.upsertDelayBucket.run(values);
+    const [spansHourly, spans6h] = agg.spanRollups;
+    const [delaysHourly, delays6h] = agg.delayBuckets;
+    const [attemptsHourly, attempts6h] = agg.attemptCounts;
+    for (const values of spansHourly!.values()) st.upsertSpanRollupHourly.run(values);
+    for (const values of spans6h!.values()) st.upsertSpanRollup6h.run(values);
+    for (const values of delaysHourly!.values()) st.upsertDelayBucketHourly.run(values);
+    for (const values of delays6h!.values()) st.upsertDelayBucket6h.run(values);
+    for (const values of attemptsHourly!.values()) st.upsertAttemptCountHourly.run(values);
+    for (const values of attempts6h!.values()) st.upsertAttemptCount6h.run(values);
     for (const values of agg.errorRollups.values()) st.upsertErrorRollup.run(values);
     for (const values of agg.codes.values()) st.upsertCode.run(values);
     for (const values of agg.runStats.values()) st.upsertRunStats.run(values);

@@ -1,18 +1,19 @@
 import type { CodeHistory } from "@/lib/contracts/codes";
 import type { Store } from "../client";
 import { codeRows } from "./list-codes";
-import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
 
 const RETRYABLE = { 1: "yes", 0: "no", [-1]: "unknown" } as Record<number, "yes" | "no" | "unknown">;
 
 /** One code's history: outcomes over time, the tools that emit it, and each meaning it had per release. */
 export function getCodeHistory(store: Store, p: DashboardParams & { code: string }): CodeHistory {
+  const t = rollupTables(p.window);
   const { sqlite } = store;
   const w = rollupWhere({ ...p, filters: { ...p.filters, code: p.code } }, SPAN_ROLLUP_DIMS);
   // One scan: the outcome series and the per-tool split both come from (bucket, tool, outcome) cells.
   const cells = prepared(
     sqlite,
-    `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM span_rollups_hourly
+    `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM ${t.spans}
      WHERE ${w.sql} GROUP BY t, tool, outcome`,
   ).all(p.window.stepMs, p.window.stepMs, ...w.args) as { t: number; tool: string; outcome: string; attempts: number }[];
   const series = new Map<string, CodeHistory["outcomeSeries"][number]>();

@@ -1,6 +1,6 @@
 import type { Overview } from "@/lib/contracts/overview";
 import type { Store } from "../client";
-import { prepared, projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import { prepared, projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
 
 const TOP_N = 8;
 const isFailure = (outcome: string) => outcome !== "ok" && outcome !== "";
@@ -10,6 +10,7 @@ const isFailure = (outcome: string) => outcome !== "ok" && outcome !== "";
  * the hourly rollups (each window scan dominates the cost, so totals are summed from the series in JS).
  */
 export function getOverview(store: Store, p: DashboardParams): Overview {
+  const t = rollupTables(p.window);
   const { sqlite } = store;
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
   const buckets = prepared(
@@ -17,7 +18,7 @@ export function getOverview(store: Store, p: DashboardParams): Overview {
     `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts) AS calls,
        sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed,
        sum(backoff_sum_ms) AS backoffWaitedMs
-     FROM span_rollups_hourly WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
+     FROM ${t.spans} WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
   ).all(p.window.stepMs, p.window.stepMs, ...w.args) as {
     t: number; outcome: string; attempts: number; calls: number; retries: number; retriedCalls: number; failedClosed: number; backoffWaitedMs: number;
   }[];
@@ -37,7 +38,7 @@ export function getOverview(store: Store, p: DashboardParams): Overview {
 
   const cells = prepared(
     sqlite,
-    `SELECT tool, code, outcome, sum(spans) AS attempts FROM span_rollups_hourly WHERE ${w.sql} GROUP BY tool, code, outcome`,
+    `SELECT tool, code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
   ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number }[];
 
   const tools = new Map<string, Overview["topTools"][number]>();

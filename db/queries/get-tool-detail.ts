@@ -2,7 +2,7 @@ import type { ToolDetail } from "@/lib/contracts/tools";
 import type { Store } from "../client";
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
 import { toolStats } from "./list-tools";
-import { DELAY_DIMS, prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import { ATTEMPT_DIMS, DELAY_DIMS, prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
 
 const RECENT_RUNS = 10;
 // Failing attempts read to find the recent runs; through the (project, tool, started_at) index.
@@ -15,6 +15,7 @@ const emptyRow = (tool: string): ToolDetail["summary"] => ({
 
 /** Everything the tool page shows, for one tool and window; charts from rollups, recent runs from the span index. */
 export function getToolDetail(store: Store, p: DashboardParams & { tool: string }): ToolDetail {
+  const t = rollupTables(p.window);
   const { sqlite } = store;
   const q: DashboardParams = { ...p, filters: { ...p.filters, tool: p.tool } };
   const summary = toolStats(store, q).rows[0] ?? emptyRow(p.tool);
@@ -22,13 +23,13 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
 
   const outcomeSeries = prepared(
     sqlite,
-    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM span_rollups_hourly
+    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM ${t.spans}
      WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
   ).all(p.window.stepMs, p.window.stepMs, ...w.args) as ToolDetail["outcomeSeries"];
 
   const codeSeries = prepared(
     sqlite,
-    `SELECT (hour / ?) * ? AS t, code, sum(spans) AS failures FROM span_rollups_hourly
+    `SELECT (hour / ?) * ? AS t, code, sum(spans) AS failures FROM ${t.spans}
      WHERE ${w.sql} AND outcome NOT IN ('ok','') GROUP BY t, code ORDER BY t, code`,
   ).all(p.window.stepMs, p.window.stepMs, ...w.args) as ToolDetail["codeSeries"];
 
@@ -39,13 +40,19 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
   const sums = prepared(
     sqlite,
     `SELECT coalesce(sum(first_attempts),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
-       coalesce(sum(retry_attempts),0) AS retryAttempts FROM span_rollups_hourly WHERE ${w.sql}`,
+       coalesce(sum(retry_attempts),0) AS retryAttempts FROM ${t.spans} WHERE ${w.sql}`,
   ).get(...w.args) as { calls: number; retried: number; retryAttempts: number };
+
+  const a = rollupWhere(q, ATTEMPT_DIMS);
+  const spansByAttempt = prepared(
+    sqlite,
+    `SELECT attempt, sum(spans) AS spans FROM ${t.attempts} WHERE ${a.sql} GROUP BY attempt ORDER BY attempt`,
+  ).all(...a.args) as { attempt: number; spans: number }[];
 
   const d = rollupWhere(q, DELAY_DIMS);
   const delayRows = prepared(
     sqlite,
-    `SELECT kind, bucket_ms AS bucket, sum(count) AS n FROM delay_histograms_hourly WHERE ${d.sql} GROUP BY kind, bucket_ms`,
+    `SELECT kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays} WHERE ${d.sql} GROUP BY kind, bucket_ms`,
   ).all(...d.args) as { kind: string; bucket: number; n: number }[];
   const delayHistogram = DELAY_BUCKETS_MS.map((bucketMs) => ({
     bucketMs,
@@ -58,7 +65,7 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
       sqlite,
       `SELECT code, sum(retry_after_sum_ms) AS raSum, sum(retry_after_count) AS retryAfterCount,
          sum(backoff_sum_ms) AS boSum, sum(backoff_count) AS backoffCount, sum(failed_closed) AS failedClosed
-       FROM span_rollups_hourly WHERE ${w.sql} AND code != '' GROUP BY code
+       FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code
        HAVING retryAfterCount > 0 OR backoffCount > 0 OR failedClosed > 0 ORDER BY code`,
     ).all(...w.args) as { code: string; raSum: number; retryAfterCount: number; boSum: number; backoffCount: number; failedClosed: number }[]
   ).map(({ raSum, boSum, ...r }) => ({
@@ -71,7 +78,7 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
     sqlite,
     `SELECT release, sum(spans) AS attempts, coalesce(sum(CASE WHEN outcome NOT IN ('ok','') THEN spans END),0) AS failures,
        min(hour) AS firstSeen, max(hour) AS lastSeen
-     FROM span_rollups_hourly WHERE ${w.sql} GROUP BY release ORDER BY lastSeen DESC, release`,
+     FROM ${t.spans} WHERE ${w.sql} GROUP BY release ORDER BY lastSeen DESC, release`,
   ).all(...w.args) as ToolDetail["releases"];
 
   return {
@@ -86,12 +93,21 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
       retried: sums.retried,
       meanAttemptsWhenRetried: sums.retried > 0 ? 1 + sums.retryAttempts / sums.retried : null,
       maxAttempts: summary.maxAttempts,
+      histogram: callsByAttempts(spansByAttempt),
     },
     delayHistogram,
     delaysByCode,
     releases,
     recentFailingRuns: recentFailingRuns(store, p),
   };
+}
+
+/** A call that needed k attempts has spans for 1..k, so exactly-k calls are spans(k) − spans(k+1). */
+export function callsByAttempts(spansByAttempt: readonly { attempt: number; spans: number }[]): { attempts: number; calls: number }[] {
+  const spans = new Map(spansByAttempt.map((r) => [r.attempt, r.spans]));
+  return spansByAttempt
+    .map(({ attempt, spans: n }) => ({ attempts: attempt, calls: Math.max(0, n - (spans.get(attempt + 1) ?? 0)) }))
+    .filter((r) => r.calls > 0);
 }
 
 function recentFailingRuns(store: Store, p: DashboardParams & { tool: string }): ToolDetail["recentFailingRuns"] {

@@ -1,6 +1,6 @@
 import type { CodeRow, CodesAnswer, CodesQuery } from "@/lib/contracts/codes";
 import type { Store } from "../client";
-import { prepared, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import { prepared, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
 
 type Retryable = CodeRow["retryableValues"][number];
 const RETRYABLE: Record<number, Retryable> = { 1: "yes", 0: "no", [-1]: "unknown" };
@@ -22,6 +22,7 @@ interface CatalogueRow {
  * attempt counts per outcome from the hourly rollups. `onlyCode` narrows to one code.
  */
 export function codeRows(store: Store, p: DashboardParams, onlyCode?: string): CodeRow[] {
+  const t = rollupTables(p.window);
   const { sqlite } = store;
   const f = p.filters;
   const cat = [`project_id = ?`, `last_seen >= ?`, `first_seen < ?`];
@@ -41,7 +42,7 @@ export function codeRows(store: Store, p: DashboardParams, onlyCode?: string): C
   const w = rollupWhere({ ...p, filters: { ...f, code } }, SPAN_ROLLUP_DIMS);
   const counts = prepared(
     sqlite,
-    `SELECT code, outcome, sum(spans) AS attempts FROM span_rollups_hourly WHERE ${w.sql} AND code != '' GROUP BY code, outcome`,
+    `SELECT code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code, outcome`,
   ).all(...w.args) as { code: string; outcome: string; attempts: number }[];
 
   const byCode = new Map<string, { rows: CatalogueRow[]; outcomes: { outcome: string; attempts: number }[] }>();

@@ -1,9 +1,7 @@
 import { OUTCOMES } from "@/lib/contracts/enums";
 import type { Facets, ToolRow, ToolSort, ToolsAnswer } from "@/lib/contracts/tools";
 import type { Store } from "../client";
-import {
-  DELAY_DIMS, histogramPercentile, prepared, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams,
-} from "./rollup-filters";
+import { DELAY_DIMS, histogramPercentile, prepared, ratio, rollupTables, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
 
 const TOP_CODES_PER_TOOL = 3;
 
@@ -13,6 +11,7 @@ type Counters = Omit<ToolRow, "tool" | "failureRate" | "meanAttempts" | "retrySh
 
 /** Per-tool counters and delay percentiles for a window, from the hourly rollups and delay histograms. */
 export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; delaysIgnoreFilters: string[] } {
+  const t = rollupTables(p.window);
   const { sqlite } = store;
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
   // One scan grouped by (tool, code, outcome) feeds both the counters and the top codes.
@@ -20,7 +19,7 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
     sqlite,
     `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts) AS calls, max(max_attempt) AS maxAttempt,
        sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed
-     FROM span_rollups_hourly WHERE ${w.sql} GROUP BY tool, code, outcome`,
+     FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
   ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number; calls: number; maxAttempt: number; retriedCalls: number; failedClosed: number }[];
   const byTool = new Map<string, Counters & { tool: string }>();
   const codesByTool = new Map<string, Map<string, number>>();
@@ -46,7 +45,7 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
   const d = rollupWhere(p, DELAY_DIMS);
   const delayRows = prepared(
     sqlite,
-    `SELECT tool, kind, bucket_ms AS bucket, sum(count) AS n FROM delay_histograms_hourly
+    `SELECT tool, kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays}
      WHERE ${d.sql} GROUP BY tool, kind, bucket_ms`,
   ).all(...d.args) as { tool: string; kind: string; bucket: number; n: number }[];
   const hist = new Map<string, Map<number, number>>();
@@ -117,13 +116,14 @@ export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc
  * the small codes catalogue; services and releases from the rollups (DISTINCT on a few values is cheap).
  */
 export function listFacets(store: Store, p: DashboardParams): Facets {
+  const t = rollupTables(p.window);
   const { sqlite } = store;
   const cat = prepared(
     sqlite,
     `SELECT DISTINCT code, error_class AS errorClass FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`,
   ).all(p.projectId, p.window.from, p.window.to) as { code: string; errorClass: string }[];
   const w = rollupWhere({ ...p, filters: {} }, SPAN_ROLLUP_DIMS);
-  const agents = prepared(sqlite, `SELECT DISTINCT service, release FROM span_rollups_hourly WHERE ${w.sql}`).all(...w.args) as {
+  const agents = prepared(sqlite, `SELECT DISTINCT service, release FROM ${t.spans} WHERE ${w.sql}`).all(...w.args) as {
     service: string;
     release: string;
   }[];

@@ -5,6 +5,7 @@ export * from "./tool-call-spans";
 export * from "./tool-errors";
 export * from "./span-rollups";
 export * from "./delay-histograms";
+export * from "./attempt-counts";
 export * from "./error-rollups";
 export * from "./codes";
 export * from "./run-stats";

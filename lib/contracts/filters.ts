@@ -37,7 +37,7 @@ export const windowSchema = z.object({ from: z.number(), to: z.number(), stepMs:
 export type TimeWindow = z.infer<typeof windowSchema>;
 
 /**
- * Resolves a query to whole hours (rollups are hourly). A relative range ends at the end of the
+ * Resolves a query to whole buckets of the rollups. A relative range ends at the end of the
  * current hour so that the newest partial hour is included. Buckets are 1 h up to 2 days, 6 h up to
  * 14 days, else 1 day — about 30 to 170 bars whatever the range.
  */
@@ -53,8 +53,10 @@ export function resolveWindow(q: Pick<DashboardQuery, "range" | "from" | "to">, 
   }
   const span = to - from;
   const stepMs = span <= 2 * DAY_MS ? HOUR_MS : span <= 14 * DAY_MS ? 6 * HOUR_MS : DAY_MS;
-  // Align the start to the step so buckets are stable while the window slides.
+  // Align both ends to the step so buckets are stable while the window slides and whole buckets
+  // can be read from the six-hourly rollups; the not-yet-happened end of the last bucket is a gap.
   from = Math.floor(from / stepMs) * stepMs;
+  to = Math.ceil(to / stepMs) * stepMs;
   return { from, to, stepMs };
 }
 

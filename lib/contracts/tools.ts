@@ -71,13 +71,15 @@ export const toolDetailSchema = z.object({
   outcomeSeries: z.array(outcomePointSchema),
   codeSeries: z.array(codePointSchema),
   outcomes: z.array(z.object({ outcome: z.string(), attempts: z.number() })),
-  /** Exact from rollups: calls with one attempt, calls with two or more. */
+  /** Exact from rollups: calls with one attempt, calls with two or more, and calls per attempt count. */
   attemptsPerCall: z.object({
     single: z.number(),
     retried: z.number(),
     /** 1 + retry attempts / retried calls: how long a retried call ran on average. */
     meanAttemptsWhenRetried: z.number().nullable(),
     maxAttempts: z.number(),
+    /** Calls that needed exactly `attempts` attempts: spans(k) − spans(k+1) from the attempt counts. */
+    histogram: z.array(z.object({ attempts: z.number(), calls: z.number() })),
   }),
   delayHistogram: z.array(delayBucketSchema),
   /** Per code: mean retry_after asked against mean backoff waited, and failed-closed attempts. */

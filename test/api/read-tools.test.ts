@@ -103,7 +103,10 @@ describe("GET /api/v1/tools/detail", () => {
     expect(body.codeSeries).toEqual([{ t: H + 2 * HOUR, code: MARKUP_CODE, failures: 2 }]);
     expect(body.outcomes).toEqual([{ outcome: "failed", attempts: 2 }, { outcome: "ok", attempts: 2 }]);
     // c5 took three attempts, c6 one: one single-attempt call, one retried call averaging 1 + 2/1.
-    expect(body.attemptsPerCall).toEqual({ single: 1, retried: 1, meanAttemptsWhenRetried: 3, maxAttempts: 3 });
+    expect(body.attemptsPerCall).toEqual({
+      single: 1, retried: 1, meanAttemptsWhenRetried: 3, maxAttempts: 3,
+      histogram: [{ attempts: 1, calls: 1 }, { attempts: 3, calls: 1 }],
+    });
     expect(body.delayHistogram.filter((b: { retryAfter: number; backoff: number }) => b.retryAfter + b.backoff > 0)).toEqual([
       { bucketMs: 1000, retryAfter: 2, backoff: 1 },
       { bucketMs: 5000, retryAfter: 0, backoff: 1 },

@@ -47,6 +47,17 @@ describe("ingestNativeBatch on real migrations", () => {
       { tool: "cancel_booking", code: "upstream_unavailable", outcome: "failed", spans: 2, first_attempts: 1, second_attempts: 1, retry_attempts: 1, max_attempt: 2, retry_after_count: 2, retry_after_sum_ms: 4000, backoff_count: 2, backoff_sum_ms: 5000, duration_sum_ms: 200 },
       { tool: "lookup", code: "not_permitted", outcome: "refused", spans: 1, first_attempts: 1, second_attempts: 0, retry_attempts: 0, max_attempt: 1, retry_after_count: 0, retry_after_sum_ms: 0, backoff_count: 0, backoff_sum_ms: 0, duration_sum_ms: 100 },
     ]);
+    // The six-hourly rollups hold the same sums under the period start.
+    expect(all("SELECT hour, sum(spans) AS spans, sum(first_attempts) AS calls, max(max_attempt) AS maxAttempt FROM span_rollups_6h GROUP BY hour")).toEqual([
+      { hour: H, spans: 4, calls: 2, maxAttempt: 3 },
+    ]);
+    expect(all("SELECT tool, attempt, spans FROM attempt_counts_hourly ORDER BY tool, attempt")).toEqual([
+      { tool: "cancel_booking", attempt: 1, spans: 1 },
+      { tool: "cancel_booking", attempt: 2, spans: 1 },
+      { tool: "cancel_booking", attempt: 3, spans: 1 },
+      { tool: "lookup", attempt: 1, spans: 1 },
+    ]);
+    expect(all("SELECT tool, attempt, spans FROM attempt_counts_6h ORDER BY tool, attempt")).toEqual(all("SELECT tool, attempt, spans FROM attempt_counts_hourly ORDER BY tool, attempt"));
     expect(all("SELECT tool, kind, bucket_ms, count FROM delay_histograms_hourly ORDER BY kind")).toEqual([
       { tool: "cancel_booking", kind: "backoff", bucket_ms: 3000, count: 2 },
       { tool: "cancel_booking", kind: "retry_after", bucket_ms: 2000, count: 2 },
@@ -86,6 +97,7 @@ describe("ingestNativeBatch on real migrations", () => {
     ingestNativeBatch(store, "default", resource, [run("r-end", { state: "failed", ended_at: H + 9000, deadline_at: H + 30000, max_tool_attempts: 12 })]);
     expect(ingestNativeBatch(store, "default", resource, [run("r-start", {})])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
     expect(ingestNativeBatch(store, "default", resource, [run("r-start", {})])).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
+    expect(all("SELECT run_id, attempts, first_started_at, last_ended_at FROM run_stats")).toEqual([{ run_id: "run-1", attempts: 0, first_started_at: H, last_ended_at: H + 9000 }]);
     expect(all("SELECT run_id, state, started_at, ended_at, deadline_at, max_tool_attempts, release FROM runs")).toEqual([
       { run_id: "run-1", state: "failed", started_at: H, ended_at: H + 9000, deadline_at: H + 30000, max_tool_attempts: 12, release: "2026.11.3" },
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prepareAttemptsBars } from "@/lib/charts/attempts";
+import { callsByAttempts } from "@/db/queries/get-tool-detail";
 import { NO_CODE, OTHER_CODES, prepareCodeStack } from "@/lib/charts/code-series";
 import { prepareDelayHistogram } from "@/lib/charts/delay-histogram";
 import { formatMs, formatPct } from "@/lib/charts/format";
@@ -101,12 +102,25 @@ describe("prepareDelayHistogram", () => {
 });
 
 describe("prepareAttemptsBars and formats", () => {
-  it("splits calls into one attempt and retried, naming the max", () => {
-    expect(prepareAttemptsBars({ single: 7, retried: 3, maxAttempts: 4 })).toEqual([
+  it("draws one bar per attempt count, a true zero where no call stopped, and caps the tail", () => {
+    expect(prepareAttemptsBars([{ attempts: 1, calls: 7 }, { attempts: 3, calls: 2 }])).toEqual([
       { label: "1 attempt", calls: 7 },
-      { label: "2–4 attempts", calls: 3 },
+      { label: "2 attempts", calls: 0 },
+      { label: "3 attempts", calls: 2 },
     ]);
-    expect(prepareAttemptsBars({ single: 0, retried: 0, maxAttempts: 0 })).toEqual([]);
+    expect(prepareAttemptsBars([{ attempts: 1, calls: 1 }, { attempts: 9, calls: 1 }, { attempts: 10, calls: 2 }, { attempts: 12, calls: 3 }]).slice(-2)).toEqual([
+      { label: "9 attempts", calls: 1 },
+      { label: "10+ attempts", calls: 5 },
+    ]);
+    expect(prepareAttemptsBars([])).toEqual([]);
+  });
+
+  it("derives exactly-k calls from spans per attempt number", () => {
+    expect(callsByAttempts([{ attempt: 1, spans: 10 }, { attempt: 2, spans: 4 }, { attempt: 3, spans: 4 }, { attempt: 4, spans: 1 }])).toEqual([
+      { attempts: 1, calls: 6 },
+      { attempts: 3, calls: 3 },
+      { attempts: 4, calls: 1 },
+    ]);
   });
 
   it("formats durations and shares with units", () => {
