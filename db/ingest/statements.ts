@@ -66,6 +66,11 @@ const SQL = {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO UPDATE SET first_seen = min(first_seen, excluded.first_seen),
       last_seen = max(last_seen, excluded.last_seen), spans = spans + excluded.spans, errors = errors + excluded.errors`,
+  upsertConformance: `INSERT INTO conformance_counts (project_id, source, spans, no_outcome, non_ok, no_code, no_attempt, no_release)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT DO UPDATE SET spans = spans + excluded.spans, no_outcome = no_outcome + excluded.no_outcome,
+      non_ok = non_ok + excluded.non_ok, no_code = no_code + excluded.no_code, no_attempt = no_attempt + excluded.no_attempt,
+      no_release = no_release + excluded.no_release`,
   upsertRunStats: `INSERT INTO run_stats (project_id, run_id, attempts, calls, retries, failed_attempts, declined, refused,
       errors, first_started_at, last_ended_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
