@@ -5,6 +5,7 @@ import { getSetupInfo } from "@/db/queries/get-setup-info";
 import { OverviewView } from "@/components/overview/overview-view";
 import { dashboardKeys } from "@/lib/query/keys";
 import { prefetchDashboard } from "./dashboard-prefetch";
+import { prefetchDrift } from "./drift-prefetch";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     const overview = getOverview(getStore(), params);
     qc.setQueryData(dashboardKeys.overview(search), overview);
     if (!overview.hasData) qc.setQueryData(dashboardKeys.setup(params.projectId), getSetupInfo(getStore(), params.projectId));
+    else prefetchDrift(qc, params.projectId);
   });
   return (
     <HydrationBoundary state={state}>

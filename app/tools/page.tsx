@@ -6,6 +6,7 @@ import { toolsQuerySchema } from "@/lib/contracts/tools";
 import { dashboardKeys } from "@/lib/query/keys";
 import { pick, WINDOW_KEYS } from "@/lib/query/search";
 import { prefetchDashboard } from "../dashboard-prefetch";
+import { prefetchDrift } from "../drift-prefetch";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,7 @@ export default async function ToolsPage({ searchParams }: { searchParams: Promis
   const { state } = await prefetchDashboard(await searchParams, (qc, search, params) => {
     const q = toolsQuerySchema.safeParse(search);
     if (!q.success) return;
+    prefetchDrift(qc, params.projectId);
     qc.setQueryData(dashboardKeys.tools(search), listTools(getStore(), { ...params, sort: q.data.sort, dir: q.data.dir }));
     // The filter bar's facets come from the unfiltered answer of the same window.
     const windowOnly = pick(search, WINDOW_KEYS);

@@ -7,12 +7,14 @@ import { OutcomeChart } from "@/components/charts/outcome-chart";
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { StatTile } from "@/components/dashboard/stat-tile";
+import { DriftBadge } from "@/components/drift/drift-badge";
 import { useNow } from "@/components/overview/overview-view";
 import { formatCount, formatPct, formatTime } from "@/lib/charts/format";
 import { prepareOutcomeSeries } from "@/lib/charts/outcome-series";
 import { codeHistoryQuery } from "@/lib/query/keys";
 import { toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
+import { CodeReleaseSection } from "./code-release-section";
 import { TwoMeanings } from "./codes-view";
 
 const H = 220;
@@ -31,6 +33,7 @@ export function CodeHistoryView({ code }: { code: string }) {
       </div>
       <div className="page-head">
         <h1 className="mono" data-testid="code-name">{code}</h1>
+        <DriftBadge code={code} project={search.project} />
         {s && <TwoMeanings row={s} />}
         <Link href={`/runs${toQueryString({ project: search.project, range: search.range, from: search.from, to: search.to, code })}`}>runs with this code →</Link>
       </div>
@@ -48,6 +51,7 @@ export function CodeHistoryView({ code }: { code: string }) {
           {chart && d && <OutcomeChart data={chart} stepMs={d.window.stepMs} height={H} onSelect={(outcome) => update({ outcome })} />}
         </ChartFrame>
       </section>
+      <CodeReleaseSection code={code} project={search.project} />
       <div className="grid-2">
         <section className="panel">
           <h2>Tools that emit it</h2>
@@ -66,6 +70,7 @@ export function CodeHistoryView({ code }: { code: string }) {
                 <tr key={t.tool}>
                   <td className="name">
                     <Link href={hrefWith(`/tools/${encodeURIComponent(t.tool)}`, { code })}>{t.tool}</Link>
+                    <span className="cell-marks"><DriftBadge code={code} tool={t.tool} project={search.project} /></span>
                   </td>
                   <td>{formatCount(t.attempts)}</td>
                   <td>{formatCount(t.failures)}</td>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
+import { DriftBadge } from "@/components/drift/drift-badge";
 import { SortHeader } from "@/components/dashboard/sort-header";
 import { formatCount, formatPct, formatTime } from "@/lib/charts/format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
@@ -55,7 +56,10 @@ export function CodesView() {
             {q.data?.codes.map((c) => (
               <tr key={c.code} data-code={c.code}>
                 <td className="name">
-                  <Link href={hrefWith(`/codes/${encodeURIComponent(c.code)}`, { sort: undefined, dir: undefined })}>{c.code}</Link> <TwoMeanings row={c} />
+                  <Link href={hrefWith(`/codes/${encodeURIComponent(c.code)}`, { sort: undefined, dir: undefined })}>{c.code}</Link>
+                  <span className="cell-marks"><DriftBadge code={c.code} project={search.project} />
+                    <TwoMeanings row={c} />
+                  </span>
                 </td>
                 <td className="text">{c.errorClasses.join(", ") || "—"}</td>
                 <td>{formatPct(c.retryableShare, 0)}</td>

@@ -25,6 +25,9 @@ export function DriftBadge({ code, tool, project = "default" }: { code?: string;
       className={styles.badge}
       data-severity={severity}
       title={`${findings} drift finding${findings === 1 ? "" : "s"} for ${subject} (worst: ${severity})`}
+      // Starts with the visible text so speech users can say what they see.
+      aria-label={`drift · ${severity}: ${findings} finding${findings === 1 ? "" : "s"} for ${subject}`}
+      data-testid="drift-badge"
     >
       drift · {severity}
     </Link>

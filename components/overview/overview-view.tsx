@@ -7,6 +7,7 @@ import { ChartFrame } from "@/components/charts/chart-states";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { OutcomeChart } from "@/components/charts/outcome-chart";
 import { FilterBar } from "@/components/dashboard/filter-bar";
+import { DriftBadge } from "@/components/drift/drift-badge";
 import { QueryError } from "@/components/dashboard/query-error";
 import { StatTile } from "@/components/dashboard/stat-tile";
 import { formatCount, formatMs, formatPct } from "@/lib/charts/format";
@@ -82,6 +83,7 @@ export function OverviewView() {
                 <tr key={c.code}>
                   <td className="name">
                     <Link href={hrefWith(`/codes/${encodeURIComponent(c.code)}`, { sort: undefined, dir: undefined })}>{c.code}</Link>
+                    <span className="cell-marks"><DriftBadge code={c.code} project={project} /></span>
                   </td>
                   <td>
                     <button type="button" className="chip" onClick={() => update({ code: c.code })} title="Narrow to this code">
@@ -119,6 +121,7 @@ export function OverviewView() {
                 <tr key={tool.tool}>
                   <td className="name">
                     <Link href={hrefWith(`/tools/${encodeURIComponent(tool.tool)}`, { sort: undefined, dir: undefined })}>{tool.tool}</Link>
+                    <span className="cell-marks"><DriftBadge tool={tool.tool} project={project} /></span>
                   </td>
                   <td>{formatCount(tool.attempts)}</td>
                   <td>{formatCount(tool.failures)}</td>

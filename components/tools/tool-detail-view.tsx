@@ -90,7 +90,8 @@ export function ToolDetailView({ tool }: { tool: string }) {
                 {d.delaysByCode.map((c) => (
                   <tr key={c.code}>
                     <td className="name">
-                      {c.code} <DriftBadge code={c.code} tool={tool} project={search.project} />
+                      {c.code}
+                      <span className="cell-marks"><DriftBadge code={c.code} tool={tool} project={search.project} /></span>
                     </td>
                     <td>{formatMs(c.retryAfterMeanMs)} <span className="num-muted">({c.retryAfterCount})</span></td>
                     <td>{formatMs(c.backoffMeanMs)} <span className="num-muted">({c.backoffCount})</span></td>

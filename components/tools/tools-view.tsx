@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { FilterBar } from "@/components/dashboard/filter-bar";
+import { DriftBadge } from "@/components/drift/drift-badge";
 import { QueryError } from "@/components/dashboard/query-error";
 import { SortHeader } from "@/components/dashboard/sort-header";
 import { formatCount, formatMs, formatPct, formatRatio } from "@/lib/charts/format";
@@ -68,6 +69,7 @@ export function ToolsView() {
               <tr key={t.tool} data-tool={t.tool}>
                 <td className="name">
                   <Link href={hrefWith(`/tools/${encodeURIComponent(t.tool)}`, { sort: undefined, dir: undefined })}>{t.tool}</Link>
+                  <span className="cell-marks"><DriftBadge tool={t.tool} project={search.project} /></span>
                 </td>
                 <td className="text">
                   <span className="chips">

@@ -4,6 +4,7 @@ import { getCodeHistory } from "@/db/queries/get-code-history";
 import { CodeHistoryView } from "@/components/codes/code-history-view";
 import { dashboardKeys } from "@/lib/query/keys";
 import { prefetchDashboard } from "../../dashboard-prefetch";
+import { prefetchDrift } from "../../drift-prefetch";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,7 @@ export default async function CodePage({ params, searchParams }: { params: Promi
   const { state } = await prefetchDashboard(await searchParams, (qc, search, p) => {
     const { code: _ignored, ...filters } = p.filters;
     qc.setQueryData(dashboardKeys.codeHistory(code, search), getCodeHistory(getStore(), { ...p, filters, code }));
+    prefetchDrift(qc, p.projectId, code);
   });
   return (
     <HydrationBoundary state={state}>

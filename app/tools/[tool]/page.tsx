@@ -4,6 +4,7 @@ import { getToolDetail } from "@/db/queries/get-tool-detail";
 import { ToolDetailView } from "@/components/tools/tool-detail-view";
 import { dashboardKeys } from "@/lib/query/keys";
 import { prefetchDashboard } from "../../dashboard-prefetch";
+import { prefetchDrift } from "../../drift-prefetch";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +13,7 @@ export default async function ToolPage({ params, searchParams }: { params: Promi
   const { state } = await prefetchDashboard(await searchParams, (qc, search, p) => {
     const { tool: _ignored, ...filters } = p.filters;
     qc.setQueryData(dashboardKeys.toolDetail(tool, search), getToolDetail(getStore(), { ...p, filters, tool }));
+    prefetchDrift(qc, p.projectId);
   });
   return (
     <HydrationBoundary state={state}>

@@ -1,0 +1,100 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ChartFrame } from "@/components/charts/chart-states";
+import { changePointLabel, CodeReleaseChart } from "@/components/charts/code-release-chart";
+import { CodeText } from "@/components/drift/code-text";
+import { KIND_LABEL } from "@/components/drift/labels";
+import { prepareCodeReleaseHistory } from "@/lib/charts/code-release-history";
+import { formatCount, formatMs, formatPct } from "@/lib/charts/format";
+import { codeHistoryOptions, driftFindingsOptions, normalizeDriftFilters } from "@/lib/query/drift";
+
+const H = 200;
+
+/** The findings query this section reads; app/drift-prefetch.ts seeds the same key (keep the rules equal). */
+export const codeFindingsFilters = (code: string, project: string | undefined) =>
+  normalizeDriftFilters({ project: project === "default" ? undefined : project, code });
+
+const findingHref = (code: string, tool: string, project: string | undefined) =>
+  `/drift?${new URLSearchParams([...(project ? [["project", project]] : []), ["code", code], ["tool", tool]]).toString()}`;
+
+/**
+ * "Meaning by release": all-time, per release of the emitting side, so it ignores the page's time
+ * window on purpose — a change point is a property of the releases, not of the last 7 days.
+ */
+export function CodeReleaseSection({ code, project }: { code: string; project: string | undefined }) {
+  const history = useQuery(codeHistoryOptions(code, null, project ?? "default"));
+  const findings = useQuery(driftFindingsOptions(codeFindingsFilters(code, project)));
+  const error = history.error ?? findings.error;
+  const data = history.data && findings.data ? prepareCodeReleaseHistory(history.data, findings.data.findings) : null;
+  const state = error ? "error" : !data ? "loading" : data.rows.length === 0 ? "empty" : "ready";
+  const message = error?.message ?? "No sightings of this code in any release yet.";
+  const orderNote = data?.order === "semver" ? "releases in SemVer order" : "releases in order of first sighting (not all labels are versions)";
+  return (
+    <section className="panel" aria-labelledby="release-title" data-testid="code-release-section">
+      <div className="panel-head">
+        <h2 id="release-title">Meaning by release</h2>
+        <span className="note">all time · {orderNote} · bars count attempts (final errors where no attempt was recorded)</span>
+      </div>
+      <div className="grid-2" style={{ marginBottom: 8 }}>
+        <div>
+          <h3 style={{ margin: "0 0 4px", fontSize: 13 }}>By error class, with the retryable share</h3>
+          <ChartFrame label={`${code} by error class per release`} height={H} state={state} message={message}>
+            {data && <CodeReleaseChart data={data} breakdown="class" height={H} />}
+          </ChartFrame>
+        </div>
+        <div>
+          <h3 style={{ margin: "0 0 4px", fontSize: 13 }}>By outcome</h3>
+          <ChartFrame label={`${code} by outcome per release`} height={H} state={state} message={message}>
+            {data && <CodeReleaseChart data={data} breakdown="outcome" height={H} />}
+          </ChartFrame>
+        </div>
+      </div>
+      {data && data.changePoints.length > 0 && (
+        <ol className="note" style={{ listStyle: "none", padding: 0, display: "grid", gap: 4, fontSize: 13, color: "var(--text)" }} data-testid="change-points">
+          {data.changePoints.flatMap((cp) =>
+            cp.findings.map((f) => (
+              <li key={f.id} data-release={cp.release}>
+                <strong style={{ color: "var(--danger)" }}>{changePointLabel({ release: cp.release, findings: [f] })}</strong>{" "}
+                <span className="mono">
+                  {f.tool} · {f.fromRelease} → {cp.release}
+                </span>
+                : <CodeText text={f.sentence} /> <Link href={findingHref(code, f.tool, project)}>details →</Link>
+              </li>
+            )),
+          )}
+        </ol>
+      )}
+      {data && data.rows.length > 0 && (
+        <table className="data" data-testid="release-table" style={{ marginTop: 8 }}>
+          <thead>
+            <tr>
+              <th className="text">release</th>
+              <th>calls</th>
+              <th>retryable share</th>
+              <th>recovered later</th>
+              <th>retry_after p50</th>
+              <th className="text">change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r) => {
+              const cp = data.changePoints.find((c) => c.release === r.release);
+              return (
+                <tr key={r.release} data-release={r.release}>
+                  <td className="text mono">{r.release}</td>
+                  <td>{r.absent ? "0 (code gone)" : formatCount(r.calls)}</td>
+                  <td>{formatPct(r.retryableShare, 0)}</td>
+                  <td>{formatPct(r.recoveryRate, 0)}</td>
+                  <td>{formatMs(r.retryAfterMedianMs)}</td>
+                  <td className="text">{cp ? cp.findings.map((f) => `${f.n} · ${KIND_LABEL[f.kind]} (${f.tool})`).join("; ") : ""}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
