@@ -129,10 +129,42 @@ class ChunkFolder {
 }
 
 /**
- * Folds the spans and tool errors that arrived since the last refresh into the drift accumulators,
- * then recomputes the project's findings if anything changed. Cheap when nothing is new: two
- * empty rowid range scans. Each chunk is one transaction, watermark included, so a crash or a
- * concurrent refresh never counts a row twice.
+ * Folds at most one chunk of the spans and tool errors that arrived since the last fold into the
+ * drift accumulators, in one transaction with its watermark (a crash or a concurrent fold never
+ * counts a row twice), and marks the findings stale. Returns the rows folded; 0 means caught up.
+ */
+export function foldDriftChunk(store: Store, projectId: string, now: number = Date.now()): { spans: number; errors: number } {
+  const st = driftStatements(store.sqlite);
+  return store.sqlite
+    .transaction(() => {
+      const state = st.getState.get(projectId) ?? { span_watermark: 0, error_watermark: 0, findings_computed_at: null };
+      const folder = new ChunkFolder(st, projectId);
+      let spanMark = state.span_watermark;
+      let errorMark = state.error_watermark;
+      const spanRows = st.spansAfter.all(spanMark, projectId, CHUNK);
+      for (const r of spanRows) {
+        folder.span(r);
+        spanMark = r.pk;
+      }
+      // Errors only once spans are caught up, so that an error's call usually finds its attempts.
+      const errorRows = spanRows.length < CHUNK ? st.errorsAfter.all(errorMark, projectId, CHUNK) : [];
+      for (const e of errorRows) {
+        folder.error(e);
+        errorMark = e.pk;
+      }
+      if (spanRows.length + errorRows.length > 0) {
+        folder.flush();
+        st.putWatermarks.run(projectId, spanMark, errorMark, now);
+      }
+      return { spans: spanRows.length, errors: errorRows.length };
+    })
+    .immediate();
+}
+
+/**
+ * Brings a project's drift up to date: folds every new row, then recomputes the findings if they
+ * are stale (rows were folded, here or by a background fold) or were never computed. Cheap when
+ * nothing is new: two empty rowid range scans.
  */
 export function refreshDrift(store: Store, projectId: string, now: number = Date.now()): RefreshResult {
   const st = driftStatements(store.sqlite);
@@ -146,34 +178,13 @@ export function refreshDrift(store: Store, projectId: string, now: number = Date
   }
   let spans = 0;
   let errors = 0;
-  const foldChunk = store.sqlite.transaction((): number => {
-    const state = st.getState.get(projectId) ?? { span_watermark: 0, error_watermark: 0, findings_computed_at: null };
-    const folder = new ChunkFolder(st, projectId);
-    let spanMark = state.span_watermark;
-    let errorMark = state.error_watermark;
-    const spanRows = st.spansAfter.all(spanMark, projectId, CHUNK);
-    for (const r of spanRows) {
-      folder.span(r);
-      spanMark = r.pk;
-    }
-    // Errors only once spans are caught up, so that an error's call usually finds its attempts.
-    const errorRows = spanRows.length < CHUNK ? st.errorsAfter.all(errorMark, projectId, CHUNK) : [];
-    for (const e of errorRows) {
-      folder.error(e);
-      errorMark = e.pk;
-    }
-    if (spanRows.length + errorRows.length === 0) return 0;
-    folder.flush();
-    st.putWatermarks.run(projectId, spanMark, errorMark, now);
-    spans += spanRows.length;
-    errors += errorRows.length;
-    return spanRows.length + errorRows.length;
-  });
-  while (foldChunk.immediate() > 0) {
-    // keep folding until both tables are caught up
+  for (;;) {
+    const folded = foldDriftChunk(store, projectId, now);
+    spans += folded.spans;
+    errors += folded.errors;
+    if (folded.spans + folded.errors === 0) break;
   }
-  const never = st.getState.get(projectId)?.findings_computed_at == null;
-  const findingsRecomputed = spans + errors > 0 || never;
-  if (findingsRecomputed) store.sqlite.transaction(() => recomputeFindings(store, projectId, now)).immediate();
-  return { spans, errors, findingsRecomputed };
+  const stale = st.getState.get(projectId)?.findings_computed_at == null;
+  if (stale) store.sqlite.transaction(() => recomputeFindings(store, projectId, now)).immediate();
+  return { spans, errors, findingsRecomputed: stale };
 }

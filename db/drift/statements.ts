@@ -5,10 +5,12 @@ function prepare(sqlite: Database.Database) {
     getState: sqlite.prepare<[string], { span_watermark: number; error_watermark: number; findings_computed_at: number | null }>(
       "SELECT span_watermark, error_watermark, findings_computed_at FROM drift_state WHERE project_id = ?",
     ),
+    // Folding rows marks the findings stale (NULL) until they are recomputed.
     putWatermarks: sqlite.prepare<[string, number, number, number]>(
       `INSERT INTO drift_state (project_id, span_watermark, error_watermark, refreshed_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (project_id) DO UPDATE SET span_watermark = excluded.span_watermark,
-         error_watermark = excluded.error_watermark, refreshed_at = excluded.refreshed_at`,
+         error_watermark = excluded.error_watermark, refreshed_at = excluded.refreshed_at,
+         findings_computed_at = NULL`,
     ),
     putFindingsComputedAt: sqlite.prepare<[string, number]>(
       `INSERT INTO drift_state (project_id, findings_computed_at) VALUES (?, ?)

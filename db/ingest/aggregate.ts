@@ -27,6 +27,7 @@ export class BatchAggregates {
   readonly codes = new Map<string, (string | number)[]>();
   readonly runStats = new Map<string, (string | number)[]>();
   readonly conformance = new Map<string, (string | number)[]>();
+  readonly runTools = new Map<string, (string | number)[]>();
 
   constructor(private readonly projectId: string) {}
 
@@ -58,6 +59,7 @@ export class BatchAggregates {
       bump(this.codes, this.codeDims(s.code, s.tool, s.release, s.toolVersion, s.errorClass, s.retryable), [s.startedAt, s.startedAt, 1, 0], CODE_COMBINE);
     }
     const failed = s.outcome !== null && s.outcome !== "ok" ? 1 : 0;
+    bump(this.runTools, [this.projectId, s.tool, s.runId], []);
     bump(this.conformance, [this.projectId, s.source], [1, s.outcome === null ? 1 : 0, failed, failed && s.code === null ? 1 : 0, s.attempt === null ? 1 : 0, s.release === null ? 1 : 0]);
     bump(
       this.runStats,

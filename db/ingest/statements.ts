@@ -66,6 +66,7 @@ const SQL = {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO UPDATE SET first_seen = min(first_seen, excluded.first_seen),
       last_seen = max(last_seen, excluded.last_seen), spans = spans + excluded.spans, errors = errors + excluded.errors`,
+  insertRunTool: `INSERT INTO run_tools (project_id, tool, run_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
   upsertConformance: `INSERT INTO conformance_counts (project_id, source, spans, no_outcome, non_ok, no_code, no_attempt, no_release)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO UPDATE SET spans = spans + excluded.spans, no_outcome = no_outcome + excluded.no_outcome,

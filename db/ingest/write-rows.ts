@@ -69,6 +69,7 @@ export function writeRows(store: Store, projectId: string, batch: RowBatch, now:
     for (const values of agg.codes.values()) st.upsertCode.run(values);
     for (const values of agg.runStats.values()) st.upsertRunStats.run(values);
     for (const values of agg.conformance.values()) st.upsertConformance.run(values);
+    for (const values of agg.runTools.values()) st.insertRunTool.run(values);
     return { duplicateIndexes, stored };
   });
   return run.immediate();

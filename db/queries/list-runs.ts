@@ -27,8 +27,8 @@ function parseCursor(cursor: string): { at: number; runId: string } {
 
 /**
  * Runs newest first from the ingest-maintained `run_stats` counters, so that runs whose record never
- * arrived still appear. Tool and code filters go through the span indexes (project, tool, started_at)
- * and the partial (project, code, started_at); a code also matches the calls' final errors.
+ * arrived still appear. A tool filter goes through `run_tools` (one row per run and tool), a code
+ * filter through the partial span index (project, code, started_at) and the calls' final errors.
  */
 export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
   const where: string[] = ["s.project_id = @project"];
@@ -60,7 +60,7 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
   if (q.has_errors === "1") where.push("(s.failed_attempts > 0 OR s.errors > 0)");
   if (q.has_errors === "0") where.push("s.failed_attempts = 0 AND s.errors = 0");
   if (q.tool !== undefined) {
-    where.push(`s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND tool = @tool ${spanFrom})`);
+    where.push("s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND tool = @tool)");
     params.tool = q.tool;
   }
   if (q.code !== undefined) {

@@ -9,6 +9,7 @@ export * from "./attempt-counts";
 export * from "./error-rollups";
 export * from "./codes";
 export * from "./run-stats";
+export * from "./run-tools";
 export * from "./conformance-counts";
 export * from "./drift-state";
 export * from "./drift-signatures";

@@ -66,6 +66,10 @@ describe("ingestNativeBatch on real migrations", () => {
       { code: "not_permitted", tool: "lookup", release: "2026.11.3", error_class: "ToolNotPermittedError", retryable: 0, first_seen: H + 1000, last_seen: H + 1000, spans: 1, errors: 0 },
       { code: "upstream_unavailable", tool: "cancel_booking", release: "2026.11.3", error_class: "ToolFailure", retryable: 1, first_seen: H + 1000, last_seen: H + 2000, spans: 2, errors: 0 },
     ]);
+    expect(all("SELECT tool, run_id FROM run_tools ORDER BY tool")).toEqual([
+      { tool: "cancel_booking", run_id: "run-1" },
+      { tool: "lookup", run_id: "run-1" },
+    ]);
     expect(all("SELECT source, spans, no_outcome, non_ok, no_code, no_attempt, no_release FROM conformance_counts")).toEqual([
       { source: "native", spans: 4, no_outcome: 0, non_ok: 3, no_code: 0, no_attempt: 0, no_release: 0 },
     ]);

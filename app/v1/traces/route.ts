@@ -6,6 +6,7 @@ import { authenticateIngest } from "@/lib/server/auth";
 import { withIngestSlot } from "@/lib/server/backpressure";
 import { otlpEncodingOf, otlpRoute, otlpSuccess } from "@/lib/server/otlp-response";
 import { parseJson, readBody } from "@/lib/server/read-body";
+import { scheduleDriftRefresh } from "@/lib/server/drift-refresh";
 
 export const dynamic = "force-dynamic";
 
@@ -28,6 +29,7 @@ export const POST = otlpRoute((req: Request) =>
     const encoding = otlpEncodingOf(req);
     const request = decode(await readBody(req, OTLP_TYPES), encoding);
     const result = ingestOtlpTraces(store, projectId, request);
+    scheduleDriftRefresh(store, projectId);
     return otlpSuccess(result.rejectedSpans, result.errorMessage, encoding);
   }),
 );

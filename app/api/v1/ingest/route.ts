@@ -6,6 +6,7 @@ import { authenticateIngest } from "@/lib/server/auth";
 import { withIngestSlot } from "@/lib/server/backpressure";
 import { parseJson, readBody } from "@/lib/server/read-body";
 import { route } from "@/lib/server/route";
+import { scheduleDriftRefresh } from "@/lib/server/drift-refresh";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +20,7 @@ export const POST = route((req: Request) =>
       throw new ApiError("bad_request", `invalid batch: ${formatIssues(envelope.error.issues)}`, issues);
     }
     const result = ingestNativeBatch(store, projectId, envelope.data.resource, envelope.data.records);
+    scheduleDriftRefresh(store, projectId);
     return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
   }),
 );

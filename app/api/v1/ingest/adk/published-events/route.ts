@@ -6,6 +6,7 @@ import { withIngestSlot } from "@/lib/server/backpressure";
 import { parseEnvelope } from "@/lib/server/parse-envelope";
 import { parseJson, readBody } from "@/lib/server/read-body";
 import { route } from "@/lib/server/route";
+import { scheduleDriftRefresh } from "@/lib/server/drift-refresh";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,7 @@ export const POST = route((req: Request) =>
     const projectId = authenticateIngest(req, store);
     const batch = parseEnvelope(adkPublishedBatchSchema, parseJson(await readBody(req, ["application/json"])));
     const result = ingestAdkPublished(store, projectId, batch.resource, batch.events);
+    scheduleDriftRefresh(store, projectId);
     return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
   }),
 );

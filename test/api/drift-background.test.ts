@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "../helpers/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { FAULTLINE_DRIFT_REFRESH_MS: "50" } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const state = () =>
+  server.store.sqlite.prepare("SELECT span_watermark, findings_computed_at FROM drift_state WHERE project_id = 'default'").get() as
+    | { span_watermark: number; findings_computed_at: number | null }
+    | undefined;
+
+async function until<T>(read: () => T, done: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = read();
+    if (done(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return read();
+}
+
+describe("drift after ingest", () => {
+  it("folds new spans and recomputes findings in the background, without a drift read", async () => {
+    const T = Date.now() - 3_600_000;
+    const records = Array.from({ length: 30 }, (_, i) => ({
+      type: "tool_call_span", id: `s-${i}`, run_id: `run-${i}`, call_id: `c-${i}`, tool: "search", tool_version: i < 15 ? "1.3.0" : "1.4.0",
+      attempt: 1, started_at: T + i, ended_at: T + i + 5, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure", retryable: i < 15,
+    }));
+    const res = await fetch(`${server.url}/api/v1/ingest`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ records }),
+    });
+    expect(res.status).toBe(200);
+    const maxPk = (server.store.sqlite.prepare("SELECT max(pk) AS pk FROM tool_call_spans").get() as { pk: number }).pk;
+    const s = await until(state, (v) => v?.span_watermark === maxPk && v.findings_computed_at !== null);
+    expect(s?.span_watermark).toBe(maxPk);
+    expect(s?.findings_computed_at).not.toBeNull();
+  });
+});
