@@ -20,7 +20,7 @@ export function DelayHistogramChart({ bars, height }: { bars: DelayBar[]; height
             </pattern>
           </defs>
           <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis dataKey="label" tickLine={false} interval={0} axisLine={{ stroke: "var(--border)" }} />
+          <XAxis dataKey="label" tickLine={false} interval={0} angle={-40} textAnchor="end" height={54} tick={{ fontSize: 11 }} axisLine={{ stroke: "var(--border)" }} />
           <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
           <Tooltip
             cursor={{ fill: "var(--panel-2)" }}

@@ -83,6 +83,7 @@ export function CodeHistoryView({ code }: { code: string }) {
         </section>
         <section className="panel">
           <h2>Meanings by release (all time)</h2>
+          <div className="table-wrap">
           <table className="data" data-testid="meanings">
             <thead>
               <tr>
@@ -109,6 +110,7 @@ export function CodeHistoryView({ code }: { code: string }) {
               ))}
             </tbody>
           </table>
+          </div>
         </section>
       </div>
     </>

@@ -77,6 +77,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
             <DelayHistogramChart bars={delays} height={H} />
           </ChartFrame>
           {d && d.delaysByCode.length > 0 && (
+            <div className="table-wrap">
             <table className="data" data-testid="delays-by-code" style={{ marginTop: 8 }}>
               <thead>
                 <tr>
@@ -100,6 +101,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
                 ))}
               </tbody>
             </table>
+            </div>
           )}
         </section>
         <section className="panel">
@@ -111,6 +113,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
             <p className="note">Retried calls took {formatRatio(d.attemptsPerCall.meanAttemptsWhenRetried)} attempts on average (max {d.attemptsPerCall.maxAttempts}).</p>
           )}
           <h2 style={{ marginTop: 14 }}>Releases</h2>
+          <div className="table-wrap">
           <table className="data" data-testid="releases">
             <thead>
               <tr>
@@ -135,10 +138,12 @@ export function ToolDetailView({ tool }: { tool: string }) {
               ))}
             </tbody>
           </table>
+          </div>
         </section>
       </div>
       <section className="panel">
         <h2>Most recent failing runs</h2>
+        <div className="table-wrap">
         <table className="data" data-testid="recent-runs">
           <thead>
             <tr>
@@ -176,6 +181,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
             )}
           </tbody>
         </table>
+        </div>
       </section>
     </>
   );
