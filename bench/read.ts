@@ -23,20 +23,10 @@ import { listCodes } from "@/db/queries/list-codes";
 import { listTools } from "@/db/queries/list-tools";
 import type { DashboardParams } from "@/db/queries/rollup-filters";
 import { resolveWindow } from "@/lib/contracts/filters";
+import { seededRandom as prng } from "@/lib/runtime";
 
 const HOUR = 3_600_000;
 
-/** Deterministic PRNG (mulberry32) so every run seeds the same data. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface CodeDef { code: string; outcome: string; errorClass: string; retryable: boolean; retryAfterMs: number | null }
 

@@ -1,6 +1,6 @@
 import type { CodeRow, CodesAnswer, CodesQuery } from "@/lib/contracts/codes";
 import type { Store } from "../client";
-import { prepared, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
+import { prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
 
 type Retryable = CodeRow["retryableValues"][number];
 const RETRYABLE: Record<number, Retryable> = { 1: "yes", 0: "no", [-1]: "unknown" };
@@ -98,17 +98,6 @@ const SORT_VALUE: Record<CodesQuery["sort"], (r: CodeRow) => number | string | n
 
 /** The codes table for a window, sorted (nulls last, ties by code). */
 export function listCodes(store: Store, p: DashboardParams & { sort: CodesQuery["sort"]; dir: "asc" | "desc" }): CodesAnswer {
-  const value = SORT_VALUE[p.sort];
-  const sign = p.dir === "asc" ? 1 : -1;
-  const codes = codeRows(store, p).sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va === null || vb === null) {
-      if (va !== vb) return va === null ? 1 : -1;
-    } else if (va !== vb) {
-      return sign * (typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number));
-    }
-    return a.code.localeCompare(b.code);
-  });
+  const codes = sortRows(codeRows(store, p), SORT_VALUE[p.sort], p.dir, (r) => r.code);
   return { project: p.projectId, window: p.window, codes };
 }

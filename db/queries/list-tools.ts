@@ -1,7 +1,7 @@
 import { OUTCOMES } from "@/lib/contracts/enums";
 import type { Facets, ToolRow, ToolSort, ToolsAnswer } from "@/lib/contracts/tools";
 import type { Store } from "../client";
-import { DELAY_DIMS, histogramPercentile, prepared, ratio, rollupTables, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import { DELAY_DIMS, histogramPercentile, prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
 
 const TOP_CODES_PER_TOOL = 3;
 
@@ -97,18 +97,7 @@ const SORT_VALUE: Record<ToolSort, (r: ToolRow) => number | string | null> = {
 
 /** Sorts rows; nulls (no data) always go last, ties break on the tool name. */
 export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc"): ToolRow[] {
-  const value = SORT_VALUE[sort];
-  const sign = dir === "asc" ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    if (va === null || vb === null) {
-      if (va !== vb) return va === null ? 1 : -1;
-    } else if (va !== vb) {
-      return sign * (typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number));
-    }
-    return a.tool.localeCompare(b.tool);
-  });
+  return sortRows(rows, SORT_VALUE[sort], dir, (r) => r.tool);
 }
 
 /**

@@ -102,3 +102,21 @@ export const ratio = (n: number, d: number): number | null => (d > 0 ? n / d : n
 export function projectHasData(sqlite: Database.Database, projectId: string): boolean {
   return prepared(sqlite, "SELECT 1 FROM span_rollups_hourly WHERE project_id = ? LIMIT 1").get(projectId) !== undefined;
 }
+
+/**
+ * Sorts table rows by one column: nulls (no data) always last whatever the direction, ties broken
+ * by the row's name so the order is stable.
+ */
+export function sortRows<R>(rows: R[], value: (r: R) => number | string | null, dir: "asc" | "desc", name: (r: R) => string): R[] {
+  const sign = dir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+    } else if (va !== vb) {
+      return sign * (typeof va === "string" ? va.localeCompare(vb as string) : va - (vb as number));
+    }
+    return name(a).localeCompare(name(b));
+  });
+}

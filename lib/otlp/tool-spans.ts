@@ -3,34 +3,12 @@ import { parseRefusalDetail, parseToolErrorDetail } from "./adk-detail";
 import { attrString, type AttrMap } from "./attributes";
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { outcomeOfClass, taxonomyClass } from "./kit-classes";
+import type { SpanRow } from "@/db/ingest/rows";
 
 /** A tool span's fields, named as in the normalised span row; null = the span did not say. */
-export interface ToolSpanFields {
-  spanId: string;
+export interface ToolSpanFields extends Omit<SpanRow, "source" | "traceId" | "outcome"> {
   traceId: string;
-  parentSpanId: string | null;
-  runId: string;
-  callId: string;
-  tool: string;
-  toolVersion: string | null;
-  release: string | null;
-  service: string | null;
-  environment: string | null;
-  sdkName: string | null;
-  sdkVersion: string | null;
-  attempt: number | null;
-  startedAt: number;
-  endedAt: number;
   outcome: Outcome | null;
-  code: string | null;
-  errorClass: string | null;
-  retryable: boolean | null;
-  retryAfterMs: number | null;
-  backoffMs: number | null;
-  decision: string | null;
-  permitted: boolean | null;
-  abandoned: boolean | null;
-  message: string | null;
   /** Which convention recognised the span (for tests and debugging; not stored). */
   convention: "faultline" | "adk" | "gen_ai" | "openinference";
 }
