@@ -126,7 +126,7 @@ async function main() {
   console.log(`raw better-sqlite3 prepared inserts, same rows and indexes, 500/tx: ${fmt(raw)} rows/s`);
   const server = await startServer();
   try {
-    for (const size of [1, 100, 500]) {
+    for (const size of (process.env.BENCH_SIZES ?? "1,100,500").split(",").map(Number)) {
       const r = await closedLoop(server.url, server.key, size, 2);
       console.log(
         `HTTP batch=${String(size).padStart(3)}: ${fmt(r.eventsPerSec).padStart(7)} events/s  ${fmt(r.reqPerSec).padStart(5)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  non-200: ${r.errors}  ratio to raw: ${(r.eventsPerSec / raw).toFixed(2)}`,

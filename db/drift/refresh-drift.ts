@@ -132,8 +132,9 @@ class ChunkFolder {
  * Folds at most one chunk of the spans and tool errors that arrived since the last fold into the
  * drift accumulators, in one transaction with its watermark (a crash or a concurrent fold never
  * counts a row twice), and marks the findings stale. Returns the rows folded; 0 means caught up.
+ * A smaller `limit` keeps each transaction short when folding beside live ingest.
  */
-export function foldDriftChunk(store: Store, projectId: string, now: number = Date.now()): { spans: number; errors: number } {
+export function foldDriftChunk(store: Store, projectId: string, now: number = Date.now(), limit: number = CHUNK): { spans: number; errors: number } {
   const st = driftStatements(store.sqlite);
   return store.sqlite
     .transaction(() => {
@@ -141,13 +142,13 @@ export function foldDriftChunk(store: Store, projectId: string, now: number = Da
       const folder = new ChunkFolder(st, projectId);
       let spanMark = state.span_watermark;
       let errorMark = state.error_watermark;
-      const spanRows = st.spansAfter.all(spanMark, projectId, CHUNK);
+      const spanRows = st.spansAfter.all(spanMark, projectId, limit);
       for (const r of spanRows) {
         folder.span(r);
         spanMark = r.pk;
       }
       // Errors only once spans are caught up, so that an error's call usually finds its attempts.
-      const errorRows = spanRows.length < CHUNK ? st.errorsAfter.all(errorMark, projectId, CHUNK) : [];
+      const errorRows = spanRows.length < limit ? st.errorsAfter.all(errorMark, projectId, limit) : [];
       for (const e of errorRows) {
         folder.error(e);
         errorMark = e.pk;

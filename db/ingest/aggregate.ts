@@ -2,8 +2,7 @@ import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
 import type { RunRow, SpanRow, ToolErrorRow } from "./rows";
 
 const HOUR_MS = 3_600_000;
-/** The periods span rollups are kept at: hourly, and six-hourly for long windows. */
-export const ROLLUP_PERIODS_MS = [HOUR_MS, 6 * HOUR_MS] as const;
+const SIX_HOURS_MS = 6 * HOUR_MS;
 
 /** Start of the UTC period of length `periodMs` containing `ms`. */
 export const periodOf = (ms: number, periodMs: number = HOUR_MS) => Math.floor(ms / periodMs) * periodMs;
@@ -19,10 +18,9 @@ export function delayBucket(ms: number): number {
  * upserts rather than 500 of each kind.
  */
 export class BatchAggregates {
-  /** One map per entry of ROLLUP_PERIODS_MS. */
-  readonly spanRollups = ROLLUP_PERIODS_MS.map(() => new Map<string, (string | number)[]>());
-  readonly delayBuckets = ROLLUP_PERIODS_MS.map(() => new Map<string, (string | number)[]>());
-  readonly attemptCounts = ROLLUP_PERIODS_MS.map(() => new Map<string, (string | number)[]>());
+  readonly spanRollups = new Map<string, (string | number)[]>();
+  readonly delayBuckets = new Map<string, (string | number)[]>();
+  readonly attemptCounts = new Map<string, (string | number)[]>();
   readonly errorRollups = new Map<string, (string | number)[]>();
   readonly codes = new Map<string, (string | number)[]>();
   readonly runStats = new Map<string, (string | number)[]>();
@@ -46,15 +44,12 @@ export class BatchAggregates {
       s.decision === "failed_closed" ? 1 : 0,
       Math.max(0, s.endedAt - s.startedAt),
     ];
-    ROLLUP_PERIODS_MS.forEach((periodMs, i) => {
-      const period = periodOf(s.startedAt, periodMs);
-      const dims = [this.projectId, period, s.tool, s.code ?? "", s.outcome ?? "", s.errorClass ?? "", s.release ?? "", s.service ?? ""];
-      bump(this.spanRollups[i]!, dims, values, SPAN_ROLLUP_COMBINE);
-      const delayDims = [this.projectId, period, s.tool, s.code ?? "", s.release ?? "", s.service ?? ""];
-      if (s.retryAfterMs !== null) bump(this.delayBuckets[i]!, [...delayDims, "retry_after", delayBucket(s.retryAfterMs)], [1]);
-      if (s.backoffMs !== null) bump(this.delayBuckets[i]!, [...delayDims, "backoff", delayBucket(s.backoffMs)], [1]);
-      if (s.attempt !== null) bump(this.attemptCounts[i]!, [this.projectId, period, s.tool, s.release ?? "", s.service ?? "", s.attempt], [1]);
-    });
+    const hour = periodOf(s.startedAt);
+    bump(this.spanRollups, [this.projectId, hour, s.tool, s.code ?? "", s.outcome ?? "", s.errorClass ?? "", s.release ?? "", s.service ?? ""], values, SPAN_ROLLUP_COMBINE);
+    const delayDims = [this.projectId, hour, s.tool, s.code ?? "", s.release ?? "", s.service ?? ""];
+    if (s.retryAfterMs !== null) bump(this.delayBuckets, [...delayDims, "retry_after", delayBucket(s.retryAfterMs)], [1]);
+    if (s.backoffMs !== null) bump(this.delayBuckets, [...delayDims, "backoff", delayBucket(s.backoffMs)], [1]);
+    if (s.attempt !== null) bump(this.attemptCounts, [this.projectId, hour, s.tool, s.release ?? "", s.service ?? "", s.attempt], [1]);
     if (s.code !== null) {
       bump(this.codes, this.codeDims(s.code, s.tool, s.release, s.toolVersion, s.errorClass, s.retryable), [s.startedAt, s.startedAt, 1, 0], CODE_COMBINE);
     }
@@ -84,16 +79,37 @@ export class BatchAggregates {
     bump(this.runStats, [this.projectId, e.runId], [0, 0, 0, 0, 0, 0, 1, e.occurredAt, e.occurredAt], RUN_STATS_COMBINE);
   }
 
+  /** The six-hourly rows, summed from the batch's hourly rows (far fewer than its spans). */
+  sixHourly(): { spanRollups: RowMap; delayBuckets: RowMap; attemptCounts: RowMap } {
+    return {
+      spanRollups: coarsen(this.spanRollups, 8, SPAN_ROLLUP_COMBINE),
+      delayBuckets: coarsen(this.delayBuckets, 8, []),
+      attemptCounts: coarsen(this.attemptCounts, 6, []),
+    };
+  }
+
   private codeDims(code: string, tool: string, release: string | null, toolVersion: string | null, errorClass: string | null, retryable: boolean | null) {
     return [this.projectId, code, tool, release ?? "", toolVersion ?? "", errorClass ?? "", retryable === null ? -1 : retryable ? 1 : 0];
   }
 }
 
+type RowMap = Map<string, (string | number)[]>;
 type Combine = "sum" | "min" | "max";
 // How each value column merges when two rows of a batch share a key (default: sum).
 const SPAN_ROLLUP_COMBINE: Combine[] = ["sum", "sum", "sum", "sum", "max"];
 const CODE_COMBINE: Combine[] = ["min", "max"];
 const RUN_STATS_COMBINE: Combine[] = ["sum", "sum", "sum", "sum", "sum", "sum", "sum", "min", "max"];
+
+/** Re-keys hourly rows (period at column 1) to six-hour periods, merging rows that meet. */
+function coarsen(hourly: RowMap, dimsCount: number, combine: Combine[]): RowMap {
+  const out: RowMap = new Map();
+  for (const row of hourly.values()) {
+    const dims = row.slice(0, dimsCount);
+    dims[1] = periodOf(dims[1] as number, SIX_HOURS_MS);
+    bump(out, dims, row.slice(dimsCount) as number[], combine);
+  }
+  return out;
+}
 
 /** Merges `values` into the row stored under `dims`. */
 function bump(into: Map<string, (string | number)[]>, dims: (string | number)[], values: number[], combine: Combine[] = []): void {

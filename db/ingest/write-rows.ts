@@ -56,15 +56,13 @@ export function writeRows(store: Store, projectId: string, batch: RowBatch, now:
         agg.addRun(r);
       }
     }
-    const [spansHourly, spans6h] = agg.spanRollups;
-    const [delaysHourly, delays6h] = agg.delayBuckets;
-    const [attemptsHourly, attempts6h] = agg.attemptCounts;
-    for (const values of spansHourly!.values()) st.upsertSpanRollupHourly.run(values);
-    for (const values of spans6h!.values()) st.upsertSpanRollup6h.run(values);
-    for (const values of delaysHourly!.values()) st.upsertDelayBucketHourly.run(values);
-    for (const values of delays6h!.values()) st.upsertDelayBucket6h.run(values);
-    for (const values of attemptsHourly!.values()) st.upsertAttemptCountHourly.run(values);
-    for (const values of attempts6h!.values()) st.upsertAttemptCount6h.run(values);
+    const sixHourly = agg.sixHourly();
+    for (const values of agg.spanRollups.values()) st.upsertSpanRollupHourly.run(values);
+    for (const values of sixHourly.spanRollups.values()) st.upsertSpanRollup6h.run(values);
+    for (const values of agg.delayBuckets.values()) st.upsertDelayBucketHourly.run(values);
+    for (const values of sixHourly.delayBuckets.values()) st.upsertDelayBucket6h.run(values);
+    for (const values of agg.attemptCounts.values()) st.upsertAttemptCountHourly.run(values);
+    for (const values of sixHourly.attemptCounts.values()) st.upsertAttemptCount6h.run(values);
     for (const values of agg.errorRollups.values()) st.upsertErrorRollup.run(values);
     for (const values of agg.codes.values()) st.upsertCode.run(values);
     for (const values of agg.runStats.values()) st.upsertRunStats.run(values);

@@ -121,6 +121,13 @@ describe("records", () => {
     }
   });
 
+  it("measures nested unknown fields too", () => {
+    const r = checkRecord(span({ extra: { deep: Array(20_000).fill(1234) } }), 3);
+    expect(r.ok ? "ok" : r.rejection.code).toBe("record_too_large");
+    const small = checkRecord(span({ extra: { deep: [1, 2, 3] } }), 3);
+    expect(small.ok).toBe(true);
+  });
+
   it("ignores unknown fields and cannot be polluted through __proto__ or constructor", () => {
     const hostile = JSON.parse(
       JSON.stringify(span()).replace("{", '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"extra":1,'),

@@ -78,6 +78,24 @@ describe("ingestNativeBatch on real migrations", () => {
     ]);
   });
 
+  it("sums hourly rows of one six-hour period into one six-hourly row", () => {
+    const later = { started_at: H + 2 * 3_600_000, ended_at: H + 2 * 3_600_000 + 50 };
+    ingestNativeBatch(store, "default", resource, [span("s1", 1), span("s2", 2, later), span("s3", 1, { ...later, started_at: H + 7 * 3_600_000, ended_at: H + 7 * 3_600_000 + 5 })]);
+    expect(all("SELECT hour, spans, max_attempt, backoff_sum_ms FROM span_rollups_hourly ORDER BY hour")).toEqual([
+      { hour: H, spans: 1, max_attempt: 1, backoff_sum_ms: 2500 },
+      { hour: H + 2 * 3_600_000, spans: 1, max_attempt: 2, backoff_sum_ms: 2500 },
+      { hour: H + 7 * 3_600_000, spans: 1, max_attempt: 1, backoff_sum_ms: 2500 },
+    ]);
+    expect(all("SELECT hour, spans, max_attempt, backoff_sum_ms FROM span_rollups_6h ORDER BY hour")).toEqual([
+      { hour: H, spans: 2, max_attempt: 2, backoff_sum_ms: 5000 },
+      { hour: H + 6 * 3_600_000, spans: 1, max_attempt: 1, backoff_sum_ms: 2500 },
+    ]);
+    expect(all("SELECT hour, kind, bucket_ms, count FROM delay_histograms_6h WHERE kind = 'backoff' ORDER BY hour")).toEqual([
+      { hour: H, kind: "backoff", bucket_ms: 3000, count: 2 },
+      { hour: H + 6 * 3_600_000, kind: "backoff", bucket_ms: 3000, count: 1 },
+    ]);
+  });
+
   it("stores a record once: replays are duplicates and leave every counter unchanged", () => {
     const batch = [span("s1", 1), { type: "tool_error", id: "e1", run_id: "run-1", call_id: "toolu_01", tool: "cancel_booking", code: "upstream_unavailable", error_class: "ToolFailure", retryable: true, attempts: 3, decision: "exhausted", told: "upstream unavailable", occurred_at: H + 5000 }];
     expect(ingestNativeBatch(store, "default", resource, batch)).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
