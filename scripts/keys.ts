@@ -1,18 +1,21 @@
 // `npm run keys -- create [name] [--project id] | list [--project id] | revoke <prefix>`
 import { openStore } from "../db/client";
-import { createKey, DEFAULT_PROJECT_ID, ensureDefaultProject, listKeys, revokeKey } from "../db/keys";
+import { createKey, createProject, DEFAULT_PROJECT_ID, listKeys, listProjects, revokeKey } from "../db/keys";
 
 const [command, ...rest] = process.argv.slice(2);
 const projectFlag = rest.indexOf("--project");
 const projectId = projectFlag >= 0 ? rest[projectFlag + 1] ?? DEFAULT_PROJECT_ID : DEFAULT_PROJECT_ID;
-const positional = rest.filter((_, i) => i !== projectFlag && i !== projectFlag + 1);
+const positional = projectFlag >= 0 ? rest.filter((_, i) => i !== projectFlag && i !== projectFlag + 1) : rest;
 
 const store = openStore();
 const fmt = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
 
 switch (command) {
   case "create": {
-    if (ensureDefaultProject(store)) console.log("(created the default project and its first key)");
+    if (!listProjects(store).some((p) => p.id === projectId)) {
+      createProject(store, projectId, projectId === DEFAULT_PROJECT_ID ? "Default project" : projectId);
+      console.log(`(created the project ${projectId})`);
+    }
     const { key, prefix } = createKey(store, projectId, positional[0] ?? "ingest key");
     console.log(`Created key ${prefix} for project ${projectId}. It is shown once:\n\n  ${key}\n`);
     break;
