@@ -1,10 +1,12 @@
-// Runs once when the server starts: open the database (which applies migrations) and, on a fresh
-// database, create the default project and print its first ingest key.
+// Runs once when the server starts: open the database (which applies migrations), start the
+// retention sweep and, on a fresh database, create the default project and print its first key.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getStore } = await import("./db/client");
   const { ensureDefaultProject } = await import("./db/keys");
+  const { startRetention } = await import("./lib/server/retention");
   const store = getStore();
+  startRetention(store);
   const created = ensureDefaultProject(store);
   console.log(`[faultline] database ${store.path} ready (migrations applied)`);
   if (created) {
