@@ -38,6 +38,12 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
           end, deadline and retry budget are unknown.
         </p>
       ) : null}
+      {run && run.started_at === null ? (
+        <p className={styles.banner} role="note" data-testid="start-unknown-note">
+          The run&apos;s start has not arrived, only a record of its end: agent and start are unknown until it does. Time 0 is
+          the earliest attempt, or the end when there are none.
+        </p>
+      ) : null}
       {layout.incomplete.attempts > 0 ? (
         <p className={styles.banner} role="note" data-testid="incomplete-note">
           Incomplete data: {layout.incomplete.attempts} attempt{layout.incomplete.attempts === 1 ? "" : "s"} in {layout.incomplete.calls} call
@@ -50,8 +56,8 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
         <Fact label="Release">{run?.release ?? unknown}</Fact>
         <Fact label="Environment">{run?.environment ?? unknown}</Fact>
         <Fact label="SDK">{run?.sdk_name ? `${run.sdk_name} ${run.sdk_version ?? ""}` : unknown}</Fact>
-        <Fact label="Started (UTC)">{formatTime(layout.origin)}</Fact>
-        <Fact label="Duration">{layout.runEnd !== null ? formatDuration(layout.runEnd) : unknown}</Fact>
+        <Fact label="Started (UTC)">{run && run.started_at === null ? unknown : formatTime(layout.origin)}</Fact>
+        <Fact label="Duration">{layout.runEnd !== null && run?.started_at != null ? formatDuration(layout.runEnd) : unknown}</Fact>
         <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
         <Fact label="Tool calls / attempts">
           {layout.rows.length - layout.budgets.length} / {attempts}

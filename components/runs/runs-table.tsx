@@ -3,6 +3,8 @@ import type { RunListItem } from "@/lib/contracts/runs";
 import { formatDuration, formatTime } from "@/lib/charts/timeline-labels";
 import styles from "./runs.module.css";
 
+// A field the run's records did not carry; distinct from "run record missing" in the state column.
+const unknown = <span className={styles.muted}>unknown</span>;
 const Count = ({ n }: { n: number }) => <td className={`${styles.num} ${n === 0 ? styles.zero : ""}`}>{n}</td>;
 
 export function RunsTable({ runs, project, busy }: { runs: RunListItem[]; project: string | undefined; busy: boolean }) {
@@ -32,7 +34,7 @@ export function RunsTable({ runs, project, busy }: { runs: RunListItem[]; projec
             <td className={styles.mono}>
               <Link href={`/runs/${encodeURIComponent(r.run_id)}${suffix}`}>{r.run_id}</Link>
             </td>
-            <td>{r.agent ?? <span className={styles.muted}>unknown</span>}</td>
+            <td>{r.agent ?? unknown}</td>
             <td>{r.release ?? <span className={styles.muted}>unknown</span>}</td>
             <td>
               {r.has_run_record ? (
@@ -45,8 +47,10 @@ export function RunsTable({ runs, project, busy }: { runs: RunListItem[]; projec
                 </span>
               )}
             </td>
-            <td className={styles.mono}>{formatTime(r.started_at).slice(0, 19)}</td>
-            <td className={styles.num}>{r.duration_ms === null ? <span className={styles.muted}>running</span> : formatDuration(r.duration_ms)}</td>
+            <td className={styles.mono}>{r.started_at === null ? unknown : formatTime(r.started_at).slice(0, 19)}</td>
+            <td className={styles.num}>
+              {r.duration_ms !== null ? formatDuration(r.duration_ms) : r.ended_at === null ? <span className={styles.muted}>running</span> : unknown}
+            </td>
             <Count n={r.tool_calls} />
             <Count n={r.attempts} />
             <Count n={r.retries} />

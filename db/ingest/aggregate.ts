@@ -64,9 +64,17 @@ export class BatchAggregates {
     );
   }
 
-  /** A run with no spans yet still gets its counters row, so the runs list shows it. */
+  /**
+   * A run with no spans yet still gets its counters row, so the runs list shows it. `first_started_at`
+   * orders and windows the list and must be a time; for a run known only from its end it is the end,
+   * the latest moment the run can have started, and the min-merge lowers it when the start or a span
+   * arrives. The run's own start stays unknown in `runs.started_at`, which is what the list shows.
+   */
   addRun(r: RunRow): void {
-    bump(this.runStats, [this.projectId, r.runId], [0, 0, 0, 0, 0, 0, 0, r.startedAt, r.endedAt ?? r.startedAt], RUN_STATS_COMBINE);
+    const first = r.startedAt ?? r.endedAt;
+    const last = r.endedAt ?? r.startedAt;
+    if (first === null || last === null) return;
+    bump(this.runStats, [this.projectId, r.runId], [0, 0, 0, 0, 0, 0, 0, first, last], RUN_STATS_COMBINE);
   }
 
   addToolError(e: ToolErrorRow): void {

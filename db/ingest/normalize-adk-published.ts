@@ -16,7 +16,8 @@ export type PublishedCheck = { ok: true } | { ok: false; message: string };
 /**
  * Maps published events. `tool_call_completed.error_code` is an exception class name, so it gives the
  * outcome and class but never a code; published events carry no attempt number, retryable flag or code.
- * Run ends carry no agent name, so they are stored only next to the run's `run_started`.
+ * Run ends carry no agent name or start time: they are stored with those unknown and merge with the
+ * run's `run_started` whichever request it comes in, earlier or later.
  */
 export function normalizeAdkPublished(
   resource: Resource | undefined,
@@ -24,12 +25,6 @@ export function normalizeAdkPublished(
   into: RowBatch,
 ): { rows: RowBatch; refused: { index: number; message: string }[] } {
   const refused: { index: number; message: string }[] = [];
-  const agents = new Map<string, string>();
-  for (const { event: e } of events) {
-    const runId = runIdOf(e);
-    const agent = attr(e, "agent");
-    if (e.type === "run_started" && runId && agent) agents.set(runId, agent);
-  }
   const shared = { service: resource?.service ?? null, release: resource?.release ?? null, environment: resource?.environment ?? null };
   const sdk = { sdkName: resource?.sdk?.name ?? null, sdkVersion: resource?.sdk?.version ?? null };
   for (const { index, event: e } of events) {
@@ -66,17 +61,12 @@ export function normalizeAdkPublished(
       case "run_failed":
       case "run_cancelled": {
         if (!needs("run_id")) break;
-        const agent = agents.get(runId!);
-        if (!agent) {
-          refused.push({ index, message: `${e.type} carries no agent name; send it with the run's run_started (with attributes.agent)` });
-          break;
-        }
         const ended = e.type !== "run_started";
         into.runs.push({
           index,
           row: {
-            recordId: e.event_id, runId: runId!, agent, ...shared, release: attr(e, "agent_version") ?? shared.release, ...sdk,
-            startedAt: e.occurred_at, endedAt: ended ? e.occurred_at : null,
+            recordId: e.event_id, runId: runId!, agent: attr(e, "agent"), ...shared, release: attr(e, "agent_version") ?? shared.release, ...sdk,
+            startedAt: ended ? null : e.occurred_at, endedAt: ended ? e.occurred_at : null,
             state: e.type === "run_started" ? "running" : e.type === "run_completed" ? "completed" : e.type === "run_failed" ? "failed" : "cancelled",
             deadlineAt: null, maxToolAttempts: null,
             error: e.type === "run_failed" ? attr(e, "error_code") : e.type === "run_cancelled" ? attr(e, "reason_code") : null,

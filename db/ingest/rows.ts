@@ -31,16 +31,17 @@ export interface SpanRow {
   source: string;
 }
 
+/** A run record; a run's end event alone carries no agent or start, so those may be unknown. */
 export interface RunRow {
   recordId: string;
   runId: string;
-  agent: string;
+  agent: string | null;
   release: string | null;
   service: string | null;
   environment: string | null;
   sdkName: string | null;
   sdkVersion: string | null;
-  startedAt: number;
+  startedAt: number | null;
   endedAt: number | null;
   state: string;
   deadlineAt: number | null;

@@ -34,13 +34,16 @@ const SQL = {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (project_id, event_id) DO NOTHING`,
   // A later record of the same run merges in; replaying the same record is a no-op (a duplicate),
-  // and an older non-final record never overwrites a final state.
+  // an older non-final record never overwrites a final state, and a record that does not carry a
+  // field (an end event has no agent or start) keeps the known value. SQLite's two-argument min()
+  // is NULL when either side is, hence the coalesce: the earliest known start wins.
   upsertRun: `INSERT INTO runs (project_id, record_id, run_id, agent, release, service, environment, sdk_name,
       sdk_version, started_at, ended_at, state, deadline_at, max_tool_attempts, error, source, received_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (project_id, run_id) DO UPDATE SET
       record_id = excluded.record_id,
-      started_at = min(runs.started_at, excluded.started_at),
+      agent = coalesce(excluded.agent, runs.agent),
+      started_at = coalesce(min(runs.started_at, excluded.started_at), runs.started_at, excluded.started_at),
       state = CASE WHEN excluded.ended_at IS NOT NULL OR runs.ended_at IS NULL THEN excluded.state ELSE runs.state END,
       ended_at = coalesce(excluded.ended_at, runs.ended_at),
       release = coalesce(excluded.release, runs.release),

@@ -17,13 +17,13 @@ interface ErrorRow {
 }
 
 interface RunRow {
-  agent: string;
+  agent: string | null;
   release: string | null;
   service: string | null;
   environment: string | null;
   sdk_name: string | null;
   sdk_version: string | null;
-  started_at: number;
+  started_at: number | null;
   ended_at: number | null;
   state: string;
   deadline_at: number | null;

@@ -12,6 +12,7 @@ interface Row {
   errors: number;
   first_started_at: number;
   last_ended_at: number;
+  record_id: string | null;
   agent: string | null;
   release: string | null;
   state: string | null;
@@ -80,7 +81,7 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
   const rows = store.sqlite
     .prepare(
       `SELECT s.run_id, s.attempts, s.calls, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
-         s.first_started_at, s.last_ended_at, r.agent, r.release, r.state, r.started_at, r.ended_at
+         s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at
        FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
        WHERE ${where.join(" AND ")}
        ORDER BY s.first_started_at DESC, s.run_id DESC
@@ -96,8 +97,9 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
 }
 
 function toItem(r: Row): RunListItem {
-  const hasRecord = r.agent !== null;
-  const startedAt = r.started_at ?? r.first_started_at;
+  // A stored record may still lack agent and start (a run end alone): those are unknown, not missing.
+  const hasRecord = r.record_id !== null;
+  const startedAt = hasRecord ? r.started_at : r.first_started_at;
   const endedAt = hasRecord ? r.ended_at : r.last_ended_at;
   return {
     run_id: r.run_id,
@@ -107,7 +109,7 @@ function toItem(r: Row): RunListItem {
     state: r.state,
     started_at: startedAt,
     ended_at: endedAt,
-    duration_ms: endedAt === null ? null : endedAt - startedAt,
+    duration_ms: endedAt === null || startedAt === null ? null : endedAt - startedAt,
     tool_calls: r.calls,
     attempts: r.attempts,
     retries: r.retries,

@@ -1,7 +1,10 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects } from "./projects";
 
-/** One row per (project, run_id); later run records for the same run merge into it. */
+/**
+ * One row per (project, run_id); later run records for the same run merge into it. `agent` and
+ * `started_at` are null while only records that do not carry them (a run's end event) have arrived.
+ */
 export const runs = sqliteTable(
   "runs",
   {
@@ -11,13 +14,13 @@ export const runs = sqliteTable(
       .references(() => projects.id),
     recordId: text("record_id").notNull(),
     runId: text("run_id").notNull(),
-    agent: text("agent").notNull(),
+    agent: text("agent"),
     release: text("release"),
     service: text("service"),
     environment: text("environment"),
     sdkName: text("sdk_name"),
     sdkVersion: text("sdk_version"),
-    startedAt: integer("started_at").notNull(),
+    startedAt: integer("started_at"),
     endedAt: integer("ended_at"),
     state: text("state").notNull(),
     deadlineAt: integer("deadline_at"),

@@ -174,7 +174,8 @@ export function layoutTimeline(t: RunTimeline): TimelineLayout {
   const str = (i: number | null): string | null => (i === null ? null : (t.strings[i] ?? null));
   let earliest = Infinity;
   for (const s of starts) earliest = Math.min(earliest, s);
-  const origin = run ? run.started_at : earliest === Infinity ? 0 : earliest;
+  // Without a known run start, time 0 is the earliest attempt, else the run's end.
+  const origin = run?.started_at ?? (earliest !== Infinity ? earliest : (run?.ended_at ?? 0));
   const rel = (ms: number) => ms - origin;
   // Attempt times are relative to the answer's t0; the layout's origin is the run start.
   const shift = t.t0 - origin;

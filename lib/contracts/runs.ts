@@ -38,12 +38,18 @@ export const runListItemSchema = z.object({
   run_id: z.string(),
   /** False when only spans or tool errors of the run arrived. */
   has_run_record: z.boolean(),
+  /** Null when unknown: the record is missing, or only records without it (a run end) arrived. */
   agent: z.string().nullable(),
   release: z.string().nullable(),
   state: z.string().nullable(),
-  started_at: z.number(),
-  /** From the run record when it has an end, else the last attempt's end. */
+  /**
+   * The run record's start; null when the record arrived without one (only the run's end so far).
+   * Without a run record, the first attempt's start.
+   */
+  started_at: z.number().nullable(),
+  /** From the run record when it has one, else the last attempt's end. */
   ended_at: z.number().nullable(),
+  /** Null while the run is running or when its start or end is unknown. */
   duration_ms: z.number().nullable(),
   tool_calls: z.number(),
   attempts: z.number(),
@@ -66,14 +72,15 @@ export const runTimelineQuerySchema = z.object({
   project: z.string().min(1).max(200).default("default"),
 });
 
+/** The stored run record; agent and start are null when only records not carrying them arrived. */
 export const runRecordViewSchema = z.object({
-  agent: z.string(),
+  agent: z.string().nullable(),
   release: z.string().nullable(),
   service: z.string().nullable(),
   environment: z.string().nullable(),
   sdk_name: z.string().nullable(),
   sdk_version: z.string().nullable(),
-  started_at: z.number(),
+  started_at: z.number().nullable(),
   ended_at: z.number().nullable(),
   state: z.string(),
   deadline_at: z.number().nullable(),

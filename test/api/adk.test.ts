@@ -42,6 +42,44 @@ describe("reference-kit endpoints against next start", () => {
     ]);
   });
 
+  it("published-events: a run end stored before its start, merged when the start comes in a later request", async () => {
+    const ev = (event_id: string, type: string, run_id: string, occurred_at: number, attributes: Record<string, string> = {}) =>
+      ({ event_id, type, schema_version: 1, occurred_at, tenant: "acme", run_id, attributes: { run_id, ...attributes } });
+    const run = async (runId: string) =>
+      ((await (await fetch(`${server.url}/api/v1/runs`)).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.run_id === runId);
+    const counters = { tool_calls: 0, attempts: 0, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0 };
+
+    const end = await post("published-events", { events: [ev("R-END", "run_completed", "r-late", at + 10)] });
+    expect([end.status, await end.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
+    expect(await run("r-late")).toEqual({
+      run_id: "r-late", has_run_record: true, agent: null, release: null, state: "completed",
+      started_at: null, ended_at: (at + 10) * 1000, duration_ms: null, ...counters,
+    });
+    const start = await post("published-events", { events: [ev("R-START", "run_started", "r-late", at, { agent: "planner", agent_version: "0.4.0" })] });
+    expect([start.status, await start.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
+    expect(await run("r-late")).toEqual({
+      run_id: "r-late", has_run_record: true, agent: "planner", release: "0.4.0", state: "completed",
+      started_at: at * 1000, ended_at: (at + 10) * 1000, duration_ms: 10_000, ...counters,
+    });
+    expect(server.store.sqlite.prepare("SELECT count(*) AS n FROM runs WHERE run_id = 'r-late'").get()).toEqual({ n: 1 });
+
+    // The start never comes: listed as a run with its record, agent and start unknown.
+    const lone = await post("published-events", { events: [ev("R-LONE", "run_failed", "r-lone", at + 20, { error_code: "deadline" })] });
+    expect([lone.status, await lone.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
+    expect(await run("r-lone")).toEqual({
+      run_id: "r-lone", has_run_record: true, agent: null, release: null, state: "failed",
+      started_at: null, ended_at: (at + 20) * 1000, duration_ms: null, ...counters,
+    });
+    const timeline = (await (await fetch(`${server.url}/api/v1/runs/r-lone`)).json()) as { run: Record<string, unknown> };
+    expect([timeline.run.agent, timeline.run.started_at, timeline.run.ended_at, timeline.run.error]).toEqual([null, null, (at + 20) * 1000, "deadline"]);
+
+    // The runs page (server-rendered first paint) says "unknown" for agent, start and duration, not "run record missing".
+    const html = await (await fetch(`${server.url}/runs`)).text();
+    const row = html.match(/<tr[^>]*data-run-id="r-lone"[^>]*>(.*?)<\/tr>/)?.[1] ?? "";
+    const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "").replace(/<!-- -->/g, ""));
+    expect(cells.slice(0, 6)).toEqual(["r-lone", "unknown", "unknown", "failed", "unknown", "unknown"]);
+  });
+
   it("answers 400, 401, 413 and 415 with the error envelope", async () => {
     const bad = await post("spans", { spans: "no" });
     expect(bad.status).toBe(400);

@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { XSS_TOLD, seedRuns } from "../api/runs-fixture";
+import type { RunRow } from "@/db/ingest/rows";
+import { writeRows } from "@/db/ingest/write-rows";
+import { H, XSS_TOLD, seedRuns } from "../api/runs-fixture";
 import { launchBrowser } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";
 
@@ -158,6 +160,24 @@ describe("runs list", () => {
     await page.goto(`${server.url}/runs?code=card_declined`);
     expect(await page.locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")))).toEqual(["run-every-decision"]);
     expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe("card_declined");
+  });
+
+  it("shows a run known only from its end with agent, start and duration unknown, not as a missing record", async () => {
+    const end: RunRow = {
+      recordId: "ev-end", runId: "run-end-only", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
+      startedAt: null, endedAt: H + 200_000, state: "cancelled", deadlineAt: null, maxToolAttempts: null, error: null, source: "adk_published",
+    };
+    writeRows(server.store, "default", { runs: [{ index: 0, row: end }], spans: [], toolErrors: [] });
+    await page.goto(`${server.url}/runs`);
+    const cells = page.locator('tr[data-run-id="run-end-only"] td');
+    await cells.first().waitFor();
+    expect((await cells.allInnerTexts()).slice(0, 6)).toEqual(["run-end-only", "unknown", "unknown", "cancelled", "unknown", "unknown"]);
+
+    await page.goto(`${server.url}/runs/run-end-only`);
+    await page.locator('[data-testid="start-unknown-note"]').waitFor();
+    expect((await page.locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-end-only cancelled");
+    const facts = await page.locator("dl > div").evaluateAll((els) => els.map((e) => `${e.querySelector("dt")?.textContent}: ${e.querySelector("dd")?.textContent}`));
+    expect(facts.slice(0, 6)).toEqual(["Agent: unknown", "Release: unknown", "Environment: unknown", "SDK: unknown", "Started (UTC): unknown", "Duration: unknown"]);
   });
 
   it("ran without page errors or dialogs", () => {

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/db/client";
 import { ingestNativeBatch } from "@/db/ingest/ingest-native";
+import type { RunRow } from "@/db/ingest/rows";
+import { writeRows } from "@/db/ingest/write-rows";
 import { createKey, ensureDefaultProject, listKeys, revokeKey, verifyKey } from "@/db/keys";
 
 const H = Date.UTC(2026, 10, 1, 12, 0, 0);
@@ -126,6 +128,47 @@ describe("ingestNativeBatch on real migrations", () => {
     expect(all("SELECT run_id, state, started_at, ended_at, deadline_at, max_tool_attempts, release FROM runs")).toEqual([
       { run_id: "run-1", state: "failed", started_at: H, ended_at: H + 9000, deadline_at: H + 30000, max_tool_attempts: 12, release: "2026.11.3" },
     ]);
+  });
+
+  describe("a run record that carries no agent or start (an end event alone)", () => {
+    const row = (recordId: string, over: Partial<RunRow>): RunRow => ({
+      recordId, runId: "run-2", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
+      startedAt: null, endedAt: null, state: "running", deadlineAt: null, maxToolAttempts: null, error: null, source: "adk_published", ...over,
+    });
+    const start = row("e-start", { agent: "planner", release: "0.4.0", startedAt: H + 1000 });
+    const end = row("e-end", { state: "completed", endedAt: H + 9000 });
+    const write = (r: RunRow) => writeRows(store, "default", { runs: [{ index: 0, row: r }], spans: [], toolErrors: [] }, H + 10_000);
+    const RUN = "SELECT run_id, record_id, agent, release, state, started_at, ended_at FROM runs";
+    const STATS = "SELECT run_id, attempts, first_started_at, last_ended_at FROM run_stats";
+    const merged = { run_id: "run-2", agent: "planner", release: "0.4.0", state: "completed", started_at: H + 1000, ended_at: H + 9000 };
+
+    it("is stored with agent and start unknown and ordered at its end", () => {
+      expect(write(end)).toEqual({ duplicateIndexes: [], stored: 1 });
+      expect(all(RUN)).toEqual([{ run_id: "run-2", record_id: "e-end", agent: null, release: null, state: "completed", started_at: null, ended_at: H + 9000 }]);
+      expect(all(STATS)).toEqual([{ run_id: "run-2", attempts: 0, first_started_at: H + 9000, last_ended_at: H + 9000 }]);
+      expect(write(end)).toEqual({ duplicateIndexes: [0], stored: 0 });
+    });
+
+    it("arriving before its start: the start fills agent and start and does not undo the final state", () => {
+      write(end);
+      expect(write(start)).toEqual({ duplicateIndexes: [], stored: 1 });
+      expect(all(RUN)).toEqual([{ ...merged, record_id: "e-start" }]);
+      expect(all(STATS)).toEqual([{ run_id: "run-2", attempts: 0, first_started_at: H + 1000, last_ended_at: H + 9000 }]);
+      expect(write(start)).toEqual({ duplicateIndexes: [0], stored: 0 });
+      expect(all(RUN)).toEqual([{ ...merged, record_id: "e-start" }]);
+    });
+
+    it("arriving after its start: agent and start are kept, the end and final state are taken", () => {
+      write(start);
+      expect(all(RUN)).toEqual([{ run_id: "run-2", record_id: "e-start", agent: "planner", release: "0.4.0", state: "running", started_at: H + 1000, ended_at: null }]);
+      expect(write(end)).toEqual({ duplicateIndexes: [], stored: 1 });
+      expect(all(RUN)).toEqual([{ ...merged, record_id: "e-end" }]);
+      expect(all(STATS)).toEqual([{ run_id: "run-2", attempts: 0, first_started_at: H + 1000, last_ended_at: H + 9000 }]);
+      // An earlier start from another record lowers the start; a later one does not raise it.
+      write(row("e-start-2", { startedAt: H + 500 }));
+      write(row("e-start-3", { startedAt: H + 2000 }));
+      expect(all(RUN)).toEqual([{ ...merged, record_id: "e-start-3", started_at: H + 500 }]);
+    });
   });
 
   it("scrubs told texts and messages at ingest but never ids", () => {

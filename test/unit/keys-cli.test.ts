@@ -42,5 +42,5 @@ describe("npm run keys", () => {
     expect(keys("revoke").status).toBe(2);
     expect(keys("rotate").status).toBe(2);
     store.sqlite.close();
-  });
+  }, 60_000);
 });

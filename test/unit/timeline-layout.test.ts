@@ -157,4 +157,11 @@ describe("layoutTimeline", () => {
     const layout = lay({ run_id: "r", run: null, calls: [call("c", "t", [at("s1", 1, 5000, 5400)])] });
     expect(layout).toMatchObject({ origin: T + 5000, domain: { start: 0, end: 400 }, runRecordMissing: true, runEnd: null, deadline: null });
   });
+
+  it("puts time 0 at the earliest attempt, else at the run's end, when the record's start is unknown", () => {
+    const withSpans = lay({ run_id: "r", run: run({ agent: null, started_at: null, ended_at: T + 9000 }), calls: [call("c", "t", [at("s1", 1, 5000, 5400)])] });
+    expect(withSpans).toMatchObject({ origin: T + 5000, domain: { start: 0, end: 4000 }, runRecordMissing: false, runEnd: 4000 });
+    const endOnly = lay({ run_id: "r", run: run({ agent: null, started_at: null, ended_at: T + 9000 }), calls: [] });
+    expect(endOnly).toMatchObject({ origin: T + 9000, runRecordMissing: false, runEnd: 0 });
+  });
 });

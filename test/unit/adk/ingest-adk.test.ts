@@ -126,16 +126,34 @@ describe("reference-kit published events", () => {
     ]);
   });
 
-  it("stores runs from run_started, merges run ends beside it, and rejects a lone run end", () => {
+  it("stores runs from run_started, merges run ends beside it, and stores a lone run end with agent and start unknown", () => {
     const r = ingestAdkPublished(store, "default", undefined, [
       envelope({ event_id: "A0000000000000000000000001", type: "run_started", attributes: { run_id: "run_1", agent: "planner", model: "claude-sonnet-5" } }),
       envelope({ event_id: "A0000000000000000000000002", type: "run_failed", occurred_at: 1767225601.1, user: "ada", attributes: { run_id: "run_1", error_code: "failed", attempt: "1" } }),
       envelope({ event_id: "A0000000000000000000000003", type: "run_completed", run_id: "run_9", attributes: { run_id: "run_9", input_tokens: "31" } }),
     ]);
-    expect(r.accepted).toBe(2);
-    expect(r.rejected).toEqual([{ index: 2, id: "A0000000000000000000000003", code: "invalid_record", message: expect.stringContaining("no agent name") }]);
-    expect(rows("runs").map((x) => pick(x, ["run_id", "agent", "state", "started_at", "ended_at", "error"]))).toEqual([
-      { run_id: "run_1", agent: "planner", state: "failed", started_at: 1767225600250, ended_at: 1767225601100, error: "failed" },
+    expect(r).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
+    expect(rows("runs").map((x) => pick(x, ["run_id", "record_id", "agent", "state", "started_at", "ended_at", "error", "source"]))).toEqual([
+      { run_id: "run_1", record_id: "A0000000000000000000000002", agent: "planner", state: "failed", started_at: 1767225600250, ended_at: 1767225601100, error: "failed", source: "adk_published" },
+      { run_id: "run_9", record_id: "A0000000000000000000000003", agent: null, state: "completed", started_at: null, ended_at: 1767225600250, error: null, source: "adk_published" },
+    ]);
+    // The lone end orders the runs list at its end time (the latest the run can have started).
+    expect(rows("run_stats", "run_id = 'run_9'").map((x) => pick(x, ["attempts", "first_started_at", "last_ended_at"]))).toEqual([
+      { attempts: 0, first_started_at: 1767225600250, last_ended_at: 1767225600250 },
+    ]);
+  });
+
+  it("merges a run end with its run_started sent in a later request, and a replay of either is a duplicate", () => {
+    const end = envelope({ event_id: "C2", type: "run_cancelled", run_id: "run_7", occurred_at: 1767225609, attributes: { run_id: "run_7", reason_code: "user_cancelled" } });
+    const start = envelope({ event_id: "C1", type: "run_started", run_id: "run_7", occurred_at: 1767225602, attributes: { run_id: "run_7", agent: "planner", agent_version: "0.4.0" } });
+    expect(ingestAdkPublished(store, "default", undefined, [end])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(ingestAdkPublished(store, "default", undefined, [start])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(ingestAdkPublished(store, "default", undefined, [start])).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
+    expect(rows("runs").map((x) => pick(x, ["run_id", "agent", "release", "state", "started_at", "ended_at", "error"]))).toEqual([
+      { run_id: "run_7", agent: "planner", release: "0.4.0", state: "cancelled", started_at: 1767225602000, ended_at: 1767225609000, error: "user_cancelled" },
+    ]);
+    expect(rows("run_stats").map((x) => pick(x, ["run_id", "first_started_at", "last_ended_at"]))).toEqual([
+      { run_id: "run_7", first_started_at: 1767225602000, last_ended_at: 1767225609000 },
     ]);
   });
 
