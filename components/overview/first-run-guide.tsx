@@ -11,7 +11,7 @@ const curlExample = (origin: string, prefix: string) => `curl -X POST ${origin}/
                "sdk": {"name": "faultline-runtime", "version": "0.1.0"}, "environment": "prod"},
   "records": [
     {"type": "tool_call_span", "id": "span-1", "run_id": "run-1", "call_id": "toolu_01",
-     "tool": "cancel_booking", "attempt": 1, "started_at": ${Date.UTC(2026, 10, 3, 12)}, "ended_at": ${Date.UTC(2026, 10, 3, 12) + 180},
+     "tool": "cancel_booking", "attempt": 1, "started_at": '$(date +%s000)', "ended_at": '$(date +%s000)',
      "outcome": "failed", "code": "upstream_unavailable", "error_class": "ToolFailure",
      "retryable": true, "retry_after_ms": 2000, "backoff_ms": 2000, "decision": "retried"}
   ]
