@@ -5,7 +5,7 @@
  */
 export { RUNTIME_NAME, RUNTIME_VERSION } from "./version";
 
-export { EventEmitter, type Event, type IDisposable } from "./common/event";
+export { EventEmitter, type Event, type IDisposable, type ListenerErrorHandler } from "./common/event";
 export { systemClock, systemScheduler, systemSleep, sleepOn, type Cancel, type Clock, type Random, type Scheduler, type Sleep } from "./common/time";
 export { isCancellation } from "./common/abort";
 export { randomHex, randomIds, sequentialIds, type IdSource } from "./common/ids";
@@ -35,9 +35,19 @@ export { defineTool, type ToolContext, type ToolDefinition } from "./loop/tool-d
 export type { CancelledResult, DeclinedResult, ErrorResult, OkResult, ToolCallRequest, ToolCallResult } from "./loop/results";
 export type { CallRef, CancelEvent, GiveUpEvent, RetryEvent, RunEndEvent, SuccessEvent } from "./loop/events";
 export { RunSession, type RunOptions } from "./loop/run-session";
-export { DEFAULT_MAX_TOOL_ATTEMPTS, ToolRunner, type ToolRunnerOptions } from "./loop/tool-runner";
+export { DEFAULT_ABANDON_GRACE_MS, DEFAULT_MAX_TOOL_ATTEMPTS, ToolRunner, type ToolRunnerOptions } from "./loop/tool-runner";
 
-export { CircuitBreaker, type CallVerdict, type CircuitBreakerOptions, type CircuitState } from "./breaker/circuit-breaker";
+export {
+  CircuitBreaker,
+  type BreakReason,
+  type CallVerdict,
+  type CircuitBreakEvent,
+  type CircuitBreakerOptions,
+  type CircuitHalfOpenEvent,
+  type CircuitResetEvent,
+  type CircuitState,
+  type CircuitStateChange,
+} from "./breaker/circuit-breaker";
 
 export { escapeMarkers, wrapUntrusted, type UntrustedSource } from "./envelope/untrusted";
 export { MAX_RESULT_CHARS, isErrorResult, modelText } from "./adapters/content";

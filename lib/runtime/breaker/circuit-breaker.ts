@@ -1,6 +1,7 @@
-import { EventEmitter } from "../common/event";
+import { EventEmitter, type Event, type ListenerErrorHandler } from "../common/event";
 import { systemClock, type Clock } from "../common/time";
 import { DEFAULT_CODES } from "../errors/default-codes";
+import type { ToolError } from "../errors/tool-error";
 import { ToolFailure } from "../errors/tool-failure";
 
 /** Breaker states. */
@@ -16,7 +17,45 @@ export interface CircuitBreakerOptions {
   probeRetryAfterMs?: number;
   /** Code of the failure an open circuit produces. Default `upstream_circuit_open`. */
   code?: string;
+  /** Time source for the open wait. Default: the wall clock. */
   clock?: Clock;
+  /**
+   * Receives exceptions thrown by this breaker's listeners (they are swallowed either way and
+   * counted in {@link CircuitBreaker.listenerErrors}). The event name is passed along.
+   */
+  onListenerError?: ListenerErrorHandler;
+}
+
+/** Any state change. */
+export interface CircuitStateChange {
+  readonly upstream: string;
+  readonly from: CircuitState;
+  readonly to: CircuitState;
+}
+
+/** Why the circuit opened: enough consecutive failures while closed, or a failed half-open probe. */
+export type BreakReason = "failure_threshold" | "probe_failed";
+
+/** The circuit opened (from closed or half-open). */
+export interface CircuitBreakEvent {
+  readonly upstream: string;
+  readonly from: "closed" | "half_open";
+  readonly reason: BreakReason;
+  /** Consecutive failures counted when it opened. */
+  readonly failures: number;
+  /** The failure that opened it, when the caller reported one. */
+  readonly error?: ToolError | undefined;
+}
+
+/** The circuit closed again after a successful call. */
+export interface CircuitResetEvent {
+  readonly upstream: string;
+  readonly from: "open" | "half_open";
+}
+
+/** The open wait passed and a probe call was let through. */
+export interface CircuitHalfOpenEvent {
+  readonly upstream: string;
 }
 
 /** How a finished call should count. `neutral` (cancelled, never reached the upstream) frees a probe slot only. */
@@ -37,10 +76,24 @@ export class CircuitBreaker {
   private readonly probeRetryAfterMs: number;
   private readonly code: string;
   private readonly clock: Clock;
-  private readonly stateEmitter = new EventEmitter<{ upstream: string; from: CircuitState; to: CircuitState }>();
+  private readonly emitters: {
+    readonly state: EventEmitter<CircuitStateChange>;
+    readonly brk: EventEmitter<CircuitBreakEvent>;
+    readonly reset: EventEmitter<CircuitResetEvent>;
+    readonly halfOpen: EventEmitter<CircuitHalfOpenEvent>;
+  };
 
-  /** Fires on every state change. */
-  readonly onStateChange = this.stateEmitter.addListener;
+  /** Fires on every state change, before the specific event (`onBreak`, `onReset`, `onHalfOpen`). */
+  readonly onStateChange: Event<CircuitStateChange>;
+  /** Fires when the circuit opens: from closed (`failure_threshold`) or half-open (`probe_failed`). */
+  readonly onBreak: Event<CircuitBreakEvent>;
+  /** Fires when the circuit closes again. */
+  readonly onReset: Event<CircuitResetEvent>;
+  /**
+   * Fires when a probe is let through. Like cockatiel, the transition happens lazily: on the first
+   * call admitted after `halfOpenAfterMs`, not by a timer.
+   */
+  readonly onHalfOpen: Event<CircuitHalfOpenEvent>;
 
   constructor(
     /** Name of the upstream this breaker guards. */
@@ -52,7 +105,24 @@ export class CircuitBreaker {
     this.probeRetryAfterMs = options.probeRetryAfterMs ?? 1_000;
     this.code = options.code ?? DEFAULT_CODES.circuitOpen;
     this.clock = options.clock ?? systemClock;
+    const report = options.onListenerError;
+    this.emitters = {
+      state: new EventEmitter("onStateChange", report),
+      brk: new EventEmitter("onBreak", report),
+      reset: new EventEmitter("onReset", report),
+      halfOpen: new EventEmitter("onHalfOpen", report),
+    };
+    this.onStateChange = this.emitters.state.addListener;
+    this.onBreak = this.emitters.brk.addListener;
+    this.onReset = this.emitters.reset.addListener;
+    this.onHalfOpen = this.emitters.halfOpen.addListener;
     if (!Number.isInteger(this.threshold) || this.threshold < 1) throw new RangeError("failureThreshold must be an integer >= 1");
+  }
+
+  /** Exceptions this breaker's listeners have thrown (swallowed; see `onListenerError`). */
+  get listenerErrors(): number {
+    const e = this.emitters;
+    return e.state.listenerErrors + e.brk.listenerErrors + e.reset.listenerErrors + e.halfOpen.listenerErrors;
   }
 
   /** Current state; an open circuit whose wait has passed reads as half-open. */
@@ -81,8 +151,8 @@ export class CircuitBreaker {
     });
   }
 
-  /** Reports how an admitted call ended. */
-  record(verdict: CallVerdict): void {
+  /** Reports how an admitted call ended; `error` is the failure, passed on to `onBreak`. */
+  record(verdict: CallVerdict, error?: ToolError): void {
     const wasProbe = this.probing;
     this.probing = false;
     if (verdict === "neutral") return;
@@ -94,14 +164,25 @@ export class CircuitBreaker {
     this.failures++;
     if (wasProbe || this.current === "half_open" || this.failures >= this.threshold) {
       this.openedAt = this.clock.now();
-      if (this.current !== "open") this.transition("open");
+      if (this.current !== "open") this.transition("open", error);
     }
   }
 
-  private transition(to: CircuitState): void {
+  // State is fully updated before any listener runs, and listeners cannot throw back in here.
+  private transition(to: CircuitState, error?: ToolError): void {
     const from = this.current;
+    const failures = this.failures;
     this.current = to;
-    if (to === "closed") this.failures = 0;
-    this.stateEmitter.emit({ upstream: this.upstream, from, to });
+    // A probe starts a fresh count, so a failed probe reports one failure.
+    if (to === "closed" || to === "half_open") this.failures = 0;
+    const { upstream, emitters: e } = this;
+    e.state.emit({ upstream, from, to });
+    if (to === "open" && from !== "open") {
+      e.brk.emit({ upstream, from, reason: from === "half_open" ? "probe_failed" : "failure_threshold", failures, error });
+    } else if (to === "closed" && from !== "closed") {
+      e.reset.emit({ upstream, from });
+    } else if (to === "half_open") {
+      e.halfOpen.emit({ upstream });
+    }
   }
 }

@@ -2,6 +2,7 @@ import { LIMITS, type IngestRecord, type Resource } from "../../contracts";
 import { sleepOn, systemClock, systemScheduler, type Cancel, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
 import type { RecordSink } from "../record/sink";
 import { RUNTIME_NAME, RUNTIME_VERSION } from "../version";
+import { canGzip, gzip } from "./gzip";
 import { postOnce, type FetchLike, type PostResult } from "./http";
 import { otlpBody, toOtlpSpan } from "./otlp";
 import { parseRetryAfter } from "./retry-after";
@@ -17,9 +18,19 @@ export interface ExporterOptions {
   resource?: Resource;
   /** `native` posts `{resource, records}` to `/api/v1/ingest`; `otlp` posts spans to `/v1/traces`. */
   format?: "native" | "otlp";
+  /**
+   * `gzip` compresses each request body with the platform `CompressionStream` and sends
+   * `Content-Encoding: gzip`. Default `gzip` when `CompressionStream` exists, else `none`; asking
+   * for `gzip` without it falls back to `none`. Batch byte limits count the uncompressed JSON.
+   */
+  compression?: "gzip" | "none";
+  /** HTTP client. Default: the global `fetch`. */
   fetch?: FetchLike;
+  /** Time source for `Retry-After` dates. Default: the wall clock. */
   clock?: Clock;
+  /** Timers for the flush interval, backoff, request timeouts and shutdown. Default: `setTimeout`. */
   scheduler?: Scheduler;
+  /** Jitter source for backoff. Default: `Math.random`. */
   random?: Random;
   /** Records held at most (waiting and in flight). Default 2048. */
   maxQueueSize?: number;
@@ -57,6 +68,7 @@ const byteLength = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.length : encoder
  */
 export class Exporter implements RecordSink {
   private readonly o: Required<Omit<ExporterOptions, "resource" | "onError" | "fetch">> & Pick<ExporterOptions, "onError">;
+  private readonly gzipHeaders: Record<string, string>;
   private readonly fetch: FetchLike;
   private readonly url: string;
   private readonly headers: Record<string, string>;
@@ -72,6 +84,7 @@ export class Exporter implements RecordSink {
   private pumping: Promise<void> | undefined;
   private closed = false;
   private closing: Promise<void> | undefined;
+  private compressing: Promise<unknown> | undefined;
   private readonly stop = new AbortController();
 
   constructor(options: ExporterOptions) {
@@ -79,6 +92,7 @@ export class Exporter implements RecordSink {
       endpoint: options.endpoint.replace(/\/+$/, ""),
       apiKey: options.apiKey,
       format: options.format ?? "native",
+      compression: options.compression !== "none" && canGzip() ? "gzip" : "none",
       clock: options.clock ?? systemClock,
       scheduler: options.scheduler ?? systemScheduler,
       random: options.random ?? Math.random,
@@ -97,6 +111,7 @@ export class Exporter implements RecordSink {
     this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
     this.url = `${this.o.endpoint}${this.o.format === "otlp" ? "/v1/traces" : "/api/v1/ingest"}`;
     this.headers = { "content-type": "application/json", authorization: `Bearer ${this.o.apiKey}` };
+    this.gzipHeaders = { ...this.headers, "content-encoding": "gzip" };
     this.resource = { sdk: { name: RUNTIME_NAME, version: RUNTIME_VERSION }, ...options.resource };
     this.resourceJson = JSON.stringify(this.resource);
     this.sleep = sleepOn(this.o.scheduler, { unref: true });
@@ -164,6 +179,9 @@ export class Exporter implements RecordSink {
     this.drop(this.queue.length, "shutdown");
     this.queue = [];
     this.queueBytes = 0;
+    // Compression is bounded CPU work that cannot be aborted; once it ends the batch is settled as
+    // dropped without a request, so shutdown never returns with it still counted as queued.
+    await this.compressing?.catch(() => {});
     // An aborted request settles within a few ticks; a fetch that ignores its signal is not waited for.
     await Promise.race([this.pumping, new Promise<void>((r) => this.o.scheduler.schedule(r, 50, { unref: true }))]);
   }
@@ -237,10 +255,29 @@ export class Exporter implements RecordSink {
     }
   }
 
+  /** The request for a batch, compressed once and reused by its retries. */
+  private async request(batch: Entry[]): Promise<{ url: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }> {
+    const json = this.body(batch);
+    if (this.o.compression === "gzip") {
+      const compressing = gzip(json);
+      this.compressing = compressing;
+      try {
+        return { url: this.url, headers: this.gzipHeaders, body: await compressing };
+      } catch {
+        this.report("gzip failed; sending this batch uncompressed");
+      } finally {
+        if (this.compressing === compressing) this.compressing = undefined;
+      }
+    }
+    return { url: this.url, headers: this.headers, body: json };
+  }
+
   private async send(batch: Entry[], split: boolean): Promise<void> {
+    const request = await this.request(batch);
+    if (this.stop.signal.aborted) return this.settle(batch, batch.length, "shutdown");
     for (let attempt = 1; ; attempt++) {
       this.counters.requests++;
-      const res = await postOnce(this.fetch, { url: this.url, headers: this.headers, body: this.body(batch) }, {
+      const res = await postOnce(this.fetch, request, {
         timeoutMs: this.o.requestTimeoutMs,
         scheduler: this.o.scheduler,
         signal: this.stop.signal,

@@ -8,10 +8,13 @@ export interface FetchResponseLike {
   text(): Promise<string>;
 }
 
-/** The subset of `fetch` the exporter uses; inject one in tests. Global `fetch` fits. */
+/**
+ * The subset of `fetch` the exporter uses; inject one in tests. Global `fetch` fits. `body` is the
+ * JSON text, or its gzip bytes when `headers["content-encoding"]` is `gzip`.
+ */
 export type FetchLike = (
   url: string,
-  init: { method: "POST"; headers: Record<string, string>; body: string; signal: AbortSignal },
+  init: { method: "POST"; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer>; signal: AbortSignal },
 ) => Promise<FetchResponseLike>;
 
 /** The answer to one POST, or why there was none. */
@@ -30,7 +33,7 @@ function parse(text: string): unknown {
 /** POSTs `body` once, bounded by `timeoutMs` (timer unref'd) and by `signal`. Never rejects. */
 export async function postOnce(
   fetch: FetchLike,
-  request: { url: string; headers: Record<string, string>; body: string },
+  request: { url: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> },
   options: { timeoutMs: number; scheduler: Scheduler; signal: AbortSignal },
 ): Promise<PostResult> {
   const { controller, detach } = linkSignals(options.signal);

@@ -90,6 +90,7 @@ export function toOtlpSpan(record: IngestRecord): OtlpSpan {
         "faultline.backoff_ms": record.backoff_ms,
         "faultline.decision": record.decision,
         "faultline.permitted": record.permitted,
+        "faultline.abandoned": record.abandoned,
         "faultline.release": record.release,
       }),
       status: failed ? { code: 2, ...(record.message ? { message: record.message } : {}) } : { code: 0 },

@@ -1,4 +1,4 @@
-import type { RunRecord, RunState, ToolErrorRecord } from "../../contracts";
+import type { RunRecord, RunState, ToolCallSpanRecord, ToolErrorRecord } from "../../contracts";
 import type { CallVerdict } from "../breaker/circuit-breaker";
 import { isCancellation, linkSignals } from "../common/abort";
 import { ToolArgumentValidationError } from "../errors/tool-argument-validation";
@@ -10,7 +10,7 @@ import { ToolResultError } from "../errors/tool-result-error";
 import { ToolTimedOutError } from "../errors/tool-timed-out";
 import { runRecord, spanRecord, wireText, type AttemptFacts, type RecordScope } from "../record/build";
 import { safeRecord } from "../record/sink";
-import { runAttempt } from "./attempt";
+import { runAttempt, type BodyWatch } from "./attempt";
 import { decide, type Verdict } from "./decide";
 import type { CallRef } from "./events";
 import type { CancelledResult, ToolCallRequest, ToolCallResult } from "./results";
@@ -61,6 +61,8 @@ export class RunSession {
   private readonly cancelWatchers = new Set<() => void>();
   private current: RunState = "running";
   private final: RunRecord | undefined;
+  private heldSpans = 0;
+  private drained: (() => void)[] = [];
 
   constructor(
     private readonly cfg: RunnerConfig,
@@ -127,6 +129,16 @@ export class RunSession {
     return this.final!;
   }
 
+  /**
+   * Resolves once every span this run holds back (waiting to learn whether an interrupted tool
+   * body was abandoned, at most `abandonGraceMs`) has been recorded. Await it after `end()` and
+   * before shutting the exporter down, or those spans arrive after the exporter closed.
+   */
+  drain(): Promise<void> {
+    if (this.heldSpans === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.drained.push(resolve));
+  }
+
   private preDispatch(tool: string, def: ToolDefinition | undefined, args: unknown): ToolError | undefined {
     const { permitted, agent, tools } = this.cfg;
     if (permitted && !permitted.has(tool)) return new ToolNotPermittedError(tool, { agent, permitted: [...permitted] });
@@ -146,6 +158,7 @@ export class RunSession {
     for (let attempt = 1; ; attempt++) {
       const startedAt = clock.now();
       let error: ToolError | undefined = def.breaker?.admit(ref.tool);
+      let body: BodyWatch | undefined;
       if (!error) {
         const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
         const out = await runAttempt((s) => def.execute(args, { runId: this.runId, callId: ref.callId, attempt, signal: s }), {
@@ -155,29 +168,30 @@ export class RunSession {
           remainingMs,
           scheduler,
         });
+        body = out.body;
         if (out.kind === "ok") {
           const violation = this.checkResult(def, out.value);
           if (violation === undefined) {
             def.breaker?.record("success");
-            return this.succeeded(ref, def, attempt, startedAt, out.value);
+            return this.succeeded(ref, def, attempt, startedAt, out.value, body);
           }
           error = new ToolResultError(ref.tool, { violation });
         } else if (out.kind === "timeout") {
           error = new ToolTimedOutError(ref.tool, { seconds: (def.timeoutMs ?? 0) / 1000 });
         } else if (out.kind === "deadline") {
           def.breaker?.record("neutral");
-          return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true);
+          return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true, body);
         } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
           def.breaker?.record("neutral");
-          return this.cancelled(ref, attempt, def, this.cancelReason(), startedAt);
+          return this.cancelled(ref, attempt, def, this.cancelReason(), startedAt, false, body);
         } else {
           error = (def.errorMap ?? this.cfg.errorMap).classify(out.error, { tool: ref.tool });
         }
-        def.breaker?.record(breakerVerdict(error));
+        def.breaker?.record(breakerVerdict(error), error);
       }
       const verdict = this.decideFor(ref.tool, def, error, attempt);
-      if (verdict.decision !== "retried") return this.failed(ref, def, error, attempt, startedAt, clock.now(), undefined, verdict);
-      this.recordSpan(ref, def, attempt, startedAt, clock.now(), error, verdict);
+      if (verdict.decision !== "retried") return this.failed(ref, def, error, attempt, startedAt, clock.now(), undefined, verdict, body);
+      this.recordSpan(ref, def, attempt, startedAt, clock.now(), error, verdict, {}, body);
       this.retriesByTool.set(ref.tool, this.retriesUsed(ref.tool) + 1);
       if (this.cfg.emit.retry.size) this.cfg.emit.retry.emit({ ...ref, attempt, error, backoffMs: verdict.backoffMs });
       try {
@@ -221,10 +235,10 @@ export class RunSession {
     error: ToolError | undefined,
     verdict: Verdict | undefined,
     extra: Partial<AttemptFacts> = {},
+    body?: BodyWatch,
   ): void {
     if (!this.cfg.sink) return;
-    safeRecord(
-      this.cfg.sink,
+    this.emitSpan(
       spanRecord(this.scope, {
         id: this.cfg.ids("span"),
         callId: ref.callId,
@@ -240,12 +254,38 @@ export class RunSession {
         backoffMs: verdict?.decision === "retried" ? verdict.backoffMs : undefined,
         ...extra,
       }),
+      body,
     );
   }
 
-  private succeeded(ref: CallRef, def: ToolDefinition, attempt: number, startedAt: number, value: unknown): ToolCallResult {
+  /**
+   * Records a span once its `abandoned` flag is known. No body ran: no flag. The body has settled:
+   * `false`, at once. Otherwise the span waits, off the loop's path, for the body to settle
+   * (`false`) or for `abandonGraceMs` to pass (`true`), whichever comes first; it is recorded once.
+   */
+  private emitSpan(span: ToolCallSpanRecord, body: BodyWatch | undefined): void {
+    if (!body || body.settled()) {
+      if (body) span.abandoned = false;
+      return safeRecord(this.cfg.sink, span);
+    }
+    this.heldSpans++;
+    let done = false;
+    let cancelTimer: (() => void) | undefined;
+    const emit = (abandoned: boolean) => {
+      if (done) return;
+      done = true;
+      cancelTimer?.();
+      span.abandoned = abandoned;
+      safeRecord(this.cfg.sink, span);
+      if (--this.heldSpans === 0) this.drained.splice(0).forEach((resolve) => resolve());
+    };
+    cancelTimer = this.cfg.scheduler.schedule(() => emit(true), this.cfg.abandonGraceMs);
+    void body.done.then(() => emit(false));
+  }
+
+  private succeeded(ref: CallRef, def: ToolDefinition, attempt: number, startedAt: number, value: unknown, body?: BodyWatch): ToolCallResult {
     const endedAt = this.cfg.clock.now();
-    this.recordSpan(ref, def, attempt, startedAt, endedAt, undefined, undefined);
+    this.recordSpan(ref, def, attempt, startedAt, endedAt, undefined, undefined, {}, body);
     if (this.cfg.emit.success.size) this.cfg.emit.success.emit({ ...ref, attempts: attempt, durationMs: endedAt - startedAt });
     return { status: "ok", ...ref, attempts: attempt, value };
   }
@@ -259,10 +299,11 @@ export class RunSession {
     endedAt: number,
     permitted?: boolean,
     given?: Verdict,
+    body?: BodyWatch,
   ): ToolCallResult {
     const verdict = given ?? this.decideFor(ref.tool, def, error, attempt);
     if (verdict.decision === "retried") throw new Error("unreachable: a retry verdict reached failed()");
-    this.recordSpan(ref, def, attempt, startedAt, endedAt, error, verdict, { permitted });
+    this.recordSpan(ref, def, attempt, startedAt, endedAt, error, verdict, { permitted }, body);
     const told = toldText(error, { stop: verdict.stop, attempts: attempt, retry: this.cfg.retryByTool.get(ref.tool) ?? this.cfg.retry, retryAfterMs: verdict.retryAfterMs });
     const record: ToolErrorRecord = {
       type: "tool_error",
@@ -305,13 +346,20 @@ export class RunSession {
     reason: string,
     startedAt?: number,
     deadline = false,
+    body?: BodyWatch,
   ): CancelledResult {
     if (startedAt !== undefined) {
-      this.recordSpan(ref, def, attempt, startedAt, this.cfg.clock.now(), undefined, undefined, {
-        outcome: "cancelled",
-        decision: "cancelled",
-        message: reason,
-      });
+      this.recordSpan(
+        ref,
+        def,
+        attempt,
+        startedAt,
+        this.cfg.clock.now(),
+        undefined,
+        undefined,
+        { outcome: "cancelled", decision: "cancelled", message: reason },
+        body,
+      );
     }
     if (deadline || this.controller.signal.aborted) this.finish("cancelled", deadline ? "deadline exceeded" : reason);
     if (this.cfg.emit.cancel.size) this.cfg.emit.cancel.emit({ ...ref, attempts: attempt, reason });

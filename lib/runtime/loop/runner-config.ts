@@ -27,6 +27,7 @@ export interface RunnerConfig {
   readonly sleep: Sleep;
   readonly random: Random;
   readonly ids: IdSource;
+  readonly abandonGraceMs: number;
   readonly emit: {
     readonly retry: EventEmitter<RetryEvent>;
     readonly giveUp: EventEmitter<GiveUpEvent>;

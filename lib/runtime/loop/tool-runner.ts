@@ -1,4 +1,4 @@
-import { EventEmitter, type Event } from "../common/event";
+import { EventEmitter, type Event, type ListenerErrorHandler } from "../common/event";
 import { randomIds, type IdSource } from "../common/ids";
 import { sleepOn, systemClock, systemScheduler, systemSleep, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
 import { ToolErrorMap } from "../map/tool-error-map";
@@ -21,10 +21,13 @@ export interface ToolRunnerOptions {
   agentVersion?: string;
   /** Release stamped on every record (overrides the exporter's resource). */
   release?: string;
+  /** Environment stamped on every record, e.g. `production`. */
   environment?: string;
+  /** The tools this runner can call, by unique name. */
   tools: readonly ToolDefinition[];
   /** Allowlist; a call outside it is refused with {@link ToolNotPermittedError}. Absent: all tools. */
   permitted?: readonly string[];
+  /** Retry settings for every tool (each tool may override them). Default: `DEFAULT_RETRY`. */
   retry?: Partial<RetryOptions>;
   /** Retries one tool may consume across a whole run, all its calls together. Default 12. */
   maxToolAttempts?: number;
@@ -34,15 +37,32 @@ export interface ToolRunnerOptions {
   errorMap?: ToolErrorMap;
   /** Where records go (an exporter, a {@link MemorySink}). Absent: nothing is recorded. */
   sink?: RecordSink;
+  /** Time source for records, deadlines and decisions. Default: the wall clock. */
   clock?: Clock;
-  /** Timers for timeouts and deadlines. */
+  /** Timers for timeouts, deadlines and the abandon grace period. */
   scheduler?: Scheduler;
   /** Backoff sleep. Default: a sleep on `scheduler`. */
   sleep?: Sleep;
   /** Jitter source. */
   random?: Random;
+  /** Id generator for runs, traces, spans, calls and records. Default: random hex. */
   ids?: IdSource;
+  /**
+   * How long, after an attempt was interrupted (tool timeout, run cancellation or deadline), the
+   * loop waits on `scheduler` for the aborted body to settle before the span says
+   * `abandoned: true`. Only that span's emission waits; the loop moves on at once. Default 100 ms.
+   */
+  abandonGraceMs?: number;
+  /**
+   * Receives exceptions thrown by `onRetry`, `onGiveUp`, `onSuccess`, `onCancel` and `onRunEnd`
+   * listeners, with the event's name. They are swallowed either way and counted in
+   * {@link ToolRunner.listenerErrors}.
+   */
+  onListenerError?: ListenerErrorHandler;
 }
+
+/** Default of {@link ToolRunnerOptions.abandonGraceMs}. */
+export const DEFAULT_ABANDON_GRACE_MS = 100;
 
 /**
  * Executes tool calls for agent runs with typed errors, the decision table, retries with full
@@ -76,12 +96,15 @@ export class ToolRunner {
       if (tool.retry) retryByTool.set(tool.name, retryOptions({ ...retry, ...tool.retry }));
     }
     const scheduler = options.scheduler ?? systemScheduler;
+    const abandonGraceMs = options.abandonGraceMs ?? DEFAULT_ABANDON_GRACE_MS;
+    if (!Number.isFinite(abandonGraceMs) || abandonGraceMs < 0) throw new RangeError("abandonGraceMs must be a finite number >= 0");
+    const report = options.onListenerError;
     const emit = {
-      retry: new EventEmitter<RetryEvent>(),
-      giveUp: new EventEmitter<GiveUpEvent>(),
-      success: new EventEmitter<SuccessEvent>(),
-      cancel: new EventEmitter<CancelEvent>(),
-      runEnd: new EventEmitter<RunEndEvent>(),
+      retry: new EventEmitter<RetryEvent>("onRetry", report),
+      giveUp: new EventEmitter<GiveUpEvent>("onGiveUp", report),
+      success: new EventEmitter<SuccessEvent>("onSuccess", report),
+      cancel: new EventEmitter<CancelEvent>("onCancel", report),
+      runEnd: new EventEmitter<RunEndEvent>("onRunEnd", report),
     };
     this.onRetry = emit.retry.addListener;
     this.onGiveUp = emit.giveUp.addListener;
@@ -106,8 +129,14 @@ export class ToolRunner {
       sleep: options.sleep ?? (options.scheduler ? sleepOn(scheduler) : systemSleep),
       random: options.random ?? Math.random,
       ids: options.ids ?? randomIds,
+      abandonGraceMs,
       emit,
     };
+  }
+
+  /** Exceptions this runner's listeners have thrown so far (swallowed; see `onListenerError`). */
+  get listenerErrors(): number {
+    return Object.values(this.cfg.emit).reduce((n, e) => n + e.listenerErrors, 0);
   }
 
   /** Starts a run. End it with `end()` so its record is written. */

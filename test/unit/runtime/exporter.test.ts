@@ -1,15 +1,29 @@
-import { describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ingestBatchSchema, type IngestRecord } from "../../../lib/contracts";
 import { Exporter, VirtualTime, parseRetryAfter, seededRandom, type ExporterOptions, type FetchLike } from "../../../lib/runtime";
 import { T0 } from "./helpers";
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | "network";
 
+type Body = { resource?: unknown; records?: IngestRecord[]; resourceSpans?: unknown };
+
+/** Decodes a request body the way the server does: gunzip when Content-Encoding says gzip. */
+function decode(init: Parameters<FetchLike>[1]): { json: string; raw: string | Uint8Array } {
+  if (init.headers["content-encoding"] === "gzip") {
+    expect(init.body).toBeInstanceOf(Uint8Array);
+    return { json: gunzipSync(init.body as Uint8Array).toString("utf8"), raw: init.body };
+  }
+  expect(typeof init.body).toBe("string");
+  return { json: init.body as string, raw: init.body };
+}
+
 function fakeServer(replies: Reply[]) {
-  const requests: { at: number; url: string; headers: Record<string, string>; body: { resource?: unknown; records?: IngestRecord[]; resourceSpans?: unknown } }[] = [];
+  const requests: { at: number; url: string; headers: Record<string, string>; json: string; raw: string | Uint8Array; body: Body }[] = [];
   let time: VirtualTime | undefined;
   const fetch: FetchLike = async (url, init) => {
-    requests.push({ at: time?.now() ?? 0, url, headers: init.headers, body: JSON.parse(init.body) });
+    const { json, raw } = decode(init);
+    requests.push({ at: time?.now() ?? 0, url, headers: init.headers, json, raw, body: JSON.parse(json) as Body });
     const reply = replies[Math.min(requests.length - 1, replies.length - 1)]!;
     if (reply === "network") throw new TypeError("fetch failed");
     return {
@@ -223,5 +237,81 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter("-3", now)).toBeUndefined();
+  });
+});
+
+describe("Exporter compression", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("gzips by default: Content-Encoding gzip, and the gunzipped body holds exactly the records", async () => {
+    const { exporter, server, invariant } = setup([ok(3)]);
+    const records = [span(1), { ...span(2), outcome: "timed_out" as const, abandoned: true }, { ...span(3), message: "naïve café ✓" }];
+    for (const r of records) exporter.record(r);
+    await exporter.flush();
+    expect(server.requests).toHaveLength(1);
+    const req = server.requests[0]!;
+    expect(req.headers).toEqual({ "content-type": "application/json", authorization: "Bearer fl_test_key", "content-encoding": "gzip" });
+    expect([...(req.raw as Uint8Array).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(req.body).toEqual({ resource: { sdk: { name: "faultline-runtime", version: "0.1.0" }, service: "support-agent", release: "1.4.0" }, records });
+    expect(ingestBatchSchema.safeParse(req.body).success).toBe(true);
+    expect(exporter.stats()).toMatchObject({ sent: 3, droppedTotal: 0 });
+    invariant();
+  });
+
+  it("compresses once per batch: a retry resends the same bytes", async () => {
+    const { exporter, server } = setup([{ status: 503 }, ok(2)]);
+    exporter.record(span(1));
+    exporter.record(span(2));
+    await exporter.flush();
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.raw).toBe(server.requests[0]!.raw);
+    expect(server.requests[1]!.body.records).toEqual([span(1), span(2)]);
+  });
+
+  it("applies maxBatchBytes to the uncompressed JSON", async () => {
+    const one = JSON.stringify(span(1)).length;
+    const { exporter, server } = setup([ok(2)], { maxBatchBytes: 2 * one + 5 });
+    for (let i = 1; i <= 5; i++) exporter.record(span(i));
+    await exporter.flush();
+    // Compressed, all five would fit in one request; the limit counts what the server decompresses.
+    expect(server.requests.map((r) => r.body.records!.map((x) => x.id))).toEqual([["span_1", "span_2"], ["span_3", "span_4"], ["span_5"]]);
+    for (const r of server.requests) expect((r.raw as Uint8Array).byteLength).toBeLessThan(r.json.length);
+  });
+
+  it('compression: "none" sends the JSON text without Content-Encoding', async () => {
+    const { exporter, server } = setup([ok(1)], { compression: "none" });
+    exporter.record(span(1));
+    await exporter.flush();
+    const req = server.requests[0]!;
+    expect(req.headers["content-encoding"]).toBeUndefined();
+    expect(req.raw).toBe(`{"resource":{"sdk":{"name":"faultline-runtime","version":"0.1.0"},"service":"support-agent","release":"1.4.0"},"records":[${JSON.stringify(span(1))}]}`);
+  });
+
+  it("defaults to none where the platform has no CompressionStream, even when gzip is asked for", async () => {
+    vi.stubGlobal("CompressionStream", undefined);
+    for (const compression of [undefined, "gzip" as const]) {
+      const { exporter, server } = setup([ok(1)], compression ? { compression } : {});
+      exporter.record(span(1));
+      await exporter.flush();
+      expect(server.requests[0]!.headers["content-encoding"]).toBeUndefined();
+      expect(typeof server.requests[0]!.raw).toBe("string");
+    }
+  });
+
+  it("sends the batch uncompressed, and says so once, when compression fails", async () => {
+    class BrokenCompressionStream {
+      readonly writable = new WritableStream<Uint8Array>();
+      readonly readable = new ReadableStream<Uint8Array>({ start: (c) => c.error(new Error("zlib exploded")) });
+    }
+    vi.stubGlobal("CompressionStream", BrokenCompressionStream);
+    const errors: string[] = [];
+    const { exporter, server, invariant } = setup([ok(1)], { onError: (m) => errors.push(m) });
+    exporter.record(span(1));
+    await exporter.flush();
+    expect(server.requests[0]!.headers["content-encoding"]).toBeUndefined();
+    expect(server.requests[0]!.body.records).toEqual([span(1)]);
+    expect(errors).toEqual(["gzip failed; sending this batch uncompressed"]);
+    expect(exporter.stats()).toMatchObject({ sent: 1, droppedTotal: 0 });
+    invariant();
   });
 });
