@@ -223,6 +223,8 @@ for (let i = 0; i < runs; i++) {
     await time.sleep(between(400, 2500)).catch(() => {}); // the model thinking
   }
   const record = run.end();
+  // Spans of timed-out attempts wait a short grace period to learn whether the body stopped.
+  await run.drain();
   counts.runs++;
   counts[record.state as "completed" | "failed" | "cancelled"]++;
   progress(i + 1);

@@ -35,6 +35,7 @@ const runner = new ToolRunner({
 const run = runner.startRun();
 const result = await run.call({ callId: "toolu_01", tool: "cancel_booking", args: { bookingId: "b-1" } });
 run.end();
+await run.drain();
 await exporter.flush();`;
 
 /** Shown when a project has never received a span: how to send the first one. Never shows a key. */

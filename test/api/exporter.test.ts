@@ -27,7 +27,11 @@ beforeAll(async () => {
     }
     const upstream = await fetch(`${server.url}${req.url}`, {
       method: req.method,
-      headers: { authorization: req.headers.authorization ?? "", "content-type": req.headers["content-type"] ?? "" },
+      headers: {
+        authorization: req.headers.authorization ?? "",
+        "content-type": req.headers["content-type"] ?? "",
+        "content-encoding": String(req.headers["content-encoding"] ?? "identity"),
+      },
       body: Buffer.concat(chunks),
     });
     const body = await upstream.text();
@@ -89,6 +93,7 @@ async function runAgent(sink: Exporter, memory: MemorySink, runSuffix: string) {
     { callId: `call-b-${runSuffix}`, tool: "cancel_booking", args: {} },
   ]);
   run.end();
+  await run.drain();
 }
 
 describe("the runtime exporter against a real Faultline", () => {
