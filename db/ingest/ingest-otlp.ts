@@ -8,21 +8,22 @@ import { writeRows } from "./write-rows";
 export interface OtlpIngestResult {
   stored: number;
   duplicates: number;
-  /** Tool spans and unreadable spans that were refused. */
+  /** Tool and agent spans, and unreadable spans, that were refused. */
   rejectedSpans: number;
   /** One line naming the first refused spans, for `partialSuccess.errorMessage`. */
   errorMessage: string;
-  /** Valid spans that are not tool spans; OTLP counts them as accepted. */
+  /** Valid spans that are neither tool nor agent spans; OTLP counts them as accepted. */
   ignored: number;
 }
 
 const MESSAGE_SPANS = 5;
 
-/** Stores the tool spans of a decoded OTLP request in one transaction and reports the rest. */
+/** Stores the tool spans and run records (agent spans) of a decoded OTLP request in one transaction and reports the rest. */
 export function ingestOtlpTraces(store: Store, projectId: string, request: DecodedRequest): OtlpIngestResult {
-  const { tools, rejected, ignored } = extractToolSpans(request);
-  const rows = normalizeOtlp(tools, emptyRowBatch());
-  const { duplicateIndexes, stored } = tools.length > 0 ? writeRows(store, projectId, rows) : { duplicateIndexes: [], stored: 0 };
+  const { tools, runs, rejected, ignored } = extractToolSpans(request);
+  const rows = normalizeOtlp(tools, runs, emptyRowBatch());
+  const { duplicateIndexes, stored } =
+    tools.length + runs.length > 0 ? writeRows(store, projectId, rows) : { duplicateIndexes: [], stored: 0 };
   const listed = rejected
     .slice(0, MESSAGE_SPANS)
     .map((r) => `span ${r.spanId ?? "(no id)"}: ${r.reason}`)

@@ -123,13 +123,17 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
         return;
     }
   });
-  if (ctx.agent && ctx.state && times.length > 0) {
+  // The state is the one thing a run record cannot be stored without; an agent or start the batch
+  // does not give is stored unknown (null) and filled in by a later record of the run, never invented.
+  if (ctx.state) {
+    const startedAt = times.length > 0 ? Math.min(...times) : null;
+    const endedAt = times.length > 0 && TERMINAL_STATES.has(ctx.state) ? Math.max(...times) : null;
     into.runs.push({
       index: -1,
       row: {
-        recordId: `${ctx.runId}#events@${ctx.total}`, runId: ctx.runId, agent: ctx.agent, ...shared,
+        recordId: `${ctx.runId}#events@${ctx.total}`, runId: ctx.runId, agent: ctx.agent ?? null, ...shared,
         sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
-        startedAt: Math.min(...times), endedAt: TERMINAL_STATES.has(ctx.state) ? Math.max(...times) : null, state: ctx.state,
+        startedAt, endedAt, state: ctx.state,
         deadlineAt: null, maxToolAttempts: null, error: null, source: SOURCE,
       },
     });

@@ -1,8 +1,10 @@
 import { DECISIONS, ERROR_CLASSES, LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS, OUTCOMES, type Outcome } from "@/lib/contracts";
 import { parseRefusalDetail, parseToolErrorDetail } from "./adk-detail";
+import { explicitRunIdLenient, isAgentSpan, isToolErrorRecord, readAgentRun, type AgentRunFields } from "./agent-spans";
 import { attrString, type AttrMap } from "./attributes";
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { outcomeOfClass, taxonomyClass } from "./kit-classes";
+import { bool, first, id, int, oneOf, reject, SpanRejection, text, type SpanContext } from "./strict-attributes";
 import type { SpanRow } from "@/db/ingest/rows";
 
 /** A tool span's fields, named as in the normalised span row; null = the span did not say. */
@@ -15,34 +17,27 @@ export interface ToolSpanFields extends Omit<SpanRow, "source" | "traceId" | "ou
 
 export interface ExtractResult {
   tools: ToolSpanFields[];
+  /** Agent spans, each one record of its run. */
+  runs: AgentRunFields[];
   /** Spans that were read but refused, with why (OTLP `partialSuccess`). */
   rejected: { spanId: string | null; reason: string }[];
-  /** Valid spans that are not tool spans (agent, model, HTTP…): not stored. */
+  /** Valid spans that are neither tool nor agent spans (model, HTTP…): not stored. */
   ignored: number;
 }
 
-class SpanRejection extends Error {}
-const reject = (reason: string): never => {
-  throw new SpanRejection(reason);
-};
-
-interface Context {
-  resource: AttrMap;
-  scopeName: string | null;
-  scopeVersion: string | null;
-  now: number;
-}
-
 /**
- * Picks the tool spans out of a decoded OTLP request and reads each onto Faultline's tool-call
- * model. Conventions are tried in priority order — `faultline.*`, the reference kit's `adk.*`, the
- * OpenTelemetry GenAI conventions, OpenInference — per field, so a span that carries several keeps
- * the most specific value. Run, agent and release fall back to the nearest agent ancestor in the same
- * request, then to the resource. Nothing is inferred from span order.
+ * Picks the tool and agent spans out of a decoded OTLP request and reads each onto Faultline's
+ * tool-call model. Conventions are tried in priority order — `faultline.*`, the reference kit's
+ * `adk.*`, the OpenTelemetry GenAI conventions, OpenInference — per field, so a span that carries
+ * several keeps the most specific value. A tool span's run id is its own run attribute, else that of
+ * its agent ancestor when the ancestor is in the same request, else the trace id — the key its agent
+ * span's run record falls back to as well, so a run does not split when its agent span is exported
+ * later. Agent and release fall back to the agent ancestor, then to the resource. Nothing is inferred
+ * from span order.
  */
 export function extractToolSpans(request: DecodedRequest, now: number = Date.now()): ExtractResult {
-  const result: ExtractResult = { tools: [], rejected: [], ignored: 0 };
-  const checked: { span: OtlpSpan; ctx: Context }[] = [];
+  const result: ExtractResult = { tools: [], runs: [], rejected: [], ignored: 0 };
+  const checked: { span: OtlpSpan; ctx: SpanContext }[] = [];
   for (const rs of request.resources) {
     for (const scope of rs.scopes) {
       const ctx = { resource: rs.attributes, scopeName: scope.name, scopeVersion: scope.version, now };
@@ -56,13 +51,15 @@ export function extractToolSpans(request: DecodedRequest, now: number = Date.now
   const byId = new Map<string, OtlpSpan>();
   for (const { span } of checked) byId.set(`${span.traceId}/${span.spanId}`, span);
   for (const { span, ctx } of checked) {
-    const convention = toolConvention(span.attributes, span.name);
-    if (!convention) {
+    const convention = toolConvention(span);
+    const agent = !convention && isAgentSpan(span);
+    if (!convention && !agent) {
       result.ignored++;
       continue;
     }
     try {
-      result.tools.push(readToolSpan(span, convention, ctx, agentAncestor(span, byId)));
+      if (convention) result.tools.push(readToolSpan(span, convention, ctx, agentAncestor(span, byId)));
+      else result.runs.push(readAgentRun(span, ctx));
     } catch (error) {
       if (!(error instanceof SpanRejection)) throw error;
       result.rejected.push({ spanId: span.spanId, reason: error.message });
@@ -74,27 +71,15 @@ export function extractToolSpans(request: DecodedRequest, now: number = Date.now
 const ADK_TOOL_EVENTS = new Set(["tool_result", "tool_error", "tool_refused", "tool_indeterminate"]);
 
 /** Which convention marks the span as one tool attempt, or null for any other span. */
-function toolConvention(a: AttrMap, name: string): ToolSpanFields["convention"] | null {
+function toolConvention(s: OtlpSpan): ToolSpanFields["convention"] | null {
+  const a = s.attributes;
   if (a.has("faultline.tool") || a.has("faultline.call_id") || a.has("faultline.attempt")) {
-    // The runtime's exporter also sends each final tool error as a zero-length span; it is not an attempt.
-    return name.startsWith("faultline.tool_error") || a.has("faultline.told") ? null : "faultline";
+    return isToolErrorRecord(s) ? null : "faultline";
   }
-  if (name === "adk.tool" || ADK_TOOL_EVENTS.has(attrString(a, "adk.event") ?? "")) return "adk";
+  if (s.name === "adk.tool" || ADK_TOOL_EVENTS.has(attrString(a, "adk.event") ?? "")) return "adk";
   if (attrString(a, "gen_ai.operation.name") === "execute_tool") return "gen_ai";
   if ((attrString(a, "openinference.span.kind") ?? "").toUpperCase() === "TOOL") return "openinference";
   return null;
-}
-
-const AGENT_OPERATIONS = new Set(["invoke_agent", "create_agent"]);
-
-function isAgentSpan(s: OtlpSpan): boolean {
-  const a = s.attributes;
-  return (
-    AGENT_OPERATIONS.has(attrString(a, "gen_ai.operation.name") ?? "") ||
-    s.name === "adk.run" ||
-    (attrString(a, "openinference.span.kind") ?? "").toUpperCase() === "AGENT" ||
-    (a.has("adk.agent") && !a.has("adk.event"))
-  );
 }
 
 function agentAncestor(span: OtlpSpan, byId: Map<string, OtlpSpan>): OtlpSpan | null {
@@ -108,12 +93,7 @@ function agentAncestor(span: OtlpSpan, byId: Map<string, OtlpSpan>): OtlpSpan | 
   return null;
 }
 
-function first<T>(...values: (T | null | undefined)[]): T | null {
-  for (const v of values) if (v !== null && v !== undefined) return v;
-  return null;
-}
-
-function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx: Context, agent: OtlpSpan | null): ToolSpanFields {
+function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx: SpanContext, agent: OtlpSpan | null): ToolSpanFields {
   const a = s.attributes;
   const ag = agent?.attributes ?? new Map();
   const startedAt = nanosToMs(s.startNs);
@@ -134,8 +114,7 @@ function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx
   const runId = first(
     id(a, "faultline.run_id"),
     attrString(a, "adk.run_id"),
-    attrString(ag, "faultline.run_id"),
-    attrString(ag, "adk.run_id"),
+    agent ? explicitRunIdLenient(agent.attributes) : null,
     s.traceId,
   )!;
   const callId = first(id(a, "faultline.call_id"), attrString(a, "gen_ai.tool.call.id"), attrString(a, "tool_call.id"), s.spanId)!;
@@ -189,6 +168,7 @@ function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx
       attrString(a, "adk.agent"),
       attrString(ag, "gen_ai.agent.name"),
       attrString(ag, "adk.agent"),
+      attrString(ag, "agent.name"),
       attrString(ctx.resource, "service.name"),
     ),
     environment: first(attrString(ctx.resource, "deployment.environment.name"), attrString(ctx.resource, "deployment.environment")),
@@ -205,7 +185,7 @@ function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx
     backoffMs: int(a, "faultline.backoff_ms", 0, LIMITS.maxDelayMs, true),
     decision: oneOf(a, "faultline.decision", DECISIONS),
     permitted: bool(a, "faultline.permitted", true),
-    abandoned: null,
+    abandoned: bool(a, "faultline.abandoned", true),
     message: first(s.statusMessage, recorder.message, adkClass && !taxonomyClass(adkClass) ? adkClass : null),
     convention,
   };
@@ -246,39 +226,4 @@ function readRecorderEvent(event: string | null, detail: string | null): Recorde
   }
   if (event === "tool_indeterminate") return { ...none, message: detail };
   return none;
-}
-
-// faultline.* attributes are Faultline's own contract: a wrong value rejects the span, loudly.
-function text(a: AttrMap, key: string, max: number): string | null {
-  if (!a.has(key)) return null;
-  const v = a.get(key);
-  if (typeof v !== "string" || v.trim() === "" || v.length > max) reject(`${key} must be a non-empty string of at most ${max} characters`);
-  return v as string;
-}
-
-const id = (a: AttrMap, key: string) => text(a, key, LIMITS.maxIdLength);
-
-function oneOf<T extends string>(a: AttrMap, key: string, allowed: readonly T[]): T | null {
-  if (!a.has(key)) return null;
-  const v = a.get(key);
-  if (typeof v !== "string" || !(allowed as readonly string[]).includes(v)) reject(`${key} must be one of ${allowed.join(", ")}`);
-  return v as T;
-}
-
-function int(a: AttrMap, key: string, min: number, max: number, strict: boolean): number | null {
-  if (!a.has(key)) return null;
-  const v = a.get(key);
-  const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : NaN;
-  if (Number.isInteger(n) && n >= min && n <= max) return n;
-  if (strict) reject(`${key} must be an integer from ${min} to ${max}`);
-  return null;
-}
-
-function bool(a: AttrMap, key: string, strict: boolean): boolean | null {
-  if (!a.has(key)) return null;
-  const v = a.get(key);
-  if (v === true || v === "true") return true;
-  if (v === false || v === "false") return false;
-  if (strict) reject(`${key} must be a boolean`);
-  return null;
 }

@@ -93,6 +93,49 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
     // span's request: the agent name falls back to the resource's service.name.
   });
 
+  it("stores the agent span exported after its tool spans (BatchSpanProcessor, two exports) as the record of one run", async () => {
+    const json = new JsonExporter({ url: `${server.url}/v1/traces`, headers: headers() });
+    const exports: string[][] = [];
+    const counting: SpanExporter = {
+      export: (spans, done) => {
+        exports.push(spans.map((sp) => sp.name));
+        json.export(spans, done);
+      },
+      shutdown: () => json.shutdown(),
+      forceFlush: () => json.forceFlush(),
+    };
+    const p = provider(counting, true);
+    const tracer = p.getTracer("travel.runtime", "1.4.0");
+    const agent = tracer.startSpan("invoke_agent planner", { startTime: T, attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "planner" } });
+    const ctx = trace.setSpan(context.active(), agent);
+    for (const [start, name] of [[T + 100, "get_weather"], [T + 400, "book"]] as const) {
+      tracer.startSpan(`execute_tool ${name}`, { startTime: start, attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": name } }, ctx).end(start + 50);
+    }
+    await p.forceFlush();
+    agent.end(T + 3000);
+    await p.forceFlush();
+    await p.shutdown();
+    expect(exports).toEqual([["execute_tool get_weather", "execute_tool book"], ["invoke_agent planner"]]);
+
+    const traceId = agent.spanContext().traceId;
+    expect(spansOfTrace(traceId).map((r) => [r.tool, r.run_id, r.service])).toEqual([
+      ["get_weather", traceId, "travel-agent"],
+      ["book", traceId, "travel-agent"],
+    ]);
+    expect(server.store.sqlite.prepare("SELECT record_id, run_id, agent, release, service, started_at, ended_at, state, error, source FROM runs WHERE run_id = ?").all(traceId)).toEqual([
+      {
+        record_id: `${agent.spanContext().spanId}@completed:${T + 3000}`, run_id: traceId, agent: "planner", release: "2026.11.3",
+        service: "travel-agent", started_at: T, ended_at: T + 3000, state: "completed", error: null, source: "otlp",
+      },
+    ]);
+    const listed = ((await (await fetch(`${server.url}/api/v1/runs`)).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.run_id === traceId);
+    // tool_calls counts first attempts; these GenAI spans carry no attempt number, so it stays 0 (db/ingest/aggregate.ts).
+    expect(listed).toEqual({
+      run_id: traceId, has_run_record: true, agent: "planner", release: "2026.11.3", state: "completed", started_at: T, ended_at: T + 3000,
+      duration_ms: 3000, tool_calls: 0, attempts: 2, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0,
+    });
+  });
+
   it("does not store a replayed export twice", async () => {
     const body = JSON.stringify(handBuilt([toolSpan("1111111111111111", [s("gen_ai.tool.name", "dup")])]));
     const first = await post(body);

@@ -41,6 +41,27 @@ describe("reference-kit run events", () => {
     ]);
   });
 
+  it("stores the run with agent and start unknown when the batch does not give them, and merges the agent in later", () => {
+    const lone = [{ kind: "context_degraded", name: null, detail: null, at: null, usage: null }];
+    expect(ingestAdkRunEvents(store, "default", { run_id: "run_5", state: "failed" }, lone)).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(ingestAdkRunEvents(store, "default", { run_id: "run_6", state: "completed" }, retried)).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
+    const RUN_KEYS = ["run_id", "record_id", "agent", "release", "service", "state", "started_at", "ended_at", "source"];
+    expect(rows("runs").map((r) => pick(r, RUN_KEYS))).toEqual([
+      { run_id: "run_5", record_id: "run_5#events@1", agent: null, release: null, service: null, state: "failed", started_at: null, ended_at: null, source: "adk_run_event" },
+      { run_id: "run_6", record_id: "run_6#events@4", agent: null, release: null, service: null, state: "completed", started_at: 1767225600000, ended_at: 1767225601700, source: "adk_run_event" },
+    ]);
+    // The kit's run_started, published later, fills in the agent; the events' earlier start and the end stay.
+    ingestAdkPublished(store, "default", undefined, [
+      { event_id: "S6", type: "run_started", schema_version: 1, occurred_at: 1767225600.5, tenant: "acme", run_id: "run_6", attributes: { run_id: "run_6", agent: "planner" } },
+    ]);
+    expect(rows("runs", "run_id = 'run_6'").map((r) => pick(r, ["agent", "state", "started_at", "ended_at"]))).toEqual([
+      { agent: "planner", state: "completed", started_at: 1767225600000, ended_at: 1767225601700 },
+    ]);
+    // Without a state there is nothing to store a run record with: the events are stored, no run is made up.
+    ingestAdkRunEvents(store, "default", { run_id: "run_8", agent: "planner" }, retried);
+    expect(rows("runs", "run_id = 'run_8'")).toEqual([]);
+  });
+
   it("stores a re-sent list once", () => {
     ingestAdkRunEvents(store, "default", { run_id: "run_1" }, retried);
     expect(ingestAdkRunEvents(store, "default", { run_id: "run_1" }, retried)).toEqual({ accepted: 4, duplicates: 3, rejected: [] });

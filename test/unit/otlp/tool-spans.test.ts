@@ -89,13 +89,14 @@ describe("tool span recognition and mapping", () => {
           s("faultline.decision", "delivered"),
           s("faultline.release", "2026.12.0"),
           s("faultline.tool_version", "1.2.0"),
+          b("faultline.abandoned", true),
         ],
       }),
     ]).tools;
     expect(t).toMatchObject({
       runId: "run-1", callId: "toolu_01", tool: "cancel_booking", attempt: 2, outcome: "declined", code: "booking_not_cancellable",
       errorClass: "ToolRefusal", retryable: false, retryAfterMs: 2000, backoffMs: 1500, decision: "delivered", release: "2026.12.0",
-      toolVersion: "1.2.0", convention: "faultline",
+      toolVersion: "1.2.0", abandoned: true, convention: "faultline",
     });
   });
 
@@ -128,7 +129,7 @@ describe("tool span recognition and mapping", () => {
     const middle = span({ spanId: "bbbbbbbbbbbbbbbb", parentSpanId: "aaaaaaaaaaaaaaaa", name: "chat", attributes: [s("gen_ai.operation.name", "chat")] });
     const tool = span({ spanId: "cccccccccccccccc", parentSpanId: "bbbbbbbbbbbbbbbb" });
     const r = extract([tool, middle, agent]);
-    expect(r.ignored).toBe(2);
+    expect([r.ignored, r.runs.map((x) => x.runId)]).toEqual([1, ["run-42"]]);
     expect(r.tools[0]).toMatchObject({ runId: "run-42", service: "planner", release: "3.1.0" });
   });
 
