@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
-import { H, HOUR, MARKUP_CODE, MIN, SCRIPT_TOOL, WINDOW, seedFixture } from "./read-fixture";
+import { describe, expect, it } from "vitest";
+import { H, HOUR, MARKUP_CODE, MIN, SCRIPT_TOOL, WINDOW, useFixtureServer } from "./read-fixture";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ seed: seedFixture });
-});
-afterAll(() => server?.stop());
-
-const get = async (path: string) => {
-  const res = await fetch(server.url + path);
-  return { status: res.status, body: await res.json() };
-};
+const { server, get } = useFixtureServer();
 
 // First and last seen come from the all-time catalogue: the attempt at H + 5 h (outside the window) counts there.
 const UPSTREAM = {
@@ -81,8 +71,8 @@ describe("GET /api/v1/setup and /api/v1/projects", () => {
     expect(body.hasData).toBe(true);
     // startServer's database has the default key made with the project, plus the test key.
     expect(body.keyPrefixes.map((k: { name: string }) => k.name)).toEqual(["default ingest key", "test key"]);
-    expect(body.keyPrefixes[1].prefix).toBe(server.key.split("_").slice(0, 2).join("_"));
-    expect(JSON.stringify(body)).not.toContain(server.key);
+    expect(body.keyPrefixes[1].prefix).toBe(server().key.split("_").slice(0, 2).join("_"));
+    expect(JSON.stringify(body)).not.toContain(server().key);
     const empty = await get(`/api/v1/setup?project=empty`);
     expect(empty.body).toEqual({ project: "empty", projectExists: true, hasData: false, keyPrefixes: [] });
   });

@@ -2,6 +2,8 @@ import type { Store } from "@/db/client";
 import { emptyRowBatch, type SpanRow } from "@/db/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
+import { afterAll, beforeAll } from "vitest";
+import { startServer, type TestServer } from "../helpers/server";
 
 /** Hour-aligned start of the seeded window; the window is [H, H + 3 h). */
 export const H = Date.UTC(2026, 0, 10, 0, 0, 0);
@@ -59,4 +61,23 @@ export function seedFixture(store: Store): void {
   });
   writeRows(store, "default", batch);
   createProject(store, "empty", "Empty project");
+}
+
+/**
+ * Starts a server seeded with the fixture for the calling test file (stopped after it) and returns
+ * the server handle and a GET helper answering { status, body }.
+ */
+export function useFixtureServer() {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer({ seed: seedFixture });
+  });
+  afterAll(() => server?.stop());
+  return {
+    server: () => server!,
+    get: async (path: string) => {
+      const res = await fetch(server!.url + path);
+      return { status: res.status, body: await res.json() };
+    },
+  };
 }

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
-import { H, HOUR, WINDOW, seedFixture } from "./read-fixture";
+import { describe, expect, it } from "vitest";
+import { H, HOUR, WINDOW, useFixtureServer } from "./read-fixture";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ seed: seedFixture });
-});
-afterAll(() => server?.stop());
-
-const get = async (path: string) => {
-  const res = await fetch(server.url + path);
-  return { status: res.status, body: await res.json() };
-};
+const { get } = useFixtureServer();
 
 describe("GET /api/v1/overview", () => {
   it("answers the window's totals, outcome series and top lists from the rollups", async () => {

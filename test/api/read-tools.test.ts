@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
-import { FORMULA_TOOL, H, HOUR, MARKUP_CODE, MIN, SCRIPT_TOOL, WINDOW, seedFixture } from "./read-fixture";
+import { describe, expect, it } from "vitest";
+import { FORMULA_TOOL, H, HOUR, MARKUP_CODE, MIN, SCRIPT_TOOL, WINDOW, useFixtureServer } from "./read-fixture";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ seed: seedFixture });
-});
-afterAll(() => server?.stop());
-
-const get = async (path: string) => {
-  const res = await fetch(server.url + path);
-  return { status: res.status, body: await res.json() };
-};
+const { server, get } = useFixtureServer();
 const none = { count: 0, p50: null, p90: null };
 
 // Hand-computed from read-fixture.ts. Percentiles are the upper bound of the bucket holding the
@@ -73,7 +63,7 @@ describe("GET /api/v1/tools", () => {
   });
 
   it("exports CSV with escaping and the formula guard, and NDJSON", async () => {
-    const csv = await fetch(`${server.url}/api/v1/tools?${WINDOW}&format=csv`);
+    const csv = await fetch(`${server().url}/api/v1/tools?${WINDOW}&format=csv`);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="faultline-tools-${H}-${H + 3 * HOUR}.csv"`);
     const lines = (await csv.text()).split("\r\n");
@@ -84,7 +74,7 @@ describe("GET /api/v1/tools", () => {
     expect(lines[2]).toBe("<script>alert(1)</script>,2,4,2,0.5,0,0,2,3,0.5,0,<b>bold</b>:2,1000,1000,1000,5000");
     expect(lines[4]).toBe(`"'=SUM(1,2)",1,1,0,0,0,0,1,1,0,0,,,,,`);
     expect(lines).toHaveLength(6);
-    const nd = await fetch(`${server.url}/api/v1/tools?${WINDOW}&format=ndjson`);
+    const nd = await fetch(`${server().url}/api/v1/tools?${WINDOW}&format=ndjson`);
     expect(nd.headers.get("content-disposition")).toContain(".ndjson");
     const rows = (await nd.text()).trim().split("\n").map((l) => JSON.parse(l));
     expect(rows).toEqual([CANCEL, SCRIPT, LOOKUP, FORMULA]);

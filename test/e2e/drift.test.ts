@@ -1,10 +1,7 @@
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { codeHistoryResponseSchema } from "@/lib/contracts/drift";
-import { launchBrowser } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { useBrowserSession } from "../helpers/browser-session";
 import { Scenario } from "../unit/drift/scenario";
 
 const XSS_CODE = "<img src=x onerror=alert(1)>";
@@ -23,32 +20,15 @@ function seedDrift(store: Store): void {
   s.failing(25, { ...refusal, toolVersion: "1.3.0", code: "booking_frozen", told: "booking_frozen: booking bk_987 is locked", day: 2 }).ok(50, { tool: "cancel_booking", toolVersion: "1.3.0", day: 2 });
 }
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
+const session = useBrowserSession({ seed: seedDrift, viewport: { width: 1400, height: 1000 } });
+const { pageErrors } = session;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ seed: seedDrift }), launchBrowser()]);
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  page.on("dialog", (d) => {
-    pageErrors.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const cards = () => page.locator('[data-testid="drift-finding"]');
-const sentences = () => page.locator('[data-testid="drift-finding"] > p').allInnerTexts();
+const cards = () => session.page().locator('[data-testid="drift-finding"]');
+const sentences = () => session.page().locator('[data-testid="drift-finding"] > p').allInnerTexts();
 
 describe("Drift page", () => {
   it("lists the seeded findings by severity, each with its sentence and links to runs on both sides", async () => {
-    await page.goto(`${server.url}/drift`);
+    await session.page().goto(`${session.server().url}/drift`);
     await cards().first().waitFor();
     expect(await sentences()).toEqual([
       "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation.",
@@ -60,7 +40,7 @@ describe("Drift page", () => {
     expect(await cards().evaluateAll((els) => els.map((e) => e.getAttribute("data-severity")))).toEqual(["critical", "high", "high", "high", "info"]);
     // Codes are rendered as code elements, and the hostile one as text.
     expect(await cards().first().locator("p code").allInnerTexts()).toEqual(["upstream_timeout", "search"]);
-    expect(await page.locator("img").count()).toBe(0);
+    expect(await session.page().locator("img").count()).toBe(0);
 
     const first = cards().first();
     const hrefs = await first.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
@@ -74,36 +54,36 @@ describe("Drift page", () => {
       "/runs/run-158",
       "/runs?code=upstream_timeout&release=1.4.0",
     ]);
-    await page.screenshot({ path: "test-results/drift-page.png", fullPage: true });
+    await session.page().screenshot({ path: "test-results/drift-page.png", fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 
   it("keeps filters in the URL: kind select, code input, and a direct link", async () => {
-    await page.goto(`${server.url}/drift`);
+    await session.page().goto(`${session.server().url}/drift`);
     await cards().first().waitFor();
-    await page.getByLabel("Kind").selectOption("renamed");
-    await page.waitForURL(/kind=renamed/);
+    await session.page().getByLabel("Kind").selectOption("renamed");
+    await session.page().waitForURL(/kind=renamed/);
     await expect.poll(() => cards().count()).toBe(1);
     expect(await cards().first().getAttribute("data-kind")).toBe("renamed");
 
-    await page.getByRole("button", { name: "Clear" }).click();
-    await page.waitForURL((u) => u.search === "");
-    await page.getByLabel("Code").fill("index_stale");
-    await page.getByLabel("Code").press("Enter");
-    await page.waitForURL(/code=index_stale/);
+    await session.page().getByRole("button", { name: "Clear" }).click();
+    await session.page().waitForURL((u) => u.search === "");
+    await session.page().getByLabel("Code").fill("index_stale");
+    await session.page().getByLabel("Code").press("Enter");
+    await session.page().waitForURL(/code=index_stale/);
     await expect.poll(() => cards().count()).toBe(1);
     expect(await cards().first().getAttribute("data-kind")).toBe("removed");
 
     // A rename is found under its new name too; server-rendered on first paint.
-    const res = await fetch(`${server.url}/drift?code=booking_frozen&tool=cancel_booking`);
+    const res = await fetch(`${session.server().url}/drift?code=booking_frozen&tool=cancel_booking`);
     expect(await res.text()).toContain("took over with the same class");
-    await page.goto(`${server.url}/drift?severity=low`);
-    await page.getByText("No finding matches these filters.").waitFor();
+    await session.page().goto(`${session.server().url}/drift?severity=low`);
+    await session.page().getByText("No finding matches these filters.").waitFor();
     expect(pageErrors).toEqual([]);
   });
 
   it("serves a code's history per release so a chart can show the change point", async () => {
-    const res = await fetch(`${server.url}/api/v1/drift/codes/upstream_timeout/history?tool=search`);
+    const res = await fetch(`${session.server().url}/api/v1/drift/codes/upstream_timeout/history?tool=search`);
     expect(res.status).toBe(200);
     const body = codeHistoryResponseSchema.parse(await res.json());
     expect(body.order).toBe("semver");
@@ -111,10 +91,10 @@ describe("Drift page", () => {
       ["1.3.0", 40, { ToolFailure: 40 }, { failed: 40 }, { retryable: 40, permanent: 0 }, 0],
       ["1.4.0", 38, { ToolFailure: 38 }, { failed: 38 }, { retryable: 0, permanent: 38 }, 0],
     ]);
-    const bad = await fetch(`${server.url}/api/v1/drift?kind=exploded`);
+    const bad = await fetch(`${session.server().url}/api/v1/drift?kind=exploded`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("bad_request");
-    const summary = await fetch(`${server.url}/api/v1/drift/summary`);
+    const summary = await fetch(`${session.server().url}/api/v1/drift/summary`);
     expect(((await summary.json()) as { entries: unknown[] }).entries).toContainEqual({ code: "booking_frozen", tool: "cancel_booking", findings: 1, severity: "high", kinds: ["renamed"] });
   });
 });

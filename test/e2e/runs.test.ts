@@ -1,42 +1,21 @@
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunRow } from "@/db/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { H, XSS_TOLD, seedRuns } from "../api/runs-fixture";
-import { launchBrowser } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import { useBrowserSession } from "../helpers/browser-session";
 
-let server: TestServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
+const session = useBrowserSession({ seed: seedRuns, viewport: { width: 1600, height: 1000 } });
+const { pageErrors } = session;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ seed: seedRuns }), launchBrowser()]);
-  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  // An alert would mean the told text ran as HTML.
-  page.on("dialog", (d) => {
-    pageErrors.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const texts = (selector: string) => page.locator(selector).allInnerTexts();
+const texts = (selector: string) => session.page().locator(selector).allInnerTexts();
 // Focus follows the selection one frame after it renders.
-const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-span-id"));
+const focused = () => session.page().evaluate(() => document.activeElement?.getAttribute("data-span-id"));
 
 describe("run page: the retry timeline", () => {
   it("draws one lane per call grouped by tool, bars labelled by outcome, every final decision in words", async () => {
-    await page.goto(`${server.url}/runs/run-every-decision`);
-    await page.locator('[data-testid="call-lane"]').first().waitFor();
-    expect(await page.locator('[data-testid="tool-row"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-tool")))).toEqual([
+    await session.page().goto(`${session.server().url}/runs/run-every-decision`);
+    await session.page().locator('[data-testid="call-lane"]').first().waitFor();
+    expect(await session.page().locator('[data-testid="tool-row"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-tool")))).toEqual([
       "search_flights",
       "cancel_booking",
       "lookup_customer",
@@ -44,7 +23,7 @@ describe("run page: the retry timeline", () => {
       "fetch_weather",
       "send_email",
     ]);
-    const lanes = await page.locator('[data-testid="call-lane"]').evaluateAll((els) =>
+    const lanes = await session.page().locator('[data-testid="call-lane"]').evaluateAll((els) =>
       els.map((e) => [
         e.getAttribute("data-call-id"),
         e.querySelector('[data-testid="final-decision"]')?.textContent,
@@ -72,94 +51,94 @@ describe("run page: the retry timeline", () => {
       "fetch_weather 2 / 4",
       "send_email 0 / 4",
     ]);
-    expect(await page.locator('[data-testid="line-deadline"]').innerText()).toBe("deadline +22 s");
-    expect(await page.locator('[data-testid="retry-after-marker"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="incomplete-note"]').innerText()).toContain("Incomplete data: 2 attempts in 1 call");
+    expect(await session.page().locator('[data-testid="line-deadline"]').innerText()).toBe("deadline +22 s");
+    expect(await session.page().locator('[data-testid="retry-after-marker"]').count()).toBe(1);
+    expect(await session.page().locator('[data-testid="incomplete-note"]').innerText()).toContain("Incomplete data: 2 attempts in 1 call");
   });
 
   it("selects an attempt by click and shows its details, the told text as text", async () => {
-    await page.locator('[data-span-id="c1-a1"]').click();
-    const details = page.locator('[data-testid="attempt-details"]');
+    await session.page().locator('[data-span-id="c1-a1"]').click();
+    const details = session.page().locator('[data-testid="attempt-details"]');
     expect(await details.locator("h2").first().textContent()).toBe("search_flights · c1 · attempt 1");
-    expect(await page.locator('[data-testid="detail-retry-after"]').innerText()).toBe("1 s");
-    expect(await page.locator('[data-testid="detail-waited"]').innerText()).toBe("1.2 s");
-    expect(page.url()).toContain("attempt=c1-a1");
+    expect(await session.page().locator('[data-testid="detail-retry-after"]').innerText()).toBe("1 s");
+    expect(await session.page().locator('[data-testid="detail-waited"]').innerText()).toBe("1.2 s");
+    expect(session.page().url()).toContain("attempt=c1-a1");
 
-    await page.locator('[data-span-id="c4-a1"]').click();
-    expect(await page.locator('[data-testid="detail-outcome"]').innerText()).toBe("refused");
-    expect(await page.locator('[data-testid="told"]').innerText()).toBe(XSS_TOLD);
-    expect(await page.locator('[data-testid="attempt-details"] img').count()).toBe(0);
-    await page.screenshot({ path: "test-results/runs-timeline.png", fullPage: true });
+    await session.page().locator('[data-span-id="c4-a1"]').click();
+    expect(await session.page().locator('[data-testid="detail-outcome"]').innerText()).toBe("refused");
+    expect(await session.page().locator('[data-testid="told"]').innerText()).toBe(XSS_TOLD);
+    expect(await session.page().locator('[data-testid="attempt-details"] img').count()).toBe(0);
+    await session.page().screenshot({ path: "test-results/runs-timeline.png", fullPage: true });
   });
 
   it("moves through failing attempts with j and k in time order, focusing each", async () => {
-    await page.locator('[data-span-id="c1-a1"]').click();
-    await page.keyboard.press("j");
-    await page.keyboard.press("j");
+    await session.page().locator('[data-span-id="c1-a1"]').click();
+    await session.page().keyboard.press("j");
+    await session.page().keyboard.press("j");
     await expect.poll(focused).toBe("c4-a1");
-    await page.keyboard.press("j");
+    await session.page().keyboard.press("j");
     await expect.poll(focused).toBe("c5-a1");
-    await page.keyboard.press("k");
+    await session.page().keyboard.press("k");
     await expect.poll(focused).toBe("c4-a1");
-    expect(await page.locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("lookup_customer · c4 · attempt 1");
+    expect(await session.page().locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("lookup_customer · c4 · attempt 1");
   });
 
   it("zooms in on the time axis and back out", async () => {
-    const bar = page.locator('[data-span-id="c9-a1"]');
+    const bar = session.page().locator('[data-span-id="c9-a1"]');
     const widthBefore = (await bar.boundingBox())!.width;
-    await page.getByRole("button", { name: "Zoom in" }).click();
+    await session.page().getByRole("button", { name: "Zoom in" }).click();
     const widthAfter = (await bar.boundingBox())!.width;
     expect(Math.round((widthAfter / widthBefore) * 10) / 10).toBe(2);
-    await page.keyboard.press("0");
+    await session.page().keyboard.press("0");
     expect(Math.round((await bar.boundingBox())!.width)).toBe(Math.round(widthBefore));
   });
 
   it("opens with the attempt a link points at (?attempt=) selected", async () => {
-    await page.goto(`${server.url}/runs/run-every-decision?attempt=c7-a2`);
-    await page.locator('[data-testid="call-lane"]').first().waitFor();
-    expect(await page.locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("fetch_weather · c7 · attempt 2");
-    expect(await page.locator('[data-testid="detail-outcome"]').innerText()).toBe("timed out");
-    expect(await page.locator('[data-testid="detail-waited"]').innerText()).toBe("600 ms");
+    await session.page().goto(`${session.server().url}/runs/run-every-decision?attempt=c7-a2`);
+    await session.page().locator('[data-testid="call-lane"]').first().waitFor();
+    expect(await session.page().locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("fetch_weather · c7 · attempt 2");
+    expect(await session.page().locator('[data-testid="detail-outcome"]').innerText()).toBe("timed out");
+    expect(await session.page().locator('[data-testid="detail-waited"]').innerText()).toBe("600 ms");
   });
 
   it("shows a run whose record never arrived as such", async () => {
-    await page.goto(`${server.url}/runs/run-orphan`);
-    await page.locator('[data-testid="call-lane"]').first().waitFor();
-    expect((await page.locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-orphan run record missing");
+    await session.page().goto(`${session.server().url}/runs/run-orphan`);
+    await session.page().locator('[data-testid="call-lane"]').first().waitFor();
+    expect((await session.page().locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-orphan run record missing");
     expect(await texts('[data-testid="budget"]')).toEqual(["search_flights 1 / 12 (assumed)"]);
   });
 });
 
 describe("runs list", () => {
   it("lists runs and changes URL and list when filters change", async () => {
-    await page.goto(`${server.url}/runs`);
-    const rowIds = () => page.locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")));
+    await session.page().goto(`${session.server().url}/runs`);
+    const rowIds = () => session.page().locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")));
     expect(await rowIds()).toEqual(["run-clean", "run-orphan", "run-every-decision"]);
-    expect(await page.locator('tr[data-run-id="run-orphan"] td').nth(3).innerText()).toBe("run record missing");
+    expect(await session.page().locator('tr[data-run-id="run-orphan"] td').nth(3).innerText()).toBe("run record missing");
 
-    await page.getByLabel("Final state").selectOption("failed");
-    await page.waitForURL(/state=failed/);
+    await session.page().getByLabel("Final state").selectOption("failed");
+    await session.page().waitForURL(/state=failed/);
     await expect.poll(rowIds).toEqual(["run-every-decision"]);
 
-    await page.getByLabel("Final state").selectOption("");
-    await page.waitForURL((u) => u.search === "");
-    await page.getByLabel("Tool", { exact: true }).fill("search_flights");
-    await page.getByLabel("Tool", { exact: true }).press("Enter");
-    await page.waitForURL((u) => u.search === "?tool=search_flights");
+    await session.page().getByLabel("Final state").selectOption("");
+    await session.page().waitForURL((u) => u.search === "");
+    await session.page().getByLabel("Tool", { exact: true }).fill("search_flights");
+    await session.page().getByLabel("Tool", { exact: true }).press("Enter");
+    await session.page().waitForURL((u) => u.search === "?tool=search_flights");
     await expect.poll(rowIds).toEqual(["run-orphan", "run-every-decision"]);
 
-    await page.getByLabel("has tool errors").click();
-    await page.waitForURL(/has_errors=1/);
-    expect(await page.getByLabel("has tool errors").isChecked()).toBe(true);
-    await page.screenshot({ path: "test-results/runs-list.png", fullPage: true });
-    await page.locator('a[href="/runs/run-orphan"]').click();
-    await page.waitForURL(/\/runs\/run-orphan$/);
+    await session.page().getByLabel("has tool errors").click();
+    await session.page().waitForURL(/has_errors=1/);
+    expect(await session.page().getByLabel("has tool errors").isChecked()).toBe(true);
+    await session.page().screenshot({ path: "test-results/runs-list.png", fullPage: true });
+    await session.page().locator('a[href="/runs/run-orphan"]').click();
+    await session.page().waitForURL(/\/runs\/run-orphan$/);
   });
 
   it("lands pre-filtered from another view's link", async () => {
-    await page.goto(`${server.url}/runs?code=card_declined`);
-    expect(await page.locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")))).toEqual(["run-every-decision"]);
-    expect(await page.getByLabel("Code", { exact: true }).inputValue()).toBe("card_declined");
+    await session.page().goto(`${session.server().url}/runs?code=card_declined`);
+    expect(await session.page().locator('[data-testid="runs-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-run-id")))).toEqual(["run-every-decision"]);
+    expect(await session.page().getByLabel("Code", { exact: true }).inputValue()).toBe("card_declined");
   });
 
   it("shows a run known only from its end with agent, start and duration unknown, not as a missing record", async () => {
@@ -167,16 +146,16 @@ describe("runs list", () => {
       recordId: "ev-end", runId: "run-end-only", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
       startedAt: null, endedAt: H + 200_000, state: "cancelled", deadlineAt: null, maxToolAttempts: null, error: null, source: "adk_published",
     };
-    writeRows(server.store, "default", { runs: [{ index: 0, row: end }], spans: [], toolErrors: [] });
-    await page.goto(`${server.url}/runs`);
-    const cells = page.locator('tr[data-run-id="run-end-only"] td');
+    writeRows(session.server().store, "default", { runs: [{ index: 0, row: end }], spans: [], toolErrors: [] });
+    await session.page().goto(`${session.server().url}/runs`);
+    const cells = session.page().locator('tr[data-run-id="run-end-only"] td');
     await cells.first().waitFor();
     expect((await cells.allInnerTexts()).slice(0, 6)).toEqual(["run-end-only", "unknown", "unknown", "cancelled", "unknown", "unknown"]);
 
-    await page.goto(`${server.url}/runs/run-end-only`);
-    await page.locator('[data-testid="start-unknown-note"]').waitFor();
-    expect((await page.locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-end-only cancelled");
-    const facts = await page.locator("dl > div").evaluateAll((els) => els.map((e) => `${e.querySelector("dt")?.textContent}: ${e.querySelector("dd")?.textContent}`));
+    await session.page().goto(`${session.server().url}/runs/run-end-only`);
+    await session.page().locator('[data-testid="start-unknown-note"]').waitFor();
+    expect((await session.page().locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-end-only cancelled");
+    const facts = await session.page().locator("dl > div").evaluateAll((els) => els.map((e) => `${e.querySelector("dt")?.textContent}: ${e.querySelector("dd")?.textContent}`));
     expect(facts.slice(0, 6)).toEqual(["Agent: unknown", "Release: unknown", "Environment: unknown", "SDK: unknown", "Started (UTC): unknown", "Duration: unknown"]);
   });
 
