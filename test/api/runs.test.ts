@@ -193,6 +193,22 @@ describe("GET /api/v1/runs/:runId", () => {
     );
   });
 
+  it("opens the run page and API for a run id with spaces, colons and slashes", async () => {
+    const odd = "run a:b/c%";
+    const res = await fetch(`${server.url}/api/v1/ingest`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json" },
+      body: JSON.stringify({ records: [{ type: "tool_call_span", id: "odd-1", run_id: odd, call_id: "c", tool: "t", attempt: 1, started_at: Date.now() - 1000, ended_at: Date.now() - 900, outcome: "ok" }] }),
+    });
+    expect(res.status).toBe(200);
+    const api = await get(`/api/v1/runs/${encodeURIComponent(odd)}`);
+    expect(api.status).toBe(200);
+    expect(api.body.run_id).toBe(odd);
+    const page = await fetch(`${server.url}/runs/${encodeURIComponent(odd)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("run a:b/c%");
+  });
+
   it("answers 404 for an unknown run and for another project's run", async () => {
     const notFound = { status: 404, body: { error: { code: "not_found", message: "no run with this id in this project" } } };
     expect(await get("/api/v1/runs/nope")).toEqual(notFound);

@@ -4,6 +4,7 @@ import { getCodeHistory } from "@/db/queries/get-code-history";
 import { CodeHistoryView } from "@/components/codes/code-history-view";
 import { dashboardKeys } from "@/lib/query/keys";
 import { prefetchDashboard } from "../../dashboard-prefetch";
+import { decodeSegment } from "../../decode-segment";
 import { prefetchDrift } from "../../drift-prefetch";
 
 export const dynamic = "force-dynamic";
@@ -20,13 +21,4 @@ export default async function CodePage({ params, searchParams }: { params: Promi
       <CodeHistoryView code={code} />
     </HydrationBoundary>
   );
-}
-
-// Links encode the code with encodeURIComponent; the segment arrives still percent-encoded.
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

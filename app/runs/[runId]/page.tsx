@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
 import { RunTimelineView } from "@/components/runs/run-timeline-view";
+import { decodeSegment } from "../../decode-segment";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Run · Faultline" };
@@ -13,7 +14,7 @@ export default async function RunPage({
   params: Promise<{ runId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { runId } = await params;
+  const runId = decodeSegment((await params).runId);
   const sp = await searchParams;
   const project = typeof sp.project === "string" && sp.project !== "" ? sp.project : "default";
   const timeline = getRunTimeline(getStore(), project, runId);

@@ -4,6 +4,7 @@ import { getToolDetail } from "@/db/queries/get-tool-detail";
 import { ToolDetailView } from "@/components/tools/tool-detail-view";
 import { dashboardKeys } from "@/lib/query/keys";
 import { prefetchDashboard } from "../../dashboard-prefetch";
+import { decodeSegment } from "../../decode-segment";
 import { prefetchDrift } from "../../drift-prefetch";
 
 export const dynamic = "force-dynamic";
@@ -20,13 +21,4 @@ export default async function ToolPage({ params, searchParams }: { params: Promi
       <ToolDetailView tool={tool} />
     </HydrationBoundary>
   );
-}
-
-// Links encode the name with encodeURIComponent; the segment arrives still percent-encoded.
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
