@@ -4,7 +4,6 @@ import type { Store } from "../client";
 interface Row {
   run_id: string;
   attempts: number;
-  calls: number;
   retries: number;
   failed_attempts: number;
   declined: number;
@@ -80,7 +79,7 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
   }
   const rows = store.sqlite
     .prepare(
-      `SELECT s.run_id, s.attempts, s.calls, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
+      `SELECT s.run_id, s.attempts, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
          s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at
        FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
        WHERE ${where.join(" AND ")}
@@ -90,13 +89,29 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
     .all(params) as Row[];
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
+  const calls = distinctCalls(store, q.project, page.map((r) => r.run_id));
   return {
-    runs: page.map(toItem),
+    runs: page.map((r) => ({ ...toItem(r), tool_calls: calls.get(r.run_id) ?? 0 })),
     next_cursor: rows.length > q.limit && last ? `${last.first_started_at}:${last.run_id}` : null,
   };
 }
 
-function toItem(r: Row): RunListItem {
+/**
+ * Tool calls per run of one page, counted as distinct call ids: exact even when a call's first
+ * attempt never arrived or a source carries no attempt numbers (run_stats only counts attempt 1).
+ */
+function distinctCalls(store: Store, project: string, runIds: string[]): Map<string, number> {
+  if (runIds.length === 0) return new Map();
+  const rows = store.sqlite
+    .prepare(
+      `SELECT run_id AS runId, count(DISTINCT call_id) AS n FROM tool_call_spans
+       WHERE project_id = ? AND run_id IN (${runIds.map(() => "?").join(", ")}) GROUP BY run_id`,
+    )
+    .all(project, ...runIds) as { runId: string; n: number }[];
+  return new Map(rows.map((r) => [r.runId, r.n]));
+}
+
+function toItem(r: Row): Omit<RunListItem, "tool_calls"> {
   // A stored record may still lack agent and start (a run end alone): those are unknown, not missing.
   const hasRecord = r.record_id !== null;
   const startedAt = hasRecord ? r.started_at : r.first_started_at;
@@ -110,7 +125,6 @@ function toItem(r: Row): RunListItem {
     started_at: startedAt,
     ended_at: endedAt,
     duration_ms: endedAt === null || startedAt === null ? null : endedAt - startedAt,
-    tool_calls: r.calls,
     attempts: r.attempts,
     retries: r.retries,
     failed_attempts: r.failed_attempts,

@@ -129,10 +129,10 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
       },
     ]);
     const listed = ((await (await fetch(`${server.url}/api/v1/runs`)).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.run_id === traceId);
-    // tool_calls counts first attempts; these GenAI spans carry no attempt number, so it stays 0 (db/ingest/aggregate.ts).
+    // Two calls, counted by call id: these GenAI spans carry no attempt number.
     expect(listed).toEqual({
       run_id: traceId, has_run_record: true, agent: "planner", release: "2026.11.3", state: "completed", started_at: T, ended_at: T + 3000,
-      duration_ms: 3000, tool_calls: 0, attempts: 2, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0,
+      duration_ms: 3000, tool_calls: 2, attempts: 2, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0,
     });
   });
 
