@@ -44,7 +44,7 @@ export function OverviewView() {
       <FilterBar />
       {q.error && <QueryError error={q.error} />}
       <div className="tiles">
-        <StatTile testId="tile-calls" label="Calls" value={val((x) => formatCount(x.calls))} hint={val((x) => `${formatCount(x.attempts)} attempts`)} />
+        <StatTile testId="tile-calls" label="Calls" value={val((x) => formatCount(x.calls))} hint={val((x) => `${formatCount(x.attempts)} attempts${x.unnumbered > 0 ? ` · ${formatCount(x.unnumbered)} without an attempt number, each counted as a call` : ""}`)} />
         <StatTile testId="tile-failure-rate" label="Failure rate" value={val((x) => formatPct(x.failureRate))} hint={val((x) => `${formatCount(x.failures)} attempts not ok`)} />
         <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={val((x) => formatCount(x.declined))} hint="the tool said no" />
         <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={val((x) => formatCount(x.refused))} hint="permission said no" />

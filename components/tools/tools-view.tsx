@@ -81,7 +81,14 @@ export function ToolsView() {
                   </span>
                 </td>
                 <td>{formatCount(t.failures)}</td>
-                <td>{formatCount(t.calls)}</td>
+                <td>
+                  {formatCount(t.calls)}
+                  {t.unnumbered > 0 && (
+                    <span className="num-muted" title="attempts sent without an attempt number, each counted as a call">
+                      {" "}({formatCount(t.unnumbered)} unnumbered)
+                    </span>
+                  )}
+                </td>
                 <td>{formatPct(t.failureRate)}</td>
                 <td>{formatCount(t.declined)}</td>
                 <td>{formatCount(t.refused)}</td>

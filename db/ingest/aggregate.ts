@@ -43,6 +43,7 @@ export class BatchAggregates {
       s.backoffMs ?? 0,
       s.decision === "failed_closed" ? 1 : 0,
       Math.max(0, s.endedAt - s.startedAt),
+      s.attempt === null ? 1 : 0,
     ];
     const hour = periodOf(s.startedAt);
     bump(this.spanRollups, [this.projectId, hour, s.tool, s.code ?? "", s.outcome ?? "", s.errorClass ?? "", s.release ?? "", s.service ?? ""], values, SPAN_ROLLUP_COMBINE);

@@ -3,14 +3,14 @@ import type Database from "better-sqlite3";
 function spanRollupUpsert(table: string): string {
   return `INSERT INTO ${table} (project_id, hour, tool, code, outcome, error_class, release, service,
       spans, first_attempts, second_attempts, retry_attempts, max_attempt, retry_after_count, retry_after_sum_ms,
-      backoff_count, backoff_sum_ms, failed_closed, duration_sum_ms)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      backoff_count, backoff_sum_ms, failed_closed, duration_sum_ms, unnumbered)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO UPDATE SET spans = spans + excluded.spans, first_attempts = first_attempts + excluded.first_attempts,
       second_attempts = second_attempts + excluded.second_attempts, retry_attempts = retry_attempts + excluded.retry_attempts,
       max_attempt = max(max_attempt, excluded.max_attempt), retry_after_count = retry_after_count + excluded.retry_after_count,
       retry_after_sum_ms = retry_after_sum_ms + excluded.retry_after_sum_ms, backoff_count = backoff_count + excluded.backoff_count,
       backoff_sum_ms = backoff_sum_ms + excluded.backoff_sum_ms, failed_closed = failed_closed + excluded.failed_closed,
-      duration_sum_ms = duration_sum_ms + excluded.duration_sum_ms`;
+      duration_sum_ms = duration_sum_ms + excluded.duration_sum_ms, unnumbered = unnumbered + excluded.unnumbered`;
 }
 
 const delayBucketUpsert = (table: string) => `INSERT INTO ${table} (project_id, hour, tool, code, release, service, kind, bucket_ms, count)

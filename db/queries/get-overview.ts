@@ -15,18 +15,19 @@ export function getOverview(store: Store, p: DashboardParams): Overview {
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
   const buckets = prepared(
     sqlite,
-    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts) AS calls,
-       sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed,
+    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls,
+       sum(unnumbered) AS unnumbered, sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed,
        sum(backoff_sum_ms) AS backoffWaitedMs
      FROM ${t.spans} WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
   ).all(p.window.stepMs, p.window.stepMs, ...w.args) as {
-    t: number; outcome: string; attempts: number; calls: number; retries: number; retriedCalls: number; failedClosed: number; backoffWaitedMs: number;
+    t: number; outcome: string; attempts: number; calls: number; unnumbered: number; retries: number; retriedCalls: number; failedClosed: number; backoffWaitedMs: number;
   }[];
 
-  const totals = { attempts: 0, calls: 0, failures: 0, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0 };
+  const totals = { attempts: 0, calls: 0, unnumbered: 0, failures: 0, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0 };
   for (const b of buckets) {
     totals.attempts += b.attempts;
     totals.calls += b.calls;
+    totals.unnumbered += b.unnumbered;
     totals.retries += b.retries;
     totals.retriedCalls += b.retriedCalls;
     totals.failedClosed += b.failedClosed;

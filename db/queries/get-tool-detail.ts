@@ -9,7 +9,7 @@ const RECENT_RUNS = 10;
 const RECENT_SPAN_SCAN = 500;
 
 const emptyRow = (tool: string): ToolDetail["summary"] => ({
-  tool, attempts: 0, calls: 0, failures: 0, failureRate: null, declined: 0, refused: 0, meanAttempts: null, maxAttempts: 0,
+  tool, attempts: 0, calls: 0, unnumbered: 0, failures: 0, failureRate: null, declined: 0, refused: 0, meanAttempts: null, maxAttempts: 0,
   retryShare: null, failedClosed: 0, topCodes: [], retryAfter: { count: 0, p50: null, p90: null }, backoff: { count: 0, p50: null, p90: null },
 });
 
@@ -39,7 +39,7 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
 
   const sums = prepared(
     sqlite,
-    `SELECT coalesce(sum(first_attempts),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
+    `SELECT coalesce(sum(first_attempts + unnumbered),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
        coalesce(sum(retry_attempts),0) AS retryAttempts FROM ${t.spans} WHERE ${w.sql}`,
   ).get(...w.args) as { calls: number; retried: number; retryAttempts: number };
 

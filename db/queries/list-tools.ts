@@ -17,17 +17,18 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
   // One scan grouped by (tool, code, outcome) feeds both the counters and the top codes.
   const cells = prepared(
     sqlite,
-    `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts) AS calls, max(max_attempt) AS maxAttempt,
+    `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls, sum(unnumbered) AS unnumbered, max(max_attempt) AS maxAttempt,
        sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed
      FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
-  ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number; calls: number; maxAttempt: number; retriedCalls: number; failedClosed: number }[];
+  ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number; calls: number; unnumbered: number; maxAttempt: number; retriedCalls: number; failedClosed: number }[];
   const byTool = new Map<string, Counters & { tool: string }>();
   const codesByTool = new Map<string, Map<string, number>>();
   for (const c of cells) {
-    const t = byTool.get(c.tool) ?? { tool: c.tool, attempts: 0, calls: 0, failures: 0, declined: 0, refused: 0, maxAttempts: 0, retriedCalls: 0, failedClosed: 0 };
+    const t = byTool.get(c.tool) ?? { tool: c.tool, attempts: 0, calls: 0, unnumbered: 0, failures: 0, declined: 0, refused: 0, maxAttempts: 0, retriedCalls: 0, failedClosed: 0 };
     byTool.set(c.tool, t);
     t.attempts += c.attempts;
     t.calls += c.calls;
+    t.unnumbered += c.unnumbered;
     t.maxAttempts = Math.max(t.maxAttempts, c.maxAttempt);
     t.retriedCalls += c.retriedCalls;
     t.failedClosed += c.failedClosed;

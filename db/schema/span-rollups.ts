@@ -25,6 +25,8 @@ function spanRollupTable<N extends string>(name: N) {
       secondAttempts: integer("second_attempts").notNull(),
       /** Spans with attempt > 1. */
       retryAttempts: integer("retry_attempts").notNull(),
+      /** Spans whose source gave no attempt number; each is counted as a call of its own. */
+      unnumbered: integer("unnumbered").notNull().default(0),
       maxAttempt: integer("max_attempt").notNull(),
       retryAfterCount: integer("retry_after_count").notNull(),
       retryAfterSumMs: integer("retry_after_sum_ms").notNull(),

@@ -6,7 +6,10 @@ export const overviewQuerySchema = dashboardQuerySchema;
 /** Attempt counts over the window; `failures` are attempts whose outcome is not `ok`. */
 export const overviewTotalsSchema = z.object({
   attempts: z.number(),
+  /** Attempts numbered 1, plus attempts without a number (each counted as a call). */
   calls: z.number(),
+  /** Attempts whose source sent no attempt number (see the conformance view). */
+  unnumbered: z.number(),
   failures: z.number(),
   /** failures / attempts, null when there were no attempts. */
   failureRate: z.number().nullable(),

@@ -22,8 +22,10 @@ export type DelayStats = z.infer<typeof delayStatsSchema>;
 export const toolRowSchema = z.object({
   tool: z.string(),
   attempts: z.number(),
-  /** Attempts numbered 1: one per call. */
+  /** Attempts numbered 1 (one per call), plus attempts without a number, each counted as a call. */
   calls: z.number(),
+  /** Attempts whose source sent no attempt number. */
+  unnumbered: z.number(),
   failures: z.number(),
   failureRate: z.number().nullable(),
   declined: z.number(),

@@ -134,6 +134,13 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
       run_id: traceId, has_run_record: true, agent: "planner", release: "2026.11.3", state: "completed", started_at: T, ended_at: T + 3000,
       duration_ms: 3000, tool_calls: 2, attempts: 2, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0,
     });
+    // The dashboard counts each unnumbered attempt as a call and says how many there were.
+    const tools = ((await (await fetch(`${server.url}/api/v1/tools?from=${T}&to=${T + 3_600_000}&tool=book`)).json()) as { tools: Record<string, unknown>[] }).tools;
+    // Other tests of this file send "book" spans too, none with an attempt number.
+    const book = tools[0]!;
+    expect(tools).toHaveLength(1);
+    expect(book.unnumbered).toBeGreaterThanOrEqual(1);
+    expect([book.calls, book.unnumbered]).toEqual([book.attempts, book.attempts]);
   });
 
   it("does not store a replayed export twice", async () => {

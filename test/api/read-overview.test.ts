@@ -11,7 +11,7 @@ describe("GET /api/v1/overview", () => {
     expect(body.hasData).toBe(true);
     // 13 attempts in the window, 10 of them first attempts; 7 not ok (4 cancel_booking, 2 markup tool, 1 lookup).
     expect(body.totals).toEqual({
-      attempts: 13, calls: 10, failures: 7, failureRate: 7 / 13, declined: 1, refused: 1,
+      attempts: 13, calls: 10, unnumbered: 0, failures: 7, failureRate: 7 / 13, declined: 1, refused: 1,
       retries: 3, retriedCalls: 2, failedClosed: 1, backoffWaitedMs: 36_000,
     });
     expect(body.series).toEqual([
@@ -51,7 +51,7 @@ describe("GET /api/v1/overview", () => {
     const { body } = await get(`/api/v1/overview?project=empty&${WINDOW}`);
     expect(body.hasData).toBe(false);
     expect(body.totals).toEqual({
-      attempts: 0, calls: 0, failures: 0, failureRate: null, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0,
+      attempts: 0, calls: 0, unnumbered: 0, failures: 0, failureRate: null, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0,
     });
     expect(body.series).toEqual([]);
   });

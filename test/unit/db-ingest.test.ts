@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/db/client";
 import { ingestNativeBatch } from "@/db/ingest/ingest-native";
-import type { RunRow } from "@/db/ingest/rows";
+import { emptyRowBatch, type RunRow } from "@/db/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { createKey, ensureDefaultProject, listKeys, revokeKey, verifyKey } from "@/db/keys";
 
@@ -96,6 +96,18 @@ describe("ingestNativeBatch on real migrations", () => {
       { hour: H, kind: "backoff", bucket_ms: 3000, count: 2 },
       { hour: H + 6 * 3_600_000, kind: "backoff", bucket_ms: 3000, count: 1 },
     ]);
+  });
+
+  it("counts spans without an attempt number apart, so they can be counted as calls", () => {
+    const batch = emptyRowBatch();
+    const base = { traceId: null, parentSpanId: null, runId: "r", tool: "t", toolVersion: null, release: null, service: null, environment: null,
+      sdkName: null, sdkVersion: null, startedAt: H, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
+      retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, source: "otlp" };
+    batch.spans.push({ index: 0, row: { ...base, spanId: "a", callId: "c1", attempt: null } }, { index: 1, row: { ...base, spanId: "b", callId: "c2", attempt: null } });
+    writeRows(store, "default", batch);
+    expect(all("SELECT spans, first_attempts, unnumbered FROM span_rollups_hourly")).toEqual([{ spans: 2, first_attempts: 0, unnumbered: 2 }]);
+    expect(all("SELECT spans, first_attempts, unnumbered FROM span_rollups_6h")).toEqual([{ spans: 2, first_attempts: 0, unnumbered: 2 }]);
+    expect(all("SELECT count(*) AS n FROM attempt_counts_hourly")).toEqual([{ n: 0 }]);
   });
 
   it("stores a record once: replays are duplicates and leave every counter unchanged", () => {

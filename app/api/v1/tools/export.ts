@@ -19,6 +19,7 @@ const COLUMNS: [string, (r: ToolRow) => Cell][] = [
   ["retry_after_p90_ms", (r) => r.retryAfter.p90],
   ["backoff_p50_ms", (r) => r.backoff.p50],
   ["backoff_p90_ms", (r) => r.backoff.p90],
+  ["unnumbered_attempts", (r) => r.unnumbered],
 ];
 
 // Spreadsheet apps run a cell that starts with one of these as a formula (CSV injection).
