@@ -1,5 +1,6 @@
 "use client";
 
+import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { CodeStackData } from "@/lib/charts/code-series";
 import { formatBucket, formatCount } from "@/lib/charts/format";
@@ -16,8 +17,8 @@ export function CodeStackChart({ data, stepMs, height, onSelect }: { data: CodeS
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={1}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="t" tickFormatter={(t: number) => formatBucket(t, stepMs)} minTickGap={40} tickLine={false} axisLine={{ stroke: "var(--border)" }} />
-            <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "failed attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
+            <XAxis {...timeAxisProps(stepMs)} />
+            <YAxis {...countAxisProps("failed attempts")} />
             <Tooltip
               cursor={{ fill: "var(--panel-2)" }}
               content={({ active, payload, label }) =>

@@ -1,5 +1,6 @@
 "use client";
 
+import { countAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DelayBar } from "@/lib/charts/delay-histogram";
 import { formatCount } from "@/lib/charts/format";
@@ -21,7 +22,7 @@ export function DelayHistogramChart({ bars, height }: { bars: DelayBar[]; height
           </defs>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="label" tickLine={false} interval={0} angle={-40} textAnchor="end" height={54} tick={{ fontSize: 11 }} axisLine={{ stroke: "var(--border)" }} />
-          <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
+          <YAxis {...countAxisProps("attempts")} />
           <Tooltip
             cursor={{ fill: "var(--panel-2)" }}
             content={({ active, payload, label }) =>

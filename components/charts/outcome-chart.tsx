@@ -1,5 +1,6 @@
 "use client";
 
+import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatBucket, formatCount } from "@/lib/charts/format";
 import type { OutcomeChartData } from "@/lib/charts/outcome-series";
@@ -16,8 +17,8 @@ export function OutcomeChart({ data, stepMs, height, onSelect }: { data: Outcome
           <BarChart data={data.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={1}>
             <OutcomePatternDefs />
             <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis dataKey="t" tickFormatter={(t: number) => formatBucket(t, stepMs)} minTickGap={40} tickLine={false} axisLine={{ stroke: "var(--border)" }} />
-            <YAxis allowDecimals={false} width={48} tickLine={false} axisLine={false} label={{ value: "attempts", angle: -90, position: "insideLeft", offset: 10, style: { fontSize: 11, fill: "var(--muted)" } }} />
+            <XAxis {...timeAxisProps(stepMs)} />
+            <YAxis {...countAxisProps("attempts")} />
             <Tooltip
               cursor={{ fill: "var(--panel-2)" }}
               content={({ active, payload, label }) =>
