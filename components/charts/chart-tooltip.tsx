@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatCount } from "@/lib/charts/format";
 
 export interface TooltipRow {
   key: string;
@@ -19,4 +20,30 @@ export function ChartTooltipBody({ title, rows }: { title: string; rows: Tooltip
       ))}
     </div>
   );
+}
+
+interface StackPayloadItem {
+  dataKey?: unknown;
+  value?: unknown;
+  color?: string;
+}
+
+/**
+ * Tooltip content for a stacked time series: the bucket as title, one row per series from top to
+ * bottom, a null value said as "no data yet" (a gap, not a zero).
+ */
+export function stackTooltip(title: (label: unknown) => string, rowLabel: (key: string, color: string | undefined) => ReactNode, unit: string) {
+  return function StackTooltip({ active, payload, label }: { active?: boolean; payload?: readonly StackPayloadItem[]; label?: unknown }) {
+    if (!active || !payload?.length) return null;
+    return (
+      <ChartTooltipBody
+        title={title(label)}
+        rows={[...payload].reverse().map((p) => ({
+          key: String(p.dataKey),
+          label: rowLabel(String(p.dataKey), p.color),
+          value: p.value === null ? "no data yet" : `${formatCount(Number(p.value))} ${unit}`,
+        }))}
+      />
+    );
+  };
 }

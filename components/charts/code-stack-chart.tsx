@@ -4,7 +4,7 @@ import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { CodeStackData } from "@/lib/charts/code-series";
 import { formatBucket, formatCount } from "@/lib/charts/format";
-import { ChartTooltipBody } from "./chart-tooltip";
+import { stackTooltip } from "./chart-tooltip";
 
 const color = (i: number) => `var(--series-${(i % 7) + 1})`;
 
@@ -21,22 +21,15 @@ export function CodeStackChart({ data, stepMs, height, onSelect }: { data: CodeS
             <YAxis {...countAxisProps("failed attempts")} />
             <Tooltip
               cursor={{ fill: "var(--panel-2)" }}
-              content={({ active, payload, label }) =>
-                active && payload?.length ? (
-                  <ChartTooltipBody
-                    title={`${formatBucket(Number(label), stepMs)} UTC`}
-                    rows={[...payload].reverse().map((p) => ({
-                      key: String(p.dataKey),
-                      label: (
-                        <>
-                          <span className="swatch" style={{ background: p.color }} /> {String(p.dataKey)}
-                        </>
-                      ),
-                      value: p.value === null ? "no data yet" : `${formatCount(Number(p.value))} failed`,
-                    }))}
-                  />
-                ) : null
-              }
+              content={stackTooltip(
+                (label) => `${formatBucket(Number(label), stepMs)} UTC`,
+                (key, color) => (
+                  <>
+                    <span className="swatch" style={{ background: color }} /> {key}
+                  </>
+                ),
+                "failed",
+              )}
             />
             {data.series.map((code, i) => (
               <Bar key={code} dataKey={code} stackId="codes" fill={color(i)} isAnimationActive={false} cursor={selectable(code) ? "pointer" : undefined} onClick={selectable(code) ? () => onSelect!(code) : undefined} />

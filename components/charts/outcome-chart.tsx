@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { formatBucket, formatCount } from "@/lib/charts/format";
 import type { OutcomeChartData } from "@/lib/charts/outcome-series";
 import { outcomeStyle } from "@/lib/charts/outcomes";
-import { ChartTooltipBody } from "./chart-tooltip";
+import { stackTooltip } from "./chart-tooltip";
 import { OutcomePatternDefs, OutcomeSwatch, outcomeFill } from "./fill-patterns";
 
 /** Attempts per bucket stacked by outcome; a click on a bar or a legend entry narrows to that outcome. */
@@ -21,22 +21,15 @@ export function OutcomeChart({ data, stepMs, height, onSelect }: { data: Outcome
             <YAxis {...countAxisProps("attempts")} />
             <Tooltip
               cursor={{ fill: "var(--panel-2)" }}
-              content={({ active, payload, label }) =>
-                active && payload?.length ? (
-                  <ChartTooltipBody
-                    title={`${formatBucket(Number(label), stepMs)} UTC`}
-                    rows={[...payload].reverse().map((p) => ({
-                      key: String(p.dataKey),
-                      label: (
-                        <>
-                          <OutcomeSwatch outcome={String(p.dataKey)} /> {outcomeStyle(String(p.dataKey)).label}
-                        </>
-                      ),
-                      value: p.value === null ? "no data yet" : `${formatCount(Number(p.value))} attempts`,
-                    }))}
-                  />
-                ) : null
-              }
+              content={stackTooltip(
+                (label) => `${formatBucket(Number(label), stepMs)} UTC`,
+                (key) => (
+                  <>
+                    <OutcomeSwatch outcome={key} /> {outcomeStyle(key).label}
+                  </>
+                ),
+                "attempts",
+              )}
             />
             {data.series.map((outcome) => (
               <Bar
