@@ -1,4 +1,8 @@
-/** Layering rules from DESIGN.md, checked by `npm run lint`. */
+/**
+ * Layering rules from DESIGN.md and docs/architecture.md, checked by `npm run lint`:
+ *   lib (pure) ◀ db (storage) ◀ server (HTTP, jobs, config) ◀ app; components ◀ lib/query.
+ * No back-arrows, no cycles.
+ */
 module.exports = {
   forbidden: [
     {
@@ -15,17 +19,30 @@ module.exports = {
       to: { pathNot: ["^lib/contracts/", "^node_modules/zod/"] },
     },
     {
-      name: "ui-never-imports-db",
-      comment: "components, client data layer and chart preparation never touch the database or server plumbing",
+      name: "lib-is-the-ground-floor",
+      comment: "lib/ is pure and framework-free: it never imports the storage, server or UI layers",
       severity: "error",
-      from: { path: "^(components|lib/query|lib/charts|app/providers)" },
-      to: { path: "^(db|lib/server)/", dependencyTypesNot: ["type-only"] },
+      from: { path: "^lib/" },
+      to: { path: "^(db|server|app|components)/" },
     },
     {
-      name: "db-does-not-import-the-app",
+      name: "db-does-not-import-upper-layers",
       severity: "error",
       from: { path: "^db/" },
-      to: { path: "^(app|components|lib/query|lib/charts|lib/server|lib/runtime)/" },
+      to: { path: "^(app|components|server|lib/query|lib/runtime)/" },
+    },
+    {
+      name: "server-does-not-import-the-ui",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^(app|components)/" },
+    },
+    {
+      name: "ui-never-imports-db-or-server",
+      comment: "components and the client data layer never touch the database or server plumbing",
+      severity: "error",
+      from: { path: "^(components|lib/query|lib/charts|app/providers)" },
+      to: { path: "^(db|server)/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "sql-only-in-db",

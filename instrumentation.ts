@@ -1,10 +1,19 @@
-// Runs once when the server starts: open the database (which applies migrations), start the
-// retention sweep and, on a fresh database, create the default project and print its first key.
+// Runs once when the server starts: check the configuration, open the database (which applies
+// migrations), start the background jobs and, on a fresh database, create the default project and
+// print its first key.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { getStore } = await import("./db/client");
+  const { ConfigError, config } = await import("./server/config");
+  try {
+    config();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`[faultline] cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  const { getStore } = await import("./server/store");
   const { ensureDefaultProject } = await import("./db/keys");
-  const { startRetention } = await import("./lib/server/retention");
+  const { startRetention } = await import("./server/jobs/retention");
   const store = getStore();
   startRetention(store);
   const created = ensureDefaultProject(store);

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
-import { getCodeHistory } from "@/db/drift/get-code-history";
+import { getStore } from "@/server/store";
+import { getCodeReleaseHistory } from "@/db/drift/get-code-release-history";
 import { listDriftFindings } from "@/db/drift/list-drift-findings";
 import { listDriftSummary } from "@/db/drift/list-drift-summary";
 import { refreshDrift } from "@/db/drift/refresh-drift";
@@ -18,7 +18,7 @@ export function prefetchDrift(qc: QueryClient, project: string, code?: string): 
     refreshDrift(store, project);
     qc.setQueryData(driftKeys.summary(project), listDriftSummary(store, { project }));
     if (code === undefined) return;
-    qc.setQueryData(driftKeys.history(project, code, null), getCodeHistory(store, { project, code }));
+    qc.setQueryData(driftKeys.history(project, code, null), getCodeReleaseHistory(store, { project, code }));
     const filters = normalizeDriftFilters({ project: project === "default" ? undefined : project, code });
     qc.setQueryData(driftKeys.findings(filters), listDriftFindings(store, { project, code }));
   } catch (err) {

@@ -1,5 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getOverview } from "@/db/queries/get-overview";
 import { getSetupInfo } from "@/db/queries/get-setup-info";
 import { OverviewView } from "@/components/overview/overview-view";

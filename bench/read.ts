@@ -12,10 +12,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openStore, type Store } from "@/db/client";
-import { emptyRowBatch, type RowBatch, type SpanRow } from "@/db/ingest/rows";
+import { emptyRowBatch, type RowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { ensureDefaultProject } from "@/db/keys";
-import { getCodeHistory } from "@/db/queries/get-code-history";
+import { getCodeDetail } from "@/db/queries/get-code-detail";
 import { getOverview } from "@/db/queries/get-overview";
 import { getSetupInfo } from "@/db/queries/get-setup-info";
 import { getToolDetail } from "@/db/queries/get-tool-detail";
@@ -173,7 +173,7 @@ async function main() {
   await timeIt("listTools (code filter)", rounds, () => listTools(store, { ...base, filters: { code }, sort: "failures", dir: "desc" }));
   await timeIt("getToolDetail (busiest tool)", rounds, () => getToolDetail(store, { ...base, tool: busyTool }));
   await timeIt("listCodes", rounds, () => listCodes(store, { ...base, sort: "failures", dir: "desc" }));
-  await timeIt("getCodeHistory", rounds, () => getCodeHistory(store, { ...base, code }));
+  await timeIt("getCodeDetail", rounds, () => getCodeDetail(store, { ...base, code }));
   await timeIt("getSetupInfo", rounds, () => getSetupInfo(store, "default"));
 
   if (!args.includes("--no-http")) {

@@ -5,7 +5,7 @@
 //    in the DOM and painted, and to the chart being hydrated (interactive).
 // Needs a build into the same dist dir.
 import type { Store } from "../db/client";
-import type { RunRow, SpanRow, ToolErrorRow } from "../db/ingest/rows";
+import type { RunRow, SpanRow, ToolErrorRow } from "../lib/ingest/rows";
 import { writeRows } from "../db/ingest/write-rows";
 import { launchBrowser } from "../test/helpers/browser";
 import { startServer } from "../test/helpers/server";

@@ -1,5 +1,6 @@
 // `npm run keys -- create [name] [--project id] | list [--project id] | revoke <prefix>`
 import { openStore } from "../db/client";
+import { ConfigError, config } from "../server/config";
 import { createKey, createProject, DEFAULT_PROJECT_ID, listKeys, listProjects, revokeKey } from "../db/keys";
 
 const [command, ...rest] = process.argv.slice(2);
@@ -7,7 +8,18 @@ const projectFlag = rest.indexOf("--project");
 const projectId = projectFlag >= 0 ? rest[projectFlag + 1] ?? DEFAULT_PROJECT_ID : DEFAULT_PROJECT_ID;
 const positional = projectFlag >= 0 ? rest.filter((_, i) => i !== projectFlag && i !== projectFlag + 1) : rest;
 
-const store = openStore();
+function openConfigured() {
+  try {
+    const c = config();
+    return openStore(c.dbPath, { busyTimeoutMs: c.busyTimeoutMs });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`cannot open the database: ${error.message}`);
+    process.exit(2);
+  }
+}
+
+const store = openConfigured();
 const fmt = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
 
 switch (command) {

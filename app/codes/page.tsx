@@ -1,5 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listCodes } from "@/db/queries/list-codes";
 import { CodesView } from "@/components/codes/codes-view";
 import { codesQuerySchema } from "@/lib/contracts/codes";

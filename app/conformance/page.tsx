@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { ConformanceView } from "@/components/conformance/conformance-view";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getConformance } from "@/db/queries/get-conformance";
 import { conformanceKeys } from "@/lib/query/conformance";
 

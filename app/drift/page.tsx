@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { driftFindingsQuerySchema } from "@/lib/contracts/drift";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listDriftFindings } from "@/db/drift/list-drift-findings";
 import { refreshDrift } from "@/db/drift/refresh-drift";
 import { DriftView } from "@/components/drift/drift-view";

@@ -1,5 +1,5 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listRuns } from "@/db/queries/list-runs";
 import { RunsListView } from "@/components/runs/runs-list-view";
 import { normalizeRunsFilters, parseRunsFilters, runsKeys } from "@/lib/query/runs";

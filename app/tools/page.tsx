@@ -1,5 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listTools } from "@/db/queries/list-tools";
 import { ToolsView } from "@/components/tools/tools-view";
 import { toolsQuerySchema } from "@/lib/contracts/tools";

@@ -1,5 +1,5 @@
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
-import type { RunRow, SpanRow, ToolErrorRow } from "./rows";
+import type { RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 
 const HOUR_MS = 3_600_000;
 const SIX_HOURS_MS = 6 * HOUR_MS;

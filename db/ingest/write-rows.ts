@@ -1,6 +1,6 @@
 import type { Store } from "../client";
 import { BatchAggregates } from "./aggregate";
-import type { RowBatch } from "./rows";
+import type { RowBatch } from "@/lib/ingest/rows";
 import { ingestStatements } from "./statements";
 
 export interface WriteResult {

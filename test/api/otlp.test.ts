@@ -5,8 +5,8 @@ import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { otlpType } from "@/lib/otlp/proto-schema";
-import { decodeStatus, decodeTraceResponse } from "@/lib/otlp/response";
+import { otlpType } from "@/lib/ingest/otlp/proto-schema";
+import { decodeStatus, decodeTraceResponse } from "@/lib/ingest/otlp/response";
 import { startServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;

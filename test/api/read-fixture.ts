@@ -1,5 +1,5 @@
 import type { Store } from "@/db/client";
-import { emptyRowBatch, type SpanRow } from "@/db/ingest/rows";
+import { emptyRowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
 import { afterAll, beforeAll } from "vitest";

@@ -1,5 +1,5 @@
 import type { Store } from "@/db/client";
-import type { RunRow, SpanRow, ToolErrorRow } from "@/db/ingest/rows";
+import type { RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 
 /** A fixed clock: 2026-11-01T12:00:00Z. */

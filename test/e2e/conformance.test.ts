@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
-import { emptyRowBatch, type SpanRow } from "@/db/ingest/rows";
+import { emptyRowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { launchBrowser } from "../helpers/browser";
 import { startServer, type TestServer } from "../helpers/server";

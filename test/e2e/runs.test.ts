@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RunRow } from "@/db/ingest/rows";
+import type { RunRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { H, XSS_TOLD, seedRuns } from "../api/runs-fixture";
 import { useBrowserSession } from "../helpers/browser-session";

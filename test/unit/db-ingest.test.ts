@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/db/client";
-import { ingestNativeBatch } from "@/db/ingest/ingest-native";
-import { emptyRowBatch, type RunRow } from "@/db/ingest/rows";
+import { ingestNativeBatch } from "../helpers/ingest";
+import { emptyRowBatch, type RunRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { createKey, ensureDefaultProject, listKeys, revokeKey, verifyKey } from "@/db/keys";
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/db/client";
-import { ingestNativeBatch } from "@/db/ingest/ingest-native";
+import { ingestNativeBatch } from "../helpers/ingest";
 import { ensureDefaultProject } from "@/db/keys";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 

@@ -1,7 +1,7 @@
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getHealth } from "@/db/queries/get-health";
-import { ApiError } from "@/lib/server/api-error";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/server/http/api-error";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

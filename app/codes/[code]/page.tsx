@@ -1,6 +1,6 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
-import { getCodeHistory } from "@/db/queries/get-code-history";
+import { getStore } from "@/server/store";
+import { getCodeDetail } from "@/db/queries/get-code-detail";
 import { CodeHistoryView } from "@/components/codes/code-history-view";
 import { dashboardKeys } from "@/lib/query/keys";
 import { prefetchDashboard } from "../../dashboard-prefetch";
@@ -13,7 +13,7 @@ export default async function CodePage({ params, searchParams }: { params: Promi
   const code = decodeSegment((await params).code);
   const { state } = await prefetchDashboard(await searchParams, (qc, search, p) => {
     const { code: _ignored, ...filters } = p.filters;
-    qc.setQueryData(dashboardKeys.codeHistory(code, search), getCodeHistory(getStore(), { ...p, filters, code }));
+    qc.setQueryData(dashboardKeys.codeHistory(code, search), getCodeDetail(getStore(), { ...p, filters, code }));
     prefetchDrift(qc, p.projectId, code);
   });
   return (

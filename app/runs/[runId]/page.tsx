@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
 import { RunTimelineView } from "@/components/runs/run-timeline-view";
 import { decodeSegment } from "../../decode-segment";

@@ -1,5 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getToolDetail } from "@/db/queries/get-tool-detail";
 import { ToolDetailView } from "@/components/tools/tool-detail-view";
 import { dashboardKeys } from "@/lib/query/keys";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAttemptFailedDetail, parseRefusalDetail, parseToolErrorDetail } from "@/lib/otlp/adk-detail";
+import { parseAttemptFailedDetail, parseRefusalDetail, parseToolErrorDetail } from "@/lib/ingest/otlp/adk-detail";
 
 describe("tool_error detail grammar", () => {
   it("reads typed failures with and without a message and the attempts suffix", () => {

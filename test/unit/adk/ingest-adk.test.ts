@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/db/client";
-import { ingestAdkPublished, ingestAdkRunEvents, ingestAdkSpans } from "@/db/ingest/ingest-adk";
+import { ingestAdkPublished, ingestAdkRunEvents, ingestAdkSpans } from "../../helpers/ingest";
 import { ensureDefaultProject } from "@/db/keys";
 
 let store: Store;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { refreshDrift } from "@/db/drift/refresh-drift";
-import { emptyRowBatch } from "@/db/ingest/rows";
+import { emptyRowBatch } from "@/lib/ingest/rows";
 import { Scenario, T0 } from "./scenario";
 
 const sigRows = (s: Scenario) =>

@@ -3,7 +3,7 @@ import { ensureDefaultProject } from "@/db/keys";
 import { listDriftFindings } from "@/db/drift/list-drift-findings";
 import { refreshDrift } from "@/db/drift/refresh-drift";
 import { writeRows } from "@/db/ingest/write-rows";
-import { emptyRowBatch, type RowBatch, type SpanRow, type ToolErrorRow } from "@/db/ingest/rows";
+import { emptyRowBatch, type RowBatch, type SpanRow, type ToolErrorRow } from "@/lib/ingest/rows";
 import type { DriftFinding } from "@/lib/contracts/drift";
 
 export const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decodeAttributes } from "@/lib/otlp/attributes";
-import { checkSpan, decodeJsonRequest, decodeProtobufRequest, OtlpDecodeError } from "@/lib/otlp/decode";
-import { otlpType } from "@/lib/otlp/proto-schema";
-import { decodeStatus, decodeTraceResponse, statusBody, traceResponseBody } from "@/lib/otlp/response";
+import { decodeAttributes } from "@/lib/ingest/otlp/attributes";
+import { checkSpan, decodeJsonRequest, decodeProtobufRequest, OtlpDecodeError } from "@/lib/ingest/otlp/decode";
+import { otlpType } from "@/lib/ingest/otlp/proto-schema";
+import { decodeStatus, decodeTraceResponse, statusBody, traceResponseBody } from "@/lib/ingest/otlp/response";
 import { i, ns, request, s, span, T0 } from "./fixtures";
 
 describe("OTLP attribute decoding", () => {

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "@/db/client";
-import { ingestOtlpTraces } from "@/db/ingest/ingest-otlp";
 import { ensureDefaultProject } from "@/db/keys";
-import { decodeJsonRequest } from "@/lib/otlp/decode";
+import { decodeJsonRequest } from "@/lib/ingest/otlp/decode";
+import { ingestOtlp } from "../../helpers/ingest";
 import { ns, request, s, span, T0 } from "./fixtures";
 
 let store: Store;
@@ -14,7 +14,7 @@ beforeEach(() => {
   ensureDefaultProject(store);
 });
 const all = (sql: string) => store.sqlite.prepare(sql).all() as Record<string, unknown>[];
-const ingest = (spans: unknown[]) => ingestOtlpTraces(store, "default", decodeJsonRequest(request(spans)));
+const ingest = (spans: unknown[]) => ingestOtlp(store, "default", decodeJsonRequest(request(spans)));
 
 const TRACE = "5b8efff798038103d269b633813fc60c";
 const agent = span({
@@ -25,12 +25,12 @@ const tool = (spanId: string, start: number) =>
   span({ spanId, parentSpanId: "aaaaaaaaaaaaaaaa", startTimeUnixNano: ns(T0 + start), endTimeUnixNano: ns(T0 + start + 100) });
 const RUN_COLUMNS = "project_id, record_id, run_id, agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state, deadline_at, max_tool_attempts, error, source";
 
-describe("ingestOtlpTraces: agent spans become run records", () => {
+describe("OTLP ingest: agent spans become run records", () => {
   it("tool spans in one request and their agent span in a later one end up as one run with its record", () => {
     expect(ingest([tool("0000000000000001", 100), tool("0000000000000002", 300), span({ spanId: "000000000000000c", name: "chat", attributes: [s("gen_ai.operation.name", "chat")] })]))
-      .toEqual({ stored: 2, duplicates: 0, rejectedSpans: 0, errorMessage: "", ignored: 1 });
+      .toEqual({ accepted: 2, duplicates: 0, rejected: [] });
     expect(all("SELECT count(*) AS n FROM runs")).toEqual([{ n: 0 }]);
-    expect(ingest([agent])).toEqual({ stored: 1, duplicates: 0, rejectedSpans: 0, errorMessage: "", ignored: 0 });
+    expect(ingest([agent])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
     expect(all(`SELECT ${RUN_COLUMNS} FROM runs`)).toEqual([
       {
         project_id: "default", record_id: `aaaaaaaaaaaaaaaa@failed:${T0 + 5000}`, run_id: TRACE, agent: "planner", release: "2026.11.3",
@@ -46,7 +46,7 @@ describe("ingestOtlpTraces: agent spans become run records", () => {
       { run_id: TRACE, attempts: 2, first_started_at: T0, last_ended_at: T0 + 5000 },
     ]);
     // A re-sent export of the agent span is a duplicate and changes nothing.
-    expect(ingest([agent])).toEqual({ stored: 0, duplicates: 1, rejectedSpans: 0, errorMessage: "", ignored: 0 });
+    expect(ingest([agent])).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
   });
 
   it("a later export of the same agent span that ended merges into the running record; an older one never undoes the end", () => {

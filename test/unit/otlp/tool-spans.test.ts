@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeJsonRequest } from "@/lib/otlp/decode";
-import { extractToolSpans } from "@/lib/otlp/tool-spans";
+import { decodeJsonRequest } from "@/lib/ingest/otlp/decode";
+import { extractToolSpans } from "@/lib/ingest/otlp/tool-spans";
 import { b, i, ns, request, s, span, T0 } from "./fixtures";
 
 const NOW = T0 + 3_600_000;

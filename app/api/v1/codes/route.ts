@@ -1,9 +1,9 @@
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listCodes } from "@/db/queries/list-codes";
 import { codesQuerySchema } from "@/lib/contracts/codes";
 import { toDashboardParams } from "@/lib/contracts/filters";
-import { parseQuery } from "@/lib/server/parse-query";
-import { route } from "@/lib/server/route";
+import { parseQuery } from "@/server/http/parse-query";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { formatIssues } from "@/lib/contracts";
 import { driftFindingsQuerySchema } from "@/lib/contracts/drift";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listDriftFindings } from "@/db/drift/list-drift-findings";
 import { refreshDrift } from "@/db/drift/refresh-drift";
-import { ApiError } from "@/lib/server/api-error";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/server/http/api-error";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

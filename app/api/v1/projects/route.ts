@@ -1,6 +1,6 @@
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listProjects } from "@/db/queries/list-projects";
-import { route } from "@/lib/server/route";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

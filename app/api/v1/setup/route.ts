@@ -1,8 +1,8 @@
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getSetupInfo } from "@/db/queries/get-setup-info";
 import { setupQuerySchema } from "@/lib/contracts/projects";
-import { parseQuery } from "@/lib/server/parse-query";
-import { route } from "@/lib/server/route";
+import { parseQuery } from "@/server/http/parse-query";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

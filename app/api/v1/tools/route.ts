@@ -1,9 +1,9 @@
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { listTools } from "@/db/queries/list-tools";
 import { toDashboardParams } from "@/lib/contracts/filters";
 import { toolsQuerySchema } from "@/lib/contracts/tools";
-import { parseQuery } from "@/lib/server/parse-query";
-import { route } from "@/lib/server/route";
+import { parseQuery } from "@/server/http/parse-query";
+import { route } from "@/server/http/route";
 import { toolsCsv, toolsNdjson } from "./export";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import { formatIssues } from "@/lib/contracts";
 import { runTimelineQuerySchema } from "@/lib/contracts/runs";
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
-import { ApiError } from "@/lib/server/api-error";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/server/http/api-error";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

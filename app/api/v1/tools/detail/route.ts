@@ -1,9 +1,9 @@
-import { getStore } from "@/db/client";
+import { getStore } from "@/server/store";
 import { getToolDetail } from "@/db/queries/get-tool-detail";
 import { toDashboardParams } from "@/lib/contracts/filters";
 import { toolDetailQuerySchema } from "@/lib/contracts/tools";
-import { parseQuery } from "@/lib/server/parse-query";
-import { route } from "@/lib/server/route";
+import { parseQuery } from "@/server/http/parse-query";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { codeSchema, formatIssues } from "@/lib/contracts";
 import { codeHistoryQuerySchema } from "@/lib/contracts/drift";
-import { getStore } from "@/db/client";
-import { getCodeHistory } from "@/db/drift/get-code-history";
+import { getStore } from "@/server/store";
+import { getCodeReleaseHistory } from "@/db/drift/get-code-release-history";
 import { refreshDrift } from "@/db/drift/refresh-drift";
-import { ApiError } from "@/lib/server/api-error";
-import { route } from "@/lib/server/route";
+import { ApiError } from "@/server/http/api-error";
+import { route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -19,5 +19,5 @@ export const GET = route(async (req: Request, ctx: { params: Promise<{ code: str
   }
   const store = getStore();
   refreshDrift(store, query.data.project);
-  return Response.json(getCodeHistory(store, { project: query.data.project, code: code.data, tool: query.data.tool }));
+  return Response.json(getCodeReleaseHistory(store, { project: query.data.project, code: code.data, tool: query.data.tool }));
 });

@@ -1,6 +1,6 @@
+import { config } from "../config";
 import { ApiError } from "./api-error";
 
-const MAX_IN_FLIGHT = Number(process.env.FAULTLINE_MAX_INFLIGHT ?? 64);
 const state = globalThis as unknown as { __faultlineInFlight?: number };
 
 /**
@@ -8,9 +8,10 @@ const state = globalThis as unknown as { __faultlineInFlight?: number };
  * and backs off instead of the process growing memory without bound.
  */
 export async function withIngestSlot<T>(fn: () => Promise<T>): Promise<T> {
+  const max = config().maxInflight;
   const current = state.__faultlineInFlight ?? 0;
-  if (current >= MAX_IN_FLIGHT) {
-    throw new ApiError("rate_limited", `too many concurrent ingest requests (${MAX_IN_FLIGHT}); retry later`, undefined, {
+  if (current >= max) {
+    throw new ApiError("rate_limited", `too many concurrent ingest requests (${max}); retry later`, undefined, {
       "Retry-After": "1",
     });
   }

@@ -5,7 +5,7 @@ import { attrString, type AttrMap } from "./attributes";
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { outcomeOfClass, taxonomyClass } from "./kit-classes";
 import { bool, first, id, int, oneOf, reject, SpanRejection, text, type SpanContext } from "./strict-attributes";
-import type { SpanRow } from "@/db/ingest/rows";
+import type { SpanRow } from "@/lib/ingest/rows";
 
 /** A tool span's fields, named as in the normalised span row; null = the span did not say. */
 export interface ToolSpanFields extends Omit<SpanRow, "source" | "traceId" | "outcome"> {

@@ -6,7 +6,7 @@ import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTa
 const RETRYABLE = { 1: "yes", 0: "no", [-1]: "unknown" } as Record<number, "yes" | "no" | "unknown">;
 
 /** One code's history: outcomes over time, the tools that emit it, and each meaning it had per release. */
-export function getCodeHistory(store: Store, p: DashboardParams & { code: string }): CodeHistory {
+export function getCodeDetail(store: Store, p: DashboardParams & { code: string }): CodeHistory {
   const t = rollupTables(p.window);
   const { sqlite } = store;
   const w = rollupWhere({ ...p, filters: { ...p.filters, code: p.code } }, SPAN_ROLLUP_DIMS);

@@ -10,7 +10,7 @@ const addMix = (target: Record<string, number>, entries: { value: string; count:
 };
 
 /** One code's signature per release (all tools, or one), oldest first, for a change-point chart. */
-export function getCodeHistory(store: Store, params: { project: string; code: string; tool?: string }): CodeHistoryResponse {
+export function getCodeReleaseHistory(store: Store, params: { project: string; code: string; tool?: string }): CodeHistoryResponse {
   const accs = loadAccumulators(store, params.project, { code: params.code, tool: params.tool });
   const byRelease = new Map<string, CodeHistoryPoint & { recovered: number; delays: Map<number, number> }>();
   for (const acc of accs) {

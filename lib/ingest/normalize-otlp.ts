@@ -1,6 +1,6 @@
 import { scrubText } from "@/lib/contracts";
-import type { AgentRunFields } from "@/lib/otlp/agent-spans";
-import type { ToolSpanFields } from "@/lib/otlp/tool-spans";
+import type { AgentRunFields } from "@/lib/ingest/otlp/agent-spans";
+import type { ToolSpanFields } from "@/lib/ingest/otlp/tool-spans";
 import type { RowBatch } from "./rows";
 
 const scrubOrNull = (t: string | null) => (t === null ? null : scrubText(t));

@@ -1,6 +1,6 @@
 import { scrubText, type Resource } from "@/lib/contracts";
 import type { AdkPublishedEvent } from "@/lib/contracts/adk";
-import { outcomeOfClass, taxonomyClass } from "@/lib/otlp/kit-classes";
+import { outcomeOfClass, taxonomyClass } from "@/lib/ingest/otlp/kit-classes";
 import type { RowBatch } from "./rows";
 
 const SOURCE = "adk_published";

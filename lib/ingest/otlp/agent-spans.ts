@@ -1,6 +1,6 @@
 import { LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS, RUN_STATES, type RunState } from "@/lib/contracts";
 import { KIT_RUN_STATES } from "@/lib/contracts/adk";
-import type { RunRow } from "@/db/ingest/rows";
+import type { RunRow } from "@/lib/ingest/rows";
 import { attrString, type AttrMap } from "./attributes";
 import { nanosToMs, type OtlpSpan } from "./decode";
 import { first, id, int, oneOf, reject, SpanRejection, text, type SpanContext } from "./strict-attributes";

@@ -1,4 +1,4 @@
-import { statusBody, traceResponseBody, type OtlpEncoding } from "@/lib/otlp/response";
+import { statusBody, traceResponseBody, type OtlpEncoding } from "@/lib/ingest/otlp/response";
 import { toErrorResponse } from "./api-error";
 
 const CONTENT_TYPE: Record<OtlpEncoding, string> = { json: "application/json", protobuf: "application/x-protobuf" };

@@ -1,6 +1,6 @@
 import { scrubText, type Outcome, type Resource } from "@/lib/contracts";
 import type { AdkToolCallSpan } from "@/lib/contracts/adk";
-import { taxonomyClass } from "@/lib/otlp/kit-classes";
+import { taxonomyClass } from "@/lib/ingest/otlp/kit-classes";
 import type { RowBatch } from "./rows";
 
 // `error` is the kit's word for any other exception; `refused` (permission) and `declined` (the tool

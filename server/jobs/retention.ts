@@ -1,15 +1,15 @@
 import type { Store } from "@/db/client";
+import { config, type Config } from "../config";
 import { pruneExpiredRuns, pruneRollups, type RetentionPolicy } from "@/db/retention/prune-expired";
 
 const DAY_MS = 86_400_000;
-const EVERY_MS = 3_600_000;
 
 /** The retention settings from the environment (documented in the README). */
-export function retentionPolicy(now: number = Date.now()): RetentionPolicy {
+export function retentionPolicy(now: number = Date.now(), c: Config = config()): RetentionPolicy {
   return {
-    rawCutoffMs: now - Number(process.env.FAULTLINE_RETENTION_DAYS ?? 30) * DAY_MS,
-    maxSpans: Number(process.env.FAULTLINE_MAX_SPANS ?? 10_000_000),
-    rollupCutoffMs: now - Number(process.env.FAULTLINE_ROLLUP_RETENTION_DAYS ?? 400) * DAY_MS,
+    rawCutoffMs: now - c.retentionDays * DAY_MS,
+    maxSpans: c.maxSpans,
+    rollupCutoffMs: now - c.rollupRetentionDays * DAY_MS,
   };
 }
 
@@ -35,5 +35,5 @@ export function startRetention(store: Store): void {
     step();
   };
   setTimeout(sweep, 10_000).unref();
-  setInterval(sweep, EVERY_MS).unref();
+  setInterval(sweep, config().retentionEveryMs).unref();
 }

@@ -1,6 +1,6 @@
 import { scrubText, type Resource } from "@/lib/contracts";
 import type { AdkRunEvent } from "@/lib/contracts/adk";
-import { parseAttemptFailedDetail, parseRefusalDetail, parseToolErrorDetail } from "@/lib/otlp/adk-detail";
+import { parseAttemptFailedDetail, parseRefusalDetail, parseToolErrorDetail } from "@/lib/ingest/otlp/adk-detail";
 import type { RowBatch, SpanRow, ToolErrorRow } from "./rows";
 
 export interface RunEventsContext {

@@ -9,7 +9,7 @@ const tooLarge = () => new ApiError("payload_too_large", `request body exceeds $
  * decompressed size too, so a small gzip bomb is cut off instead of filling memory.
  */
 export async function readBody(req: Request, acceptedTypes: readonly string[]): Promise<Buffer> {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = contentTypeOf(req);
   if (!acceptedTypes.includes(type)) {
     throw new ApiError("unsupported_media_type", `content-type must be ${acceptedTypes.join(" or ")}; got ${type || "none"}`);
   }
@@ -29,6 +29,11 @@ export async function readBody(req: Request, acceptedTypes: readonly string[]): 
   }
 }
 
+/** The request's media type, lower-cased and without parameters ("" when absent). */
+export function contentTypeOf(req: Request): string {
+  return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
 async function readLimited(req: Request): Promise<Buffer> {
   if (!req.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
@@ -45,13 +50,4 @@ async function readLimited(req: Request): Promise<Buffer> {
     chunks.push(value);
   }
   return Buffer.concat(chunks, size);
-}
-
-/** Parses JSON, answering 400 with the parser's position on malformed input. */
-export function parseJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch (error) {
-    throw new ApiError("invalid_json", `body is not valid JSON: ${(error as Error).message}`);
-  }
 }

@@ -1,8 +1,7 @@
 import type { Store } from "@/db/client";
+import { config } from "../config";
 import { foldDriftChunk, refreshDrift } from "@/db/drift/refresh-drift";
 
-const QUIET_MS = Number(process.env.FAULTLINE_DRIFT_REFRESH_MS ?? 2000);
-const MAX_WAIT_MS = Number(process.env.FAULTLINE_DRIFT_MAX_WAIT_MS ?? 30_000);
 // ~7 µs a row: a 1,000-row chunk holds the event loop and the writer for under 10 ms.
 const BACKGROUND_CHUNK = 1000;
 
@@ -17,7 +16,7 @@ const pending = (state.__faultlineDrift ??= new Map());
 /**
  * Folds newly ingested rows into the drift accumulators after ingest, off the request path, so that
  * a page view after a large ingest does not pay for the catch-up. Debounced per project: it runs
- * once ingest has paused for a moment, or at the latest MAX_WAIT_MS after the first unfolded batch,
+ * once ingest has paused for a moment, or at the latest FAULTLINE_DRIFT_MAX_WAIT_MS after the first unfolded batch,
  * so a sustained stream is not slowed batch by batch. One chunk per event-loop turn lets ingest
  * requests interleave with a long catch-up. Reads still call `refreshDrift` first, cheap after this.
  */
@@ -27,7 +26,7 @@ export function scheduleDriftRefresh(store: Store, projectId: string): void {
   if (current?.folding) return;
   if (current) clearTimeout(current.timer);
   const since = current?.since ?? now;
-  const entry: Pending = { since, folding: false, timer: setTimeout(() => fold(store, projectId, entry), Math.min(QUIET_MS, Math.max(0, since + MAX_WAIT_MS - now))) };
+  const entry: Pending = { since, folding: false, timer: setTimeout(() => fold(store, projectId, entry), Math.min(config().driftQuietMs, Math.max(0, since + config().driftMaxWaitMs - now))) };
   entry.timer.unref();
   pending.set(projectId, entry);
 }
