@@ -1,20 +1,19 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/server/store";
-import { getOverview } from "@/db/queries/get-overview";
-import { getSetupInfo } from "@/db/queries/get-setup-info";
 import { OverviewView } from "@/components/overview/overview-view";
-import { dashboardKeys } from "@/lib/query/keys";
-import { prefetchDashboard } from "./dashboard-prefetch";
-import { prefetchDrift } from "./drift-prefetch";
+import { overviewQuery } from "@/lib/query/keys";
+import { prefetchDrift, prefetchPage } from "@/server/prefetch";
+import { overviewRoute } from "@/server/routes/overview";
+import { setupRoute } from "@/server/routes/projects";
 
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { state } = await prefetchDashboard(await searchParams, (qc, search, params) => {
-    const overview = getOverview(getStore(), params);
-    qc.setQueryData(dashboardKeys.overview(search), overview);
-    if (!overview.hasData) qc.setQueryData(dashboardKeys.setup(params.projectId), getSetupInfo(getStore(), params.projectId));
-    else prefetchDrift(qc, params.projectId);
+  const state = prefetchPage(await searchParams, (qc, search) => {
+    overviewRoute.prefetch(qc, { params: {}, search });
+    const overview = qc.getQueryData(overviewQuery(search).queryKey);
+    // An empty project shows the first-run guide, which reads the setup info instead of drift.
+    if (overview && !overview.hasData) setupRoute.prefetch(qc, { params: {}, search: { project: overview.project } });
+    else if (overview) prefetchDrift(qc, search.project);
   });
   return (
     <HydrationBoundary state={state}>

@@ -1,26 +1,18 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import { getStore } from "@/server/store";
-import { listTools } from "@/db/queries/list-tools";
 import { ToolsView } from "@/components/tools/tools-view";
-import { toolsQuerySchema } from "@/lib/contracts/tools";
-import { dashboardKeys } from "@/lib/query/keys";
 import { pick, WINDOW_KEYS } from "@/lib/query/search";
-import { prefetchDashboard } from "../dashboard-prefetch";
-import { prefetchDrift } from "../drift-prefetch";
+import { prefetchDrift, prefetchPage } from "@/server/prefetch";
+import { toolsRoute } from "@/server/routes/tools";
 
 export const dynamic = "force-dynamic";
 
 export default async function ToolsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { state } = await prefetchDashboard(await searchParams, (qc, search, params) => {
-    const q = toolsQuerySchema.safeParse(search);
-    if (!q.success) return;
-    prefetchDrift(qc, params.projectId);
-    qc.setQueryData(dashboardKeys.tools(search), listTools(getStore(), { ...params, sort: q.data.sort, dir: q.data.dir }));
+  const state = prefetchPage(await searchParams, (qc, search) => {
+    toolsRoute.prefetch(qc, { params: {}, search });
     // The filter bar's facets come from the unfiltered answer of the same window.
     const windowOnly = pick(search, WINDOW_KEYS);
-    if (Object.keys(windowOnly).length !== Object.keys(search).length) {
-      qc.setQueryData(dashboardKeys.tools(windowOnly), listTools(getStore(), { ...params, filters: {}, sort: "failures", dir: "desc" }));
-    }
+    if (Object.keys(windowOnly).length !== Object.keys(search).length) toolsRoute.prefetch(qc, { params: {}, search: windowOnly });
+    prefetchDrift(qc, search.project);
   });
   return (
     <HydrationBoundary state={state}>

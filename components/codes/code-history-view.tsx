@@ -11,7 +11,7 @@ import { DriftBadge } from "@/components/drift/drift-badge";
 import { useNow } from "@/components/overview/overview-view";
 import { formatCount, formatPct, formatTime } from "@/lib/charts/format";
 import { prepareOutcomeSeries } from "@/lib/charts/outcome-series";
-import { codeHistoryQuery } from "@/lib/query/keys";
+import { codeDetailQuery } from "@/lib/query/keys";
 import { toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { CodeReleaseSection } from "./code-release-section";
@@ -21,7 +21,7 @@ const H = 220;
 
 export function CodeHistoryView({ code }: { code: string }) {
   const { search, update, hrefWith } = useUrlState();
-  const q = useQuery(codeHistoryQuery(code, search));
+  const q = useQuery(codeDetailQuery(code, search));
   const d = q.data;
   const now = useNow(d?.window.to ?? 0);
   const chart = d ? prepareOutcomeSeries(d.outcomeSeries, d.window, now) : null;

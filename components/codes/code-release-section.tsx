@@ -8,13 +8,9 @@ import { CodeText } from "@/components/drift/code-text";
 import { KIND_LABEL } from "@/components/drift/labels";
 import { prepareCodeReleaseHistory } from "@/lib/charts/code-release-history";
 import { formatCount, formatMs, formatPct } from "@/lib/charts/format";
-import { codeHistoryOptions, driftFindingsOptions, normalizeDriftFilters } from "@/lib/query/drift";
+import { codeFindingsFilters, codeHistoryOptions, driftFindingsOptions } from "@/lib/query/drift";
 
 const H = 200;
-
-/** The findings query this section reads; app/drift-prefetch.ts seeds the same key (keep the rules equal). */
-export const codeFindingsFilters = (code: string, project: string | undefined) =>
-  normalizeDriftFilters({ project: project === "default" ? undefined : project, code });
 
 const findingHref = (code: string, tool: string, project: string | undefined) =>
   `/drift?${new URLSearchParams([...(project ? [["project", project]] : []), ["code", code], ["tool", tool]]).toString()}`;

@@ -1,4 +1,4 @@
-import type { CodeHistoryPoint, CodeHistoryResponse } from "@/lib/contracts/drift";
+import type { CodeReleasePoint, CodeReleaseHistory } from "@/lib/contracts/drift";
 import { histogramQuantile } from "@/lib/drift/delays";
 import { orderReleases } from "@/lib/drift/semver";
 import { dimMix } from "@/lib/drift/signature";
@@ -10,9 +10,9 @@ const addMix = (target: Record<string, number>, entries: { value: string; count:
 };
 
 /** One code's signature per release (all tools, or one), oldest first, for a change-point chart. */
-export function getCodeReleaseHistory(store: Store, params: { project: string; code: string; tool?: string }): CodeHistoryResponse {
+export function getCodeReleaseHistory(store: Store, params: { project: string; code: string; tool?: string }): CodeReleaseHistory {
   const accs = loadAccumulators(store, params.project, { code: params.code, tool: params.tool });
-  const byRelease = new Map<string, CodeHistoryPoint & { recovered: number; delays: Map<number, number> }>();
+  const byRelease = new Map<string, CodeReleasePoint & { recovered: number; delays: Map<number, number> }>();
   for (const acc of accs) {
     let p = byRelease.get(acc.release);
     if (!p) {

@@ -1,4 +1,4 @@
-import type { CodeHistory } from "@/lib/contracts/codes";
+import type { CodeDetail } from "@/lib/contracts/codes";
 import type { Store } from "../client";
 import { codeRows } from "./list-codes";
 import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
@@ -6,7 +6,7 @@ import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTa
 const RETRYABLE = { 1: "yes", 0: "no", [-1]: "unknown" } as Record<number, "yes" | "no" | "unknown">;
 
 /** One code's history: outcomes over time, the tools that emit it, and each meaning it had per release. */
-export function getCodeDetail(store: Store, p: DashboardParams & { code: string }): CodeHistory {
+export function getCodeDetail(store: Store, p: DashboardParams & { code: string }): CodeDetail {
   const t = rollupTables(p.window);
   const { sqlite } = store;
   const w = rollupWhere({ ...p, filters: { ...p.filters, code: p.code } }, SPAN_ROLLUP_DIMS);
@@ -16,8 +16,8 @@ export function getCodeDetail(store: Store, p: DashboardParams & { code: string 
     `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM ${t.spans}
      WHERE ${w.sql} GROUP BY t, tool, outcome`,
   ).all(p.window.stepMs, p.window.stepMs, ...w.args) as { t: number; tool: string; outcome: string; attempts: number }[];
-  const series = new Map<string, CodeHistory["outcomeSeries"][number]>();
-  const tools = new Map<string, CodeHistory["byTool"][number]>();
+  const series = new Map<string, CodeDetail["outcomeSeries"][number]>();
+  const tools = new Map<string, CodeDetail["byTool"][number]>();
   for (const c of cells) {
     const key = `${c.t}\u0000${c.outcome}`;
     const s = series.get(key) ?? { t: c.t, outcome: c.outcome, attempts: 0 };
@@ -39,7 +39,7 @@ export function getCodeDetail(store: Store, p: DashboardParams & { code: string 
       `SELECT release, tool, tool_version AS toolVersion, error_class AS errorClass, retryable, first_seen AS firstSeen,
          last_seen AS lastSeen, spans, errors
        FROM codes WHERE project_id = ? AND code = ? ORDER BY first_seen, release, tool, tool_version, error_class, retryable`,
-    ).all(p.projectId, p.code) as (Omit<CodeHistory["meanings"][number], "retryable"> & { retryable: number })[]
+    ).all(p.projectId, p.code) as (Omit<CodeDetail["meanings"][number], "retryable"> & { retryable: number })[]
   ).map((m) => ({ ...m, retryable: RETRYABLE[m.retryable] ?? "unknown" }));
   return {
     project: p.projectId,

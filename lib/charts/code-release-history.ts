@@ -1,4 +1,4 @@
-import type { CodeHistoryResponse, DriftFinding, DriftKind } from "@/lib/contracts/drift";
+import type { CodeReleaseHistory, DriftFinding, DriftKind } from "@/lib/contracts/drift";
 import { orderReleases } from "@/lib/drift/semver";
 import { compareErrorClasses } from "./error-classes";
 import { OUTCOME_ORDER } from "./outcomes";
@@ -69,7 +69,7 @@ const fill = (keys: string[], from: Record<string, number>) => Object.fromEntrie
  * the finding's "after" release. A release that only a finding names (the code was renamed away
  * there) is inserted in release order as an explicit zero.
  */
-export function prepareCodeReleaseHistory(history: CodeHistoryResponse, findings: readonly DriftFinding[]): CodeReleaseChartData {
+export function prepareCodeReleaseHistory(history: CodeReleaseHistory, findings: readonly DriftFinding[]): CodeReleaseChartData {
   const empty: CodeReleaseChartData = { order: history.order, rows: [], classSeries: [], outcomeSeries: [], classTotals: {}, outcomeTotals: {}, changePoints: [] };
   if (history.points.length === 0) return empty;
   const changes = findings.filter((f) => CHANGE_KINDS.includes(f.kind));

@@ -31,9 +31,9 @@ export type CodeRow = z.infer<typeof codeRowSchema>;
 export const codesSchema = z.object({ project: z.string(), window: windowSchema, codes: z.array(codeRowSchema) });
 export type CodesAnswer = z.infer<typeof codesSchema>;
 
-export const codeHistoryQuerySchema = dashboardQuerySchema.extend({ code: z.string().min(1).max(512) });
+export const codeDetailQuerySchema = dashboardQuerySchema.extend({ code: z.string().min(1).max(512) });
 
-export const codeHistorySchema = z.object({
+export const codeDetailSchema = z.object({
   project: z.string(),
   window: windowSchema,
   summary: codeRowSchema.nullable(),
@@ -54,4 +54,4 @@ export const codeHistorySchema = z.object({
     }),
   ),
 });
-export type CodeHistory = z.infer<typeof codeHistorySchema>;
+export type CodeDetail = z.infer<typeof codeDetailSchema>;

@@ -122,8 +122,8 @@ export const driftSummaryResponseSchema = z.object({ entries: z.array(driftSumma
 export type DriftSummaryResponse = z.infer<typeof driftSummaryResponseSchema>;
 
 /** `GET /api/v1/drift/codes/<code>/history`. */
-export const codeHistoryQuerySchema = z.object({ project: projectParam, tool: optionalFilter });
-export const codeHistoryPointSchema = z.object({
+export const codeReleaseHistoryQuerySchema = z.object({ project: projectParam, tool: optionalFilter });
+export const codeReleasePointSchema = z.object({
   release: z.string(),
   releaseKind: z.enum(RELEASE_KINDS),
   firstSeen: z.number().int(),
@@ -137,12 +137,12 @@ export const codeHistoryPointSchema = z.object({
   recoveryRate: z.number().nullable(),
   retryAfterMedianMs: z.number().nullable(),
 });
-export type CodeHistoryPoint = z.infer<typeof codeHistoryPointSchema>;
-export const codeHistoryResponseSchema = z.object({
+export type CodeReleasePoint = z.infer<typeof codeReleasePointSchema>;
+export const codeReleaseHistorySchema = z.object({
   code: z.string(),
   tool: z.string().nullable(),
   /** `semver` when every release parsed as a version, else `first_seen`. */
   order: z.enum(["semver", "first_seen"]),
-  points: z.array(codeHistoryPointSchema),
+  points: z.array(codeReleasePointSchema),
 });
-export type CodeHistoryResponse = z.infer<typeof codeHistoryResponseSchema>;
+export type CodeReleaseHistory = z.infer<typeof codeReleaseHistorySchema>;

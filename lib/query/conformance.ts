@@ -1,16 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
-import { conformanceSchema } from "@/lib/contracts/conformance";
-import { fetchJson } from "./fetch-json";
+import { endpoints } from "@/lib/api/endpoints";
+import { endpointQuery } from "./endpoint-query";
 
-export const conformanceKeys = {
-  all: ["conformance"] as const,
-  project: (project: string) => ["conformance", project] as const,
-};
-
-export function conformanceOptions(project: string) {
-  const qs = project === "default" ? "" : `?project=${encodeURIComponent(project)}`;
-  return queryOptions({
-    queryKey: conformanceKeys.project(project),
-    queryFn: ({ signal }) => fetchJson(`/api/v1/conformance${qs}`, conformanceSchema, signal),
-  });
-}
+export const conformanceOptions = (project: string) => endpointQuery(endpoints.conformance, { params: {}, search: { project } });

@@ -1,6 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import { fetchJson } from "./fetch-json";
-import { codeHistoryResponseSchema, driftFindingsResponseSchema, driftSummaryResponseSchema } from "@/lib/contracts/drift";
+import { endpoints } from "@/lib/api/endpoints";
+import { endpointQuery } from "./endpoint-query";
 
 /** The Drift page filters as the URL carries them. */
 export const DRIFT_FILTER_KEYS = ["project", "kind", "severity", "tool", "code"] as const;
@@ -17,43 +16,17 @@ export function normalizeDriftFilters(input: Record<string, string | string[] | 
   return out;
 }
 
-export const driftKeys = {
-  all: ["drift"] as const,
-  findings: (filters: DriftFilters) => ["drift", "findings", filters] as const,
-  summary: (project: string) => ["drift", "summary", project] as const,
-  history: (project: string, code: string, tool: string | null) => ["drift", "history", project, code, tool] as const,
-};
+/** The findings a code page shows (the server prefetch seeds the same key). */
+export const codeFindingsFilters = (code: string, project: string | undefined) =>
+  normalizeDriftFilters({ project: project === "default" ? undefined : project, code });
 
-const withQuery = (path: string, params: Record<string, string | undefined>) => {
-  const qs = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)).toString();
-  return qs ? `${path}?${qs}` : path;
-};
-
-export function driftFindingsOptions(filters: DriftFilters) {
-  return queryOptions({
-    queryKey: driftKeys.findings(filters),
-    queryFn: ({ signal }) => fetchJson(withQuery("/api/v1/drift", filters), driftFindingsResponseSchema, signal),
-  });
-}
+export const driftFindingsOptions = (filters: DriftFilters) => endpointQuery(endpoints.driftFindings, { params: {}, search: filters });
 
 /** Which codes and tools have findings; one shared query however many badges a page shows. */
-export function driftSummaryOptions(project = "default") {
-  return queryOptions({
-    queryKey: driftKeys.summary(project),
-    queryFn: ({ signal }) =>
-      fetchJson(withQuery("/api/v1/drift/summary", { project: project === "default" ? undefined : project }), driftSummaryResponseSchema, signal),
-    staleTime: 60_000,
-  });
-}
+export const driftSummaryOptions = (project = "default") => ({
+  ...endpointQuery(endpoints.driftSummary, { params: {}, search: { project } }),
+  staleTime: 60_000,
+});
 
-export function codeHistoryOptions(code: string, tool: string | null = null, project = "default") {
-  return queryOptions({
-    queryKey: driftKeys.history(project, code, tool),
-    queryFn: ({ signal }) =>
-      fetchJson(
-        withQuery(`/api/v1/drift/codes/${encodeURIComponent(code)}/history`, { project: project === "default" ? undefined : project, tool: tool ?? undefined }),
-        codeHistoryResponseSchema,
-        signal,
-      ),
-  });
-}
+export const codeHistoryOptions = (code: string, tool: string | null = null, project = "default") =>
+  endpointQuery(endpoints.codeReleaseHistory, { params: { code }, search: { project, tool: tool ?? undefined } });

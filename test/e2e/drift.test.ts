@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
-import { codeHistoryResponseSchema } from "@/lib/contracts/drift";
+import { codeReleaseHistorySchema } from "@/lib/contracts/drift";
 import { useBrowserSession } from "../helpers/browser-session";
 import { Scenario } from "../unit/drift/scenario";
 
@@ -85,7 +85,7 @@ describe("Drift page", () => {
   it("serves a code's history per release so a chart can show the change point", async () => {
     const res = await fetch(`${session.server().url}/api/v1/drift/codes/upstream_timeout/history?tool=search`);
     expect(res.status).toBe(200);
-    const body = codeHistoryResponseSchema.parse(await res.json());
+    const body = codeReleaseHistorySchema.parse(await res.json());
     expect(body.order).toBe("semver");
     expect(body.points.map((p) => [p.release, p.calls, p.byClass, p.byOutcome, p.retryable, p.recoveryRate])).toEqual([
       ["1.3.0", 40, { ToolFailure: 40 }, { failed: 40 }, { retryable: 40, permanent: 0 }, 0],

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { prepareCodeReleaseHistory } from "@/lib/charts/code-release-history";
 import { classOutcome, errorClassLabel } from "@/lib/charts/error-classes";
-import type { CodeHistoryPoint, CodeHistoryResponse, DriftFinding, DriftKind } from "@/lib/contracts/drift";
+import type { CodeReleasePoint, CodeReleaseHistory, DriftFinding, DriftKind } from "@/lib/contracts/drift";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 2);
 
-function point(release: string, day: number, over: Partial<CodeHistoryPoint>): CodeHistoryPoint {
+function point(release: string, day: number, over: Partial<CodeReleasePoint>): CodeReleasePoint {
   return {
     release, releaseKind: "tool_version", firstSeen: T0 + day * DAY, tools: ["search"], calls: 0, spans: 0, errors: 0,
     byClass: {}, byOutcome: {}, retryable: { retryable: 0, permanent: 0 }, recoveryRate: null, retryAfterMedianMs: null, ...over,
@@ -22,7 +22,7 @@ function finding(kind: DriftKind, fromRelease: string, toRelease: string, over: 
 }
 
 // 1.10.0 after 1.4.0: release order is SemVer precedence, not string order.
-const history: CodeHistoryResponse = {
+const history: CodeReleaseHistory = {
   code: "upstream_timeout",
   tool: null,
   order: "semver",
@@ -94,7 +94,7 @@ describe("prepareCodeReleaseHistory", () => {
   });
 
   it("returns an empty chart for an empty history, whatever the findings", () => {
-    const empty: CodeHistoryResponse = { code: "x", tool: null, order: "first_seen", points: [] };
+    const empty: CodeReleaseHistory = { code: "x", tool: null, order: "first_seen", points: [] };
     expect(prepareCodeReleaseHistory(empty, [finding("repurposed", "1", "2")])).toEqual({
       order: "first_seen", rows: [], classSeries: [], outcomeSeries: [], classTotals: {}, outcomeTotals: {}, changePoints: [],
     });

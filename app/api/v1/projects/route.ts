@@ -1,7 +1,5 @@
-import { getStore } from "@/server/store";
-import { listProjects } from "@/db/queries/list-projects";
-import { route } from "@/server/http/route";
+import { projectsRoute } from "@/server/routes/projects";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(() => Response.json(listProjects(getStore())));
+export const GET = projectsRoute.GET;

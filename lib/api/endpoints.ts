@@ -1,0 +1,44 @@
+import { codeDetailQuerySchema, codeDetailSchema, codesQuerySchema, codesSchema } from "@/lib/contracts/codes";
+import { conformanceQuerySchema, conformanceSchema } from "@/lib/contracts/conformance";
+import {
+  codeReleaseHistoryQuerySchema,
+  codeReleaseHistorySchema,
+  driftFindingsQuerySchema,
+  driftFindingsResponseSchema,
+  driftSummaryQuerySchema,
+  driftSummaryResponseSchema,
+} from "@/lib/contracts/drift";
+import { overviewQuerySchema, overviewSchema } from "@/lib/contracts/overview";
+import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
+import { listRunsQuerySchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
+import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+
+/** Every read endpoint of the dashboard API (docs/architecture.md lists them with their pages). */
+export const endpoints = {
+  overview: defineEndpoint({ id: "overview", path: "/api/v1/overview", query: overviewQuerySchema, response: overviewSchema }),
+  tools: defineEndpoint({ id: "tools", path: "/api/v1/tools", query: toolsQuerySchema, response: toolsSchema }),
+  // The tool and the code travel in the query string: their names may hold any character, '/' too.
+  toolDetail: defineEndpoint({ id: "tool-detail", path: "/api/v1/tools/detail", query: toolDetailQuerySchema, response: toolDetailSchema }),
+  codes: defineEndpoint({ id: "codes", path: "/api/v1/codes", query: codesQuerySchema, response: codesSchema }),
+  codeDetail: defineEndpoint({ id: "code-detail", path: "/api/v1/codes/detail", query: codeDetailQuerySchema, response: codeDetailSchema }),
+  projects: defineEndpoint({ id: "projects", path: "/api/v1/projects", query: z.object({}), response: projectsSchema }),
+  setup: defineEndpoint({ id: "setup", path: "/api/v1/setup", query: setupQuerySchema, response: setupSchema }),
+  conformance: defineEndpoint({ id: "conformance", path: "/api/v1/conformance", query: conformanceQuerySchema, response: conformanceSchema }),
+  driftFindings: defineEndpoint({ id: "drift-findings", path: "/api/v1/drift", query: driftFindingsQuerySchema, response: driftFindingsResponseSchema }),
+  driftSummary: defineEndpoint({ id: "drift-summary", path: "/api/v1/drift/summary", query: driftSummaryQuerySchema, response: driftSummaryResponseSchema }),
+  codeReleaseHistory: defineEndpoint<typeof codeReleaseHistoryQuerySchema, typeof codeReleaseHistorySchema, "code">({
+    id: "code-release-history",
+    path: "/api/v1/drift/codes/:code/history",
+    query: codeReleaseHistoryQuerySchema,
+    response: codeReleaseHistorySchema,
+  }),
+  runs: defineEndpoint({ id: "runs", path: "/api/v1/runs", query: listRunsQuerySchema, response: runListResponseSchema }),
+  runTimeline: defineEndpoint<typeof runTimelineQuerySchema, typeof runTimelineSchema, "runId">({
+    id: "run-timeline",
+    path: "/api/v1/runs/:runId",
+    query: runTimelineQuerySchema,
+    response: runTimelineSchema,
+  }),
+} as const;

@@ -1,0 +1,79 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { formatIssues } from "@/lib/contracts";
+import { endpointKey, normalizeQuery, type Endpoint, type EndpointInput } from "@/lib/api/endpoint";
+import { ApiError } from "./api-error";
+import { route } from "./route";
+
+/** What a read handler gets: the parsed query, the path segments and the request's time. */
+export interface ReadContext<Q extends z.ZodObject, P extends string> {
+  query: z.output<Q>;
+  params: Readonly<Record<P, string>>;
+  now: number;
+}
+
+/** A read endpoint's server side: the `GET` route handler and the page prefetch, from one handler. */
+export interface ReadRoute<Q extends z.ZodObject, R extends z.ZodType, P extends string> {
+  endpoint: Endpoint<Q, R, P>;
+  GET(req: Request, ctx: { params: Promise<Record<P, string>> }): Promise<Response>;
+  /**
+   * Seeds a page's query cache under the key the browser will use, by running the same handler the
+   * route runs. A query the API would refuse is left alone: the client then fetches and shows the
+   * API's own error.
+   */
+  prefetch(qc: QueryClient, input: EndpointInput<P>): void;
+}
+
+type Handler<Q extends z.ZodObject, R extends z.ZodType, P extends string> = (ctx: ReadContext<Q, P>) => z.input<R> | Response;
+
+const issueList = (issues: readonly z.core.$ZodIssue[], prefix: string[] = []) =>
+  issues.map((i) => ({ path: [...prefix, ...i.path.map(String)].join("."), message: i.message }));
+
+function parseInput<Q extends z.ZodObject, P extends string>(
+  endpoint: Endpoint<Q, z.ZodType, P>,
+  paramSchemas: Partial<Record<P, z.ZodType<string>>>,
+  input: EndpointInput<P>,
+): { ok: true; query: z.output<Q>; params: Record<P, string> } | { ok: false; error: ApiError } {
+  const params = { ...input.params } as Record<P, string>;
+  for (const name of endpoint.pathParams) {
+    const parsed = paramSchemas[name]?.safeParse(params[name]);
+    if (parsed && !parsed.success) {
+      return { ok: false, error: new ApiError("bad_request", `invalid ${name}: ${formatIssues(parsed.error.issues)}`, issueList(parsed.error.issues, [name])) };
+    }
+  }
+  // Empty parameters were dropped by normalizeQuery: `?code=` means "no filter", as a cleared field sends it.
+  const query = endpoint.query.safeParse(normalizeQuery(endpoint, input.search));
+  if (!query.success) {
+    return { ok: false, error: new ApiError("bad_request", `invalid query: ${formatIssues(query.error.issues)}`, issueList(query.error.issues)) };
+  }
+  return { ok: true, query: query.data, params };
+}
+
+/**
+ * Defines a read endpoint's server side once: query and path parsed with the endpoint's schemas
+ * (a bad value is a 400 in the error envelope), one handler that calls one `db/` function, and the
+ * same handler behind the page prefetch. A handler may answer a `Response` itself (file exports).
+ */
+export function defineRoute<Q extends z.ZodObject, R extends z.ZodType, P extends string>(
+  endpoint: Endpoint<Q, R, P>,
+  handler: Handler<Q, R, P>,
+  options: { params?: Partial<Record<P, z.ZodType<string>>> } = {},
+): ReadRoute<Q, R, P> {
+  const paramSchemas = options.params ?? {};
+  return {
+    endpoint,
+    GET: route(async (req: Request, ctx: { params: Promise<Record<P, string>> }) => {
+      const search = Object.fromEntries(new URL(req.url).searchParams);
+      const input = parseInput(endpoint, paramSchemas, { params: (await ctx?.params) ?? ({} as Record<P, string>), search });
+      if (!input.ok) throw input.error;
+      const answer = handler({ query: input.query, params: input.params, now: Date.now() });
+      return answer instanceof Response ? answer : Response.json(answer);
+    }),
+    prefetch(qc, raw) {
+      const input = parseInput(endpoint, paramSchemas, raw);
+      if (!input.ok) return;
+      const answer = handler({ query: input.query, params: input.params, now: Date.now() });
+      if (!(answer instanceof Response)) qc.setQueryData(endpointKey(endpoint, raw), answer);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { normalizeSearch, type DashboardSearch } from "@/lib/query/search";
+import { codeFindingsFilters } from "@/lib/query/drift";
+import { codeReleaseHistoryRoute, driftFindingsRoute, driftSummaryRoute } from "./routes/drift";
+
+type RawSearch = Record<string, string | string[] | undefined>;
+
+/**
+ * Server-side prefetch of a page: `fill` runs the read routes' own handlers into a query client
+ * under the keys the browser will use, so the first paint has data. Each route leaves a query it
+ * would refuse to the client, which then shows the API's error.
+ */
+export function prefetchPage(raw: RawSearch, fill: (qc: QueryClient, search: DashboardSearch) => void): DehydratedState {
+  const qc = new QueryClient();
+  fill(qc, normalizeSearch(raw));
+  return dehydrate(qc);
+}
+
+/**
+ * Seeds the drift badges' shared summary (and, for a code page, its release history and findings)
+ * so they are in the first paint instead of popping in. Drift is an addition to these pages: if it
+ * cannot be read now, the page still renders and the client queries fetch it (and show their error).
+ */
+export function prefetchDrift(qc: QueryClient, project: string | undefined, code?: string): void {
+  const p = project ?? "default";
+  try {
+    driftSummaryRoute.prefetch(qc, { params: {}, search: { project: p } });
+    if (code === undefined) return;
+    codeReleaseHistoryRoute.prefetch(qc, { params: { code }, search: { project: p } });
+    driftFindingsRoute.prefetch(qc, { params: {}, search: codeFindingsFilters(code, project) });
+  } catch (err) {
+    console.error("[faultline] drift prefetch failed; the page's drift queries will fetch on the client", err);
+  }
+}

@@ -1,0 +1,7 @@
+import { getOverview } from "@/db/queries/get-overview";
+import { endpoints } from "@/lib/api/endpoints";
+import { toDashboardParams } from "@/lib/contracts/filters";
+import { defineRoute } from "../http/define-route";
+import { getStore } from "../store";
+
+export const overviewRoute = defineRoute(endpoints.overview, ({ query, now }) => getOverview(getStore(), toDashboardParams(query, now)));
