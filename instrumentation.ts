@@ -14,8 +14,10 @@ export async function register(): Promise<void> {
   const { getStore } = await import("./server/store");
   const { ensureDefaultProject } = await import("./db/keys");
   const { startRetention } = await import("./server/jobs/retention");
+  const { startDriftJobs } = await import("./server/jobs/drift-fold");
   const store = getStore();
   startRetention(store);
+  startDriftJobs(store);
   const created = ensureDefaultProject(store);
   console.log(`[faultline] database ${store.path} ready (migrations applied)`);
   if (created) {

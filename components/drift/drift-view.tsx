@@ -21,6 +21,11 @@ export function DriftView() {
       </header>
       {/* Keyed by the URL so the text inputs reset when the filters change from outside (back button). */}
       <DriftFilterBar key={params.toString()} filters={filters} totals={data?.totals} />
+      {data && !data.upToDate ? (
+        <p className={styles.muted} role="status">
+          Recently ingested data is still being folded in; these findings update when it is done.
+        </p>
+      ) : null}
       {error ? (
         <p className={styles.state} role="alert">
           Could not load drift findings: {error.message}

@@ -7,7 +7,7 @@ import { driftFindings, driftState } from "../schema";
 export function listDriftFindings(
   store: Store,
   q: { project: string; kind?: DriftKind; severity?: DriftSeverity; tool?: string; code?: string },
-): DriftFindingsResponse {
+): Omit<DriftFindingsResponse, "upToDate"> {
   const where: SQL[] = [eq(driftFindings.projectId, q.project)];
   if (q.kind) where.push(eq(driftFindings.kind, q.kind));
   if (q.severity) where.push(eq(driftFindings.severity, q.severity));

@@ -4,7 +4,7 @@ import type { Store } from "../client";
 import { driftFindings } from "../schema";
 
 /** Per (code, tool): how many findings and the worst severity — what a badge on another page needs. */
-export function listDriftSummary(store: Store, params: { project: string }): DriftSummaryResponse {
+export function listDriftSummary(store: Store, params: { project: string }): Omit<DriftSummaryResponse, "upToDate"> {
   const rows = store.db
     .select({ code: driftFindings.code, renamedTo: driftFindings.renamedTo, tool: driftFindings.tool, kind: driftFindings.kind, severity: driftFindings.severity })
     .from(driftFindings)

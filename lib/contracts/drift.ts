@@ -105,6 +105,11 @@ export const driftFindingsResponseSchema = z.object({
   /** Findings of the project before filtering, per kind and per severity (for the filter bar). */
   totals: z.object({ all: countSchema, byKind: z.record(z.string(), countSchema), bySeverity: z.record(z.string(), countSchema) }),
   computedAt: z.number().int().nullable(),
+  /**
+   * False while ingested rows wait to be folded in the background: the findings are those of
+   * `computedAt`, and a later read will include the rest. Reads never wait for a fold.
+   */
+  upToDate: z.boolean(),
 });
 export type DriftFindingsResponse = z.infer<typeof driftFindingsResponseSchema>;
 
@@ -118,7 +123,7 @@ export const driftSummaryEntrySchema = z.object({
   kinds: z.array(z.enum(DRIFT_KINDS)),
 });
 export type DriftSummaryEntry = z.infer<typeof driftSummaryEntrySchema>;
-export const driftSummaryResponseSchema = z.object({ entries: z.array(driftSummaryEntrySchema) });
+export const driftSummaryResponseSchema = z.object({ entries: z.array(driftSummaryEntrySchema), upToDate: z.boolean() });
 export type DriftSummaryResponse = z.infer<typeof driftSummaryResponseSchema>;
 
 /** `GET /api/v1/drift/codes/<code>/history`. */

@@ -20,12 +20,21 @@ export function normalizeDriftFilters(input: Record<string, string | string[] | 
 export const codeFindingsFilters = (code: string, project: string | undefined) =>
   normalizeDriftFilters({ project: project === "default" ? undefined : project, code });
 
-export const driftFindingsOptions = (filters: DriftFilters) => endpointQuery(endpoints.driftFindings, { params: {}, search: filters });
+// While the server is still folding ingested rows into drift, look again soon instead of showing
+// the older findings until the next focus.
+const FOLDING_POLL_MS = 2000;
+const whileFolding = (data: { upToDate: boolean } | undefined) => (data?.upToDate === false ? FOLDING_POLL_MS : false);
+
+export const driftFindingsOptions = (filters: DriftFilters) => ({
+  ...endpointQuery(endpoints.driftFindings, { params: {}, search: filters }),
+  refetchInterval: (q: { state: { data?: { upToDate: boolean } } }) => whileFolding(q.state.data),
+});
 
 /** Which codes and tools have findings; one shared query however many badges a page shows. */
 export const driftSummaryOptions = (project = "default") => ({
   ...endpointQuery(endpoints.driftSummary, { params: {}, search: { project } }),
   staleTime: 60_000,
+  refetchInterval: (q: { state: { data?: { upToDate: boolean } } }) => whileFolding(q.state.data),
 });
 
 export const codeHistoryOptions = (code: string, tool: string | null = null, project = "default") =>

@@ -6,7 +6,7 @@ import { withIngestSlot } from "../http/backpressure";
 import { otlpEncodingOf, otlpRoute, otlpSuccess } from "../http/otlp-response";
 import { contentTypeOf, readBody } from "../http/read-body";
 import { route } from "../http/route";
-import { scheduleDriftRefresh } from "../jobs/drift-refresh";
+import { scheduleDriftFold } from "../jobs/drift-fold";
 import { getStore } from "../store";
 import { ingestEnvelope } from "./ingest-envelope";
 
@@ -40,7 +40,7 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
       const projectId = authenticateIngest(req, store);
       const body = await readBody(req, format.contentTypes);
       const result = ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req)));
-      scheduleDriftRefresh(store, projectId);
+      scheduleDriftFold(store, projectId);
       if (format.answer === "otlp") return otlpSuccess(result.rejected.length, otlpMessage(result.rejected), otlpEncodingOf(req));
       return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
     }),
