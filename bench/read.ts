@@ -126,7 +126,7 @@ function timeIt(label: string, rounds: number, fn: () => unknown | Promise<unkno
   })();
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);

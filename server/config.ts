@@ -24,7 +24,8 @@ const optionalText = z
  * start, because a silently ignored setting (a backpressure limit of `abc`) is worse than no start.
  */
 const envSchema = z.object({
-  FAULTLINE_DB_PATH: optionalText,
+  // The job worker opens its own connection to the same file, so the server needs a file.
+  FAULTLINE_DB_PATH: optionalText.refine((v) => v !== ":memory:", "a file path (the server cannot run on :memory:)"),
   FAULTLINE_BUSY_TIMEOUT_MS: int(0, 600_000, 5000),
   // 0 refuses every ingest request with 429 (a maintenance switch, and how tests reach the limit).
   FAULTLINE_MAX_INFLIGHT: int(0, 10_000, 64),

@@ -40,7 +40,7 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
       const projectId = authenticateIngest(req, store);
       const body = await readBody(req, format.contentTypes);
       const result = ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req)));
-      scheduleDriftFold(store, projectId);
+      scheduleDriftFold(projectId);
       if (format.answer === "otlp") return otlpSuccess(result.rejected.length, otlpMessage(result.rejected), otlpEncodingOf(req));
       return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
     }),

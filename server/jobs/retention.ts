@@ -1,6 +1,6 @@
-import type { Store } from "@/db/client";
+import type { RetentionPolicy } from "@/db/retention/prune-expired";
 import { config, type Config } from "../config";
-import { pruneExpiredRuns, pruneRollups, type RetentionPolicy } from "@/db/retention/prune-expired";
+import { jobRunner } from "./job-runner";
 
 const DAY_MS = 86_400_000;
 
@@ -14,25 +14,14 @@ export function retentionPolicy(now: number = Date.now(), c: Config = config()):
 }
 
 /**
- * Prunes expired data at start-up and every hour, one chunk of runs per event-loop turn so ingest
- * and reads interleave. The timer never keeps the process alive.
+ * Prunes expired data on the job worker shortly after start-up and then every
+ * FAULTLINE_RETENTION_EVERY_MS (an hour by default). The timers never keep the process alive.
  */
-export function startRetention(store: Store): void {
+export function startRetention(): void {
   const sweep = () => {
-    const policy = retentionPolicy();
-    const step = () => {
-      try {
-        const pruned = pruneExpiredRuns(store, policy);
-        if (pruned.runs > 0) {
-          setImmediate(step);
-          return;
-        }
-        pruneRollups(store, policy);
-      } catch (error) {
-        console.error("[faultline] retention sweep failed; the next sweep retries", error);
-      }
-    };
-    step();
+    jobRunner()
+      .run({ job: "retention", policy: retentionPolicy() })
+      .catch((error: unknown) => console.error("[faultline] retention sweep failed; the next sweep retries", error));
   };
   setTimeout(sweep, 10_000).unref();
   setInterval(sweep, config().retentionEveryMs).unref();

@@ -11,7 +11,7 @@ import { getStore } from "../store";
 /** How fresh the project's drift is; a backlog nobody folds yet starts folding (the read does not wait). */
 function freshness(project: string): boolean {
   const { upToDate } = getDriftFreshness(getStore(), project);
-  ensureDriftFold(getStore(), project, upToDate);
+  ensureDriftFold(project, upToDate);
   return upToDate;
 }
 

@@ -43,6 +43,12 @@ const badgeIn = (selector: string) => page.locator(`${selector} [data-testid="dr
 
 describe("drift badges across the dashboard", () => {
   it("are in the server-rendered Codes page, so they do not pop in after load", async () => {
+    // The seeded rows are folded by the server's background job; pages render what is folded.
+    for (;;) {
+      const summary = (await (await fetch(`${server.url}/api/v1/drift/summary`)).json()) as { upToDate: boolean };
+      if (summary.upToDate) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const html = await (await fetch(`${server.url}/codes?${WINDOW}`)).text();
     expect(html.match(/data-testid="drift-badge"/g)?.length).toBe(1);
     expect(html).toContain('href="/drift?code=upstream_timeout"');
