@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { config as serverConfig } from "./server/config";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -15,7 +16,7 @@ function presentedSecret(req: NextRequest): string | null {
 
 /** When FAULTLINE_ADMIN_SECRET is set, the dashboard asks for it (HTTP Basic, any user name). */
 export function proxy(req: NextRequest): NextResponse {
-  const secret = process.env.FAULTLINE_ADMIN_SECRET;
+  const secret = serverConfig().adminSecret;
   if (!secret) return NextResponse.next();
   const presented = presentedSecret(req);
   if (presented !== null && timingSafeEqual(digest(presented), digest(secret))) return NextResponse.next();

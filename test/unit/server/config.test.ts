@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/server/config";
+
+const parse = (env: Record<string, string>) => parseConfig(env, "/srv/faultline");
+
+describe("parseConfig", () => {
+  it("gives every setting its documented default when nothing is set", () => {
+    expect(parse({})).toEqual({
+      dbPath: path.join("/srv/faultline", "data", "faultline.db"),
+      busyTimeoutMs: 5000,
+      maxInflight: 64,
+      retentionDays: 30,
+      maxSpans: 10_000_000,
+      rollupRetentionDays: 400,
+      driftQuietMs: 2000,
+      driftMaxWaitMs: 30_000,
+      retentionEveryMs: 3_600_000,
+      adminSecret: undefined,
+    });
+  });
+
+  it("reads set values and treats empty ones as unset", () => {
+    const c = parse({ FAULTLINE_DB_PATH: "/var/lib/fl.db", FAULTLINE_MAX_INFLIGHT: " 8 ", FAULTLINE_RETENTION_DAYS: "", FAULTLINE_ADMIN_SECRET: "s3cret" });
+    expect([c.dbPath, c.maxInflight, c.retentionDays, c.adminSecret]).toEqual(["/var/lib/fl.db", 8, 30, "s3cret"]);
+  });
+
+  it.each([
+    ["FAULTLINE_MAX_INFLIGHT", "abc", 'invalid FAULTLINE_MAX_INFLIGHT="abc": expected a whole number from 0 to 10000'],
+    ["FAULTLINE_MAX_INFLIGHT", "-1", 'invalid FAULTLINE_MAX_INFLIGHT="-1": expected a whole number from 0 to 10000'],
+    ["FAULTLINE_BUSY_TIMEOUT_MS", "1.5", 'invalid FAULTLINE_BUSY_TIMEOUT_MS="1.5": expected a whole number from 0 to 600000'],
+    ["FAULTLINE_RETENTION_DAYS", "0", 'invalid FAULTLINE_RETENTION_DAYS="0": expected a whole number from 1 to 36500'],
+    ["FAULTLINE_DB_PATH", ":memory:", 'invalid FAULTLINE_DB_PATH=":memory:": expected a file path (the server cannot run on :memory:)'],
+  ])("refuses %s=%s with one line naming the variable and the accepted range", (name, value, message) => {
+    expect(() => parse({ [name]: value })).toThrow(new ConfigError(message));
+  });
+
+  it("ignores variables that are not Faultline's", () => {
+    expect(parse({ PORT: "abc", NODE_ENV: "production" }).maxInflight).toBe(64);
+  });
+});
