@@ -1,11 +1,12 @@
 /**
- * Per-call overhead of the run loop plus recording, for a no-op tool, next to a bare call and to
- * cockatiel's retry policy wrapping the same call. Same process, same run, interleaved rounds.
+ * Per-call overhead of the run loop plus recording, for a no-op tool, next to a bare call, to
+ * cockatiel's retry policy, and — feature for feature — to cockatiel's wrap(retry, circuitBreaker,
+ * timeout) beside the loop with a timeout, a breaker and retries. Same process, interleaved rounds.
  *   npx tsx bench/runtime.ts [iterations]
  */
-import { ExponentialBackoff, handleAll, retry } from "cockatiel";
+import { ConsecutiveBreaker, ExponentialBackoff, TimeoutStrategy, circuitBreaker, handleAll, retry, timeout, wrap } from "cockatiel";
 import type { IngestRecord } from "../lib/contracts";
-import { Exporter, ToolRunner, type RecordSink } from "../lib/runtime";
+import { CircuitBreaker, Exporter, ToolRunner, type RecordSink } from "../lib/runtime";
 
 const N = Number(process.argv[2] ?? 100_000);
 const ROUNDS = 7;
@@ -15,6 +16,17 @@ let kept = 0;
 const discard: RecordSink = { record: (r: IngestRecord) => void (kept += r.type.length) };
 
 const policy = retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() });
+// Feature-equal pair: retry + consecutive-failure breaker + per-attempt timeout, on both sides.
+const composed = wrap(
+  retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() }),
+  circuitBreaker(handleAll, { halfOpenAfter: 30_000, breaker: new ConsecutiveBreaker(5) }),
+  timeout(10_000, TimeoutStrategy.Cooperative),
+);
+const guarded = new ToolRunner({
+  agent: "bench",
+  retry: { maxAttempts: 3 },
+  tools: [{ name: "noop", timeoutMs: 10_000, breaker: new CircuitBreaker("bench", { failureThreshold: 5, halfOpenAfterMs: 30_000 }), execute: noop }],
+});
 const runnerWith = (sink: RecordSink | undefined) => new ToolRunner({ agent: "bench", sink, tools: [{ name: "noop", execute: noop }] });
 const recording = runnerWith(discard);
 const bare = runnerWith(undefined);
@@ -28,6 +40,14 @@ const cases: Record<string, () => Promise<unknown>> = {
   },
   "cockatiel retry (3 attempts, ExponentialBackoff)": async () => {
     for (let i = 0; i < N; i++) await policy.execute(noop);
+  },
+  "cockatiel wrap(retry, circuitBreaker, timeout)": async () => {
+    for (let i = 0; i < N; i++) await composed.execute(noop);
+  },
+  "ToolRunner timeout + breaker + retry, no sink": async () => {
+    const run = guarded.startRun();
+    for (let i = 0; i < N; i++) await run.call({ tool: "noop", callId: "c" });
+    run.end();
   },
   "ToolRunner, no sink": async () => {
     const run = bare.startRun();
@@ -65,6 +85,8 @@ for (const name of Object.keys(cases)) {
   const ns = median(samples[name]!);
   console.log(name.padEnd(62), ns.toFixed(0).padStart(9), (ns / base).toFixed(1).padStart(8), (ns / cockatiel).toFixed(2).padStart(12), (ns - base).toFixed(0).padStart(12));
 }
+const pair = median(samples["ToolRunner timeout + breaker + retry, no sink"]!) / median(samples["cockatiel wrap(retry, circuitBreaker, timeout)"]!);
+console.log(`feature-equal: ToolRunner (timeout + breaker + retry) costs ${pair.toFixed(2)}× cockatiel wrap(retry, circuitBreaker, timeout)`);
 const s = exporter.stats();
 console.log(`exporter: produced ${s.produced}, sent ${s.sent}, dropped ${s.droppedTotal}, requests ${s.requests} (sink checksum ${kept})`);
 await exporter.shutdown({ timeoutMs: 1000 });

@@ -118,7 +118,7 @@ describe("scrubText", () => {
     const error = sink.ofType("tool_error")[0]!;
     expect(error.run_id).toBe(hexId);
     expect(error.call_id).toBe(hexId);
-    expect(error.told).toBe("error: upstream_rejected: key [redacted:hex] for [redacted:email]");
+    expect(error.told).toBe("error: upstream_rejected: key [redacted:hex] for [redacted:email]\nretryable: no (repeating the same call will not help)");
     expect(sink.ofType("tool_call_span")[0]!.message).toBe("key [redacted:hex] for [redacted:email]");
   });
 });

@@ -1,6 +1,6 @@
-import { wrapUntrusted } from "../envelope/untrusted";
-import type { ToolCallResult } from "../loop/results";
-import { isErrorResult, modelText } from "./content";
+import type { ToolCallRequest, ToolCallResult } from "../loop/results";
+import { missingResultText, renderResult } from "./content";
+import { answerTurn } from "./turn";
 
 /** An Anthropic Messages API `tool_result` content block (structural; no SDK needed). */
 export interface AnthropicToolResultBlock {
@@ -15,12 +15,14 @@ export interface AnthropicToolUse {
   type?: "tool_use";
   id: string;
   name: string;
+  input?: unknown;
 }
 
 /** One finished call as a `tool_result` block with the same `tool_use_id`; `is_error` for errors. */
 export function toAnthropicToolResult(result: ToolCallResult): AnthropicToolResultBlock {
-  const block: AnthropicToolResultBlock = { type: "tool_result", tool_use_id: result.callId, content: modelText(result) };
-  if (isErrorResult(result)) block.is_error = true;
+  const rendered = renderResult(result);
+  const block: AnthropicToolResultBlock = { type: "tool_result", tool_use_id: result.callId, content: rendered.text };
+  if (rendered.isError) block.is_error = true;
   return block;
 }
 
@@ -33,24 +35,14 @@ export function anthropicToolResults(
   toolUses: readonly AnthropicToolUse[],
   results: readonly ToolCallResult[],
 ): AnthropicToolResultBlock[] {
-  const byId = new Map<string, ToolCallResult>();
-  for (const r of results) if (!byId.has(r.callId)) byId.set(r.callId, r);
-  const seen = new Set<string>();
-  const blocks: AnthropicToolResultBlock[] = [];
-  for (const use of toolUses) {
-    if (seen.has(use.id)) continue;
-    seen.add(use.id);
-    const result = byId.get(use.id);
-    blocks.push(
-      result
-        ? toAnthropicToolResult(result)
-        : {
-            type: "tool_result",
-            tool_use_id: use.id,
-            content: wrapUntrusted("error: never dispatched: no result was produced for this call", "tool_error"),
-            is_error: true,
-          },
-    );
-  }
-  return blocks;
+  return answerTurn(toolUses, (u) => u.id, results).map(({ id, result }) =>
+    result ? toAnthropicToolResult(result) : { type: "tool_result", tool_use_id: id, content: missingResultText(), is_error: true },
+  );
+}
+
+/** The run-loop requests for the `tool_use` blocks of an assistant message (other blocks are skipped). */
+export function requestsFromAnthropic(content: readonly { type?: string; id?: string; name?: string; input?: unknown }[]): ToolCallRequest[] {
+  return content
+    .filter((b) => b.type === undefined || b.type === "tool_use")
+    .map((b) => ({ ...(b.id === undefined ? {} : { callId: b.id }), tool: b.name as string, args: b.input ?? {} }));
 }

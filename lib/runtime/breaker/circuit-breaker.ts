@@ -3,6 +3,7 @@ import { systemClock, type Clock } from "../common/time";
 import { DEFAULT_CODES } from "../errors/default-codes";
 import type { ToolError } from "../errors/tool-error";
 import { ToolFailure } from "../errors/tool-failure";
+import { markCircuitOpen, type WhenOpen } from "./circuit-open";
 
 /** Breaker states. */
 export type CircuitState = "closed" | "open" | "half_open";
@@ -11,11 +12,22 @@ export type CircuitState = "closed" | "open" | "half_open";
 export interface CircuitBreakerOptions {
   /** Consecutive failures that open the circuit. Default 5. */
   failureThreshold?: number;
+  /**
+   * Consecutive successful probes, one at a time, before the circuit closes again. Default 1.
+   * A higher value keeps a flapping upstream from getting full traffic after one lucky call.
+   */
+  successThreshold?: number;
+  /**
+   * What a call arriving while the circuit is open does. Default `fail_fast`: it ends at once with
+   * the retryable `circuit_open` failure whose `retryAfterMs` is the time until the circuit
+   * half-opens. `wait` hands that failure to the run loop's gates, which may sleep and retry.
+   */
+  whenOpen?: WhenOpen;
   /** How long the circuit stays open before one probe call is let through. Default 30 000 ms. */
   halfOpenAfterMs?: number;
   /** Wait suggested to callers turned away while a probe is in flight. Default 1 000 ms. */
   probeRetryAfterMs?: number;
-  /** Code of the failure an open circuit produces. Default `upstream_circuit_open`. */
+  /** Code of the failure an open circuit produces. Default `circuit_open`. */
   code?: string;
   /** Time source for the open wait. Default: the wall clock. */
   clock?: Clock;
@@ -63,15 +75,19 @@ export type CallVerdict = "success" | "failure" | "neutral";
 
 /**
  * One breaker per upstream, shared by every tool that calls it, so a dependency that is down costs
- * one fast failure per call instead of a timeout each. An open circuit answers with a transient
- * {@link ToolFailure} carrying `retryAfter`, which the run loop honours or fails closed on.
+ * one fast failure per call instead of a timeout each. An open circuit answers with a retryable
+ * `circuit_open` {@link ToolFailure} carrying `retryAfterMs` (the time until it half-opens); by
+ * default the call ends there (`whenOpen: "fail_fast"`).
  */
 export class CircuitBreaker {
   private current: CircuitState = "closed";
   private failures = 0;
+  private successes = 0;
   private openedAt = 0;
   private probing = false;
   private readonly threshold: number;
+  private readonly successThreshold: number;
+  private readonly whenOpen: WhenOpen;
   private readonly halfOpenAfterMs: number;
   private readonly probeRetryAfterMs: number;
   private readonly code: string;
@@ -101,6 +117,8 @@ export class CircuitBreaker {
     options: CircuitBreakerOptions = {},
   ) {
     this.threshold = options.failureThreshold ?? 5;
+    this.successThreshold = options.successThreshold ?? 1;
+    this.whenOpen = options.whenOpen ?? "fail_fast";
     this.halfOpenAfterMs = options.halfOpenAfterMs ?? 30_000;
     this.probeRetryAfterMs = options.probeRetryAfterMs ?? 1_000;
     this.code = options.code ?? DEFAULT_CODES.circuitOpen;
@@ -117,6 +135,11 @@ export class CircuitBreaker {
     this.onReset = this.emitters.reset.addListener;
     this.onHalfOpen = this.emitters.halfOpen.addListener;
     if (!Number.isInteger(this.threshold) || this.threshold < 1) throw new RangeError("failureThreshold must be an integer >= 1");
+    if (!Number.isInteger(this.successThreshold) || this.successThreshold < 1) throw new RangeError("successThreshold must be an integer >= 1");
+    for (const [name, ms] of [["halfOpenAfterMs", this.halfOpenAfterMs], ["probeRetryAfterMs", this.probeRetryAfterMs]] as const) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`${name} must be a finite number of milliseconds >= 0`);
+    }
+    if (this.whenOpen !== "fail_fast" && this.whenOpen !== "wait") throw new RangeError("whenOpen must be 'fail_fast' or 'wait'");
   }
 
   /** Exceptions this breaker's listeners have thrown (swallowed; see `onListenerError`). */
@@ -144,23 +167,30 @@ export class CircuitBreaker {
       return undefined;
     }
     const waitMs = state === "open" ? this.halfOpenAfterMs - (this.clock.now() - this.openedAt) : this.probeRetryAfterMs;
-    return new ToolFailure(tool, this.code, {
+    const failure = new ToolFailure(tool, this.code, {
       transient: true,
-      retryAfter: Math.max(0, Math.ceil(waitMs)) / 1000,
+      retryAfterMs: Math.max(0, Math.ceil(waitMs)),
       message: `the circuit for ${this.upstream} is ${state === "open" ? "open" : "probing"}; the upstream was not called`,
     });
+    return markCircuitOpen(failure, this.whenOpen, this.upstream);
   }
 
-  /** Reports how an admitted call ended; `error` is the failure, passed on to `onBreak`. */
+  /**
+   * Reports how an admitted call ended; `error` is the failure, passed on to `onBreak`. Every
+   * admitted call must be reported exactly once, or a half-open circuit keeps its probe slot.
+   */
   record(verdict: CallVerdict, error?: ToolError): void {
     const wasProbe = this.probing;
     this.probing = false;
     if (verdict === "neutral") return;
     if (verdict === "success") {
       this.failures = 0;
+      if (this.current === "half_open" && ++this.successes < this.successThreshold) return;
+      this.successes = 0;
       if (this.current !== "closed") this.transition("closed");
       return;
     }
+    this.successes = 0;
     this.failures++;
     if (wasProbe || this.current === "half_open" || this.failures >= this.threshold) {
       this.openedAt = this.clock.now();
@@ -173,6 +203,7 @@ export class CircuitBreaker {
     const from = this.current;
     const failures = this.failures;
     this.current = to;
+    this.successes = 0;
     // A probe starts a fresh count, so a failed probe reports one failure.
     if (to === "closed" || to === "half_open") this.failures = 0;
     const { upstream, emitters: e } = this;

@@ -4,7 +4,12 @@
  */
 export function isCancellation(error: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return true;
-  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
+  if (typeof error !== "object" || error === null) return false;
+  try {
+    return (error as { name?: unknown }).name === "AbortError";
+  } catch {
+    return false;
+  }
 }
 
 /** Returns a signal that aborts when any of `signals` aborts, plus a function to detach it. */

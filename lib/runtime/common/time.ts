@@ -17,6 +17,12 @@ export type Cancel = () => void;
 export interface Scheduler {
   /** Calls `fn` after `ms` milliseconds and returns a function that cancels it. */
   schedule(fn: () => void, ms: number, options?: { unref?: boolean }): Cancel;
+  /**
+   * Keeps the process alive until the returned function is called, even if every pending timer is
+   * unref'd. Someone awaiting a flush must see it settle; without this, Node exits mid-`await`
+   * when only unref'd timers are left. Optional: simulated time has no process to keep alive.
+   */
+  keepAlive?(): Cancel;
 }
 
 /** The wall clock. */
@@ -30,6 +36,11 @@ export const systemScheduler: Scheduler = {
       (handle as { unref(): void }).unref();
     }
     return () => clearTimeout(handle);
+  },
+  keepAlive() {
+    // One long ref'd interval is the cheapest handle that holds the event loop open.
+    const handle = setInterval(() => {}, 1 << 30);
+    return () => clearInterval(handle);
   },
 };
 

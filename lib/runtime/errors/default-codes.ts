@@ -10,5 +10,6 @@ export const DEFAULT_CODES = {
   notFound: "tool_not_found",
   invalidArguments: "invalid_arguments",
   resultRejected: "result_rejected",
-  circuitOpen: "upstream_circuit_open",
+  circuitOpen: "circuit_open",
+  resultUnserialisable: "result_unserialisable",
 } as const;

@@ -3,7 +3,13 @@ import { ToolFailure } from "./tool-failure";
 
 /** True for any taxonomy error, including ones from another copy of this library. */
 export function isToolError(value: unknown): value is ToolError {
-  return typeof value === "object" && value !== null && (value as { isFaultlineToolError?: unknown }).isFaultlineToolError === true;
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return (value as { isFaultlineToolError?: unknown }).isFaultlineToolError === true;
+  } catch {
+    // A Proxy or a throwing getter is a hostile thrown value, not one of ours.
+    return false;
+  }
 }
 
 /** True for a refusal (the tool declined). */

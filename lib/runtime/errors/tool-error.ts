@@ -11,7 +11,7 @@ export interface ToolErrorOptions {
 /** Options of the internal base constructor. */
 export interface ToolErrorInit extends ToolErrorOptions {
   retryable: boolean;
-  retryAfter?: number | undefined;
+  retryAfterMs?: number | undefined;
 }
 
 // A code is public API: it must survive the wire contract unchanged, so it is checked here,
@@ -21,24 +21,45 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Throws a `TypeError` (mentioning "code") unless `code` is a usable stable error code. */
 export function assertCode(code: unknown): asserts code is string {
   if (typeof code !== "string" || code.trim() === "") {
-    throw new TypeError(`a tool error needs a non-empty code; got ${JSON.stringify(code) ?? String(code)}`);
+    let shown: string;
+    try {
+      shown = JSON.stringify(code) ?? typeof code;
+    } catch {
+      shown = typeof code;
+    }
+    throw new TypeError(`a tool error needs a non-empty code; got ${shown}`);
   }
   if (code.length > LIMITS.maxCodeLength || CONTROL.test(code)) {
     throw new TypeError(`code must be at most ${LIMITS.maxCodeLength} characters without control characters`);
   }
 }
 
-/** Throws unless `retryAfter` (seconds) is absent or a finite non-negative number. */
-export function assertRetryAfter(retryAfter: unknown): asserts retryAfter is number | undefined {
-  if (retryAfter === undefined) return;
-  if (typeof retryAfter !== "number" || !Number.isFinite(retryAfter) || retryAfter < 0) {
-    throw new TypeError(`retryAfter must be a finite number of seconds >= 0; got ${String(retryAfter)}`);
+/** Throws unless `ms` is absent or a finite number of milliseconds >= 0; `name` is used in the message. */
+export function assertDelayMs(ms: unknown, name = "retryAfterMs"): asserts ms is number | undefined {
+  if (ms === undefined) return;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
+    throw new TypeError(`${name} must be a finite number of milliseconds >= 0; got ${String(ms)}`);
   }
 }
 
 /**
+ * Resolves the wait an author asked for: `retryAfterMs` wins; the deprecated `retryAfter` is read
+ * as seconds. Both are validated, so a negative or non-finite value throws a `TypeError`.
+ */
+export function resolveRetryAfterMs(options: { retryAfterMs?: number | undefined; retryAfter?: number | undefined }): number | undefined {
+  assertDelayMs(options.retryAfterMs);
+  if (options.retryAfter !== undefined) {
+    if (typeof options.retryAfter !== "number" || !Number.isFinite(options.retryAfter) || options.retryAfter < 0) {
+      throw new TypeError(`retryAfter must be a finite number of seconds >= 0; got ${String(options.retryAfter)}`);
+    }
+  }
+  if (options.retryAfterMs !== undefined) return options.retryAfterMs;
+  return options.retryAfter === undefined ? undefined : Math.round(options.retryAfter * 1000);
+}
+
+/**
  * Base of the tool-error taxonomy. Every member carries the tool name, a stable `code`,
- * `retryable` and an optional `retryAfter` in seconds. Use a subclass; the base is abstract.
+ * `retryable` and an optional `retryAfterMs`. Use a subclass; the base is abstract.
  */
 export abstract class ToolError extends Error {
   /** Taxonomy class name, as recorded on the wire. */
@@ -55,19 +76,24 @@ export abstract class ToolError extends Error {
   readonly detail: string;
   /** The error's own claim that repeating the call is safe and could succeed. */
   readonly retryable: boolean;
-  /** Seconds the tool or upstream asked to wait before another attempt; carried, never invented. */
-  readonly retryAfter: number | undefined;
+  /** Milliseconds the tool or upstream asked to wait before another attempt; carried, never invented. */
+  readonly retryAfterMs: number | undefined;
 
   protected constructor(tool: string, code: string, init: ToolErrorInit) {
     assertCode(code);
     if (typeof tool !== "string" || tool.trim() === "") throw new TypeError("a tool error needs the tool name");
-    assertRetryAfter(init.retryAfter);
+    assertDelayMs(init.retryAfterMs);
     const detail = init.message ?? "";
     super(detail ? `${tool}: ${code} — ${detail}` : `${tool}: ${code}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.tool = tool;
     this.code = code;
     this.detail = detail;
     this.retryable = init.retryable;
-    this.retryAfter = init.retryAfter;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /** @deprecated Seconds; read {@link ToolError.retryAfterMs} instead. */
+  get retryAfter(): number | undefined {
+    return this.retryAfterMs === undefined ? undefined : this.retryAfterMs / 1000;
   }
 }

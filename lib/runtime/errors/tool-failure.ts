@@ -1,5 +1,5 @@
 import type { ToolErrorOptions } from "./tool-error";
-import { ToolError } from "./tool-error";
+import { ToolError, resolveRetryAfterMs } from "./tool-error";
 
 /** Options of {@link ToolFailure}. */
 export interface ToolFailureOptions extends ToolErrorOptions {
@@ -8,7 +8,9 @@ export interface ToolFailureOptions extends ToolErrorOptions {
    * an author who has not thought about side effects has not shown a repeat is safe.
    */
   transient?: boolean;
-  /** Seconds the upstream asked to wait. */
+  /** Milliseconds the upstream asked to wait. */
+  retryAfterMs?: number;
+  /** @deprecated Seconds; use `retryAfterMs`. Ignored when `retryAfterMs` is set. */
   retryAfter?: number;
 }
 
@@ -19,6 +21,6 @@ export class ToolFailure extends ToolError {
   readonly outcome = "failed" as const;
 
   constructor(tool: string, code: string, options: ToolFailureOptions = {}) {
-    super(tool, code, { ...options, retryable: options.transient === true, retryAfter: options.retryAfter });
+    super(tool, code, { message: options.message, cause: options.cause, retryable: options.transient === true, retryAfterMs: resolveRetryAfterMs(options) });
   }
 }

@@ -10,6 +10,8 @@ export interface ToolNotFoundOptions extends ToolErrorOptions {
   code?: string;
 }
 
+const MAX_QUOTED = 120;
+
 /** Nothing is registered under the requested name: a deployment mistake. Never retried. */
 export class ToolNotFoundError extends ToolError {
   override readonly name = "ToolNotFoundError";
@@ -20,8 +22,10 @@ export class ToolNotFoundError extends ToolError {
 
   constructor(tool: string, options: ToolNotFoundOptions = {}) {
     const known = options.known?.length ? `; registered tools: ${options.known.join(", ")}` : "";
+    // A model can invent a name of any length; the message quotes a bounded prefix of it.
+    const shown = tool.length > MAX_QUOTED ? `${tool.slice(0, MAX_QUOTED)}…` : tool;
     super(tool, options.code ?? DEFAULT_CODES.notFound, {
-      message: options.message ?? `no tool is registered as '${tool}'${known}`,
+      message: options.message ?? `no tool is registered as '${shown}'${known}`,
       cause: options.cause,
       retryable: false,
     });

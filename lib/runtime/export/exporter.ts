@@ -2,6 +2,7 @@ import { LIMITS, type IngestRecord, type Resource } from "../../contracts";
 import { sleepOn, systemClock, systemScheduler, type Cancel, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
 import type { RecordSink } from "../record/sink";
 import { RUNTIME_NAME, RUNTIME_VERSION } from "../version";
+import { clampRecord, clampResource } from "./clamp";
 import { canGzip, gzip } from "./gzip";
 import { postOnce, type FetchLike, type PostResult } from "./http";
 import { otlpBody, toOtlpSpan } from "./otlp";
@@ -56,6 +57,11 @@ export interface ExporterOptions {
 }
 
 type Entry = { json: string; bytes: number };
+/**
+ * A batch handed to `send`. `maybeStored` once a request carrying it may have reached the server;
+ * `requesting` while a request for it is unanswered.
+ */
+type Batch = { entries: Entry[]; maybeStored: boolean; requesting?: boolean };
 
 const encoder = new TextEncoder();
 const byteLength = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length);
@@ -64,7 +70,8 @@ const byteLength = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.length : encoder
  * Batches records and sends them to Faultline. `record()` never throws and never blocks; a full
  * queue drops (and counts) instead of growing. Network errors, 429 and 5xx are retried with jitter
  * and `Retry-After`; every other answer is final. Timers are unref'd so an idle exporter never
- * keeps a process alive; call `shutdown()` before exit to flush.
+ * keeps a process alive, but while `flush()` or `shutdown()` is awaited the process is kept alive
+ * until it settles; call `shutdown()` before exit to flush.
  */
 export class Exporter implements RecordSink {
   private readonly o: Required<Omit<ExporterOptions, "resource" | "onError" | "fetch">> & Pick<ExporterOptions, "onError">;
@@ -85,6 +92,7 @@ export class Exporter implements RecordSink {
   private closed = false;
   private closing: Promise<void> | undefined;
   private compressing: Promise<unknown> | undefined;
+  private readonly inflightBatches = new Set<Batch>();
   private readonly stop = new AbortController();
 
   constructor(options: ExporterOptions) {
@@ -112,7 +120,7 @@ export class Exporter implements RecordSink {
     this.url = `${this.o.endpoint}${this.o.format === "otlp" ? "/v1/traces" : "/api/v1/ingest"}`;
     this.headers = { "content-type": "application/json", authorization: `Bearer ${this.o.apiKey}` };
     this.gzipHeaders = { ...this.headers, "content-encoding": "gzip" };
-    this.resource = { sdk: { name: RUNTIME_NAME, version: RUNTIME_VERSION }, ...options.resource };
+    this.resource = clampResource({ sdk: { name: RUNTIME_NAME, version: RUNTIME_VERSION }, ...options.resource });
     this.resourceJson = JSON.stringify(this.resource);
     this.sleep = sleepOn(this.o.scheduler, { unref: true });
   }
@@ -124,7 +132,10 @@ export class Exporter implements RecordSink {
       if (this.closed) return this.drop(1, "shutdown");
       let json: string;
       try {
-        json = JSON.stringify(this.o.format === "otlp" ? toOtlpSpan(record) : record);
+        // Fields past the contract's bounds would be rejected by the server; cut them here instead.
+        const fitted = clampRecord(record);
+        if (fitted.clamped) this.counters.clamped++;
+        json = JSON.stringify(this.o.format === "otlp" ? toOtlpSpan(fitted.record) : fitted.record);
       } catch {
         return this.drop(1, "serialize_error");
       }
@@ -142,48 +153,87 @@ export class Exporter implements RecordSink {
     }
   }
 
-  /** A snapshot of the counters; `produced === sent + queued + droppedTotal` always holds. */
+  /** A snapshot of the counters; `produced === sent + queued + droppedTotal + unconfirmed` always holds. */
   stats(): ExporterStats {
     return { ...this.counters, dropped: { ...this.counters.dropped }, queued: this.queue.length + this.inflight, queuedBytes: this.queueBytes + this.inflightBytes };
   }
 
-  /** Sends everything queued now; resolves when the queue is empty. Never rejects. */
-  async flush(): Promise<void> {
+  /**
+   * Sends everything queued now; resolves when the queue is empty, or at `timeoutMs` with the rest
+   * still queued (it keeps being retried). Keeps the process alive until it settles, so an
+   * `await exporter.flush()` at the end of a script always returns. Never rejects.
+   */
+  async flush(options: { timeoutMs?: number } = {}): Promise<void> {
+    const release = this.keepAlive();
+    let cancelDeadline: Cancel | undefined;
     try {
-      while (this.queue.length > 0 || this.pumping) {
-        this.kick(true);
-        await this.pumping;
-      }
+      const drained = this.drain();
+      if (options.timeoutMs === undefined) return await drained;
+      const deadline = new Promise<void>((resolve) => (cancelDeadline = this.o.scheduler.schedule(resolve, options.timeoutMs!, { unref: true })));
+      await Promise.race([drained, deadline]);
     } catch {
       // see record()
+    } finally {
+      cancelDeadline?.();
+      release();
     }
   }
 
   /**
-   * Stops accepting records, flushes within `timeoutMs`, then drops (and counts) whatever could not
-   * be delivered in time. Idempotent; never rejects.
+   * Stops accepting records, flushes within `timeoutMs` (default 5 000), then accounts for what
+   * could not be delivered in time: queued records are dropped as `shutdown`; a request still
+   * unanswered is abandoned and its records counted as `unconfirmed` (the server may have stored
+   * them). Resolves by the deadline (plus a short grace for aborted requests) even when the server
+   * is unreachable, and keeps the process alive until then. Idempotent; never rejects.
    */
   shutdown(options: { timeoutMs?: number } = {}): Promise<void> {
     this.closing ??= this.close(options.timeoutMs ?? 5000);
     return this.closing;
   }
 
+  private keepAlive(): Cancel {
+    try {
+      return this.o.scheduler.keepAlive?.() ?? (() => {});
+    } catch {
+      return () => {};
+    }
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.pumping) {
+      this.kick(true);
+      await this.pumping;
+    }
+  }
+
   private async close(timeoutMs: number): Promise<void> {
-    this.closed = true;
-    let cancelDeadline: Cancel = () => {};
-    const deadline = new Promise<void>((resolve) => (cancelDeadline = this.o.scheduler.schedule(resolve, timeoutMs, { unref: true })));
-    await Promise.race([this.flush(), deadline]);
-    cancelDeadline();
-    if (this.queue.length + this.inflight === 0) return;
-    this.stop.abort("shutdown");
-    this.drop(this.queue.length, "shutdown");
-    this.queue = [];
-    this.queueBytes = 0;
-    // Compression is bounded CPU work that cannot be aborted; once it ends the batch is settled as
-    // dropped without a request, so shutdown never returns with it still counted as queued.
-    await this.compressing?.catch(() => {});
-    // An aborted request settles within a few ticks; a fetch that ignores its signal is not waited for.
-    await Promise.race([this.pumping, new Promise<void>((r) => this.o.scheduler.schedule(r, 50, { unref: true }))]);
+    const release = this.keepAlive();
+    try {
+      this.closed = true;
+      let cancelDeadline: Cancel = () => {};
+      const deadline = new Promise<void>((resolve) => (cancelDeadline = this.o.scheduler.schedule(resolve, timeoutMs, { unref: true })));
+      await Promise.race([this.drain().catch(() => {}), deadline]);
+      cancelDeadline();
+      if (this.queue.length + this.inflight === 0) return;
+      this.stop.abort("shutdown");
+      this.drop(this.queue.length, "shutdown");
+      this.queue = [];
+      this.queueBytes = 0;
+      // Compression is bounded CPU work that cannot be aborted; once it ends the batch is settled as
+      // dropped without a request, so shutdown never returns with it still counted as queued.
+      await this.compressing?.catch(() => {});
+      // An aborted request settles within a few ticks; a fetch that ignores its signal is not waited for.
+      await Promise.race([this.pumping?.catch(() => {}), new Promise<void>((r) => this.o.scheduler.schedule(r, 50, { unref: true }))]);
+      // Whatever is still in flight is accounted for now; its late answer changes nothing.
+      for (const batch of [...this.inflightBatches]) {
+        if (batch.requesting) batch.maybeStored = true;
+        this.settle(batch, { rejected: batch.entries.length, reason: "shutdown" });
+      }
+    } catch {
+      // see record()
+    } finally {
+      release();
+    }
   }
 
   private full(): boolean {
@@ -217,10 +267,11 @@ export class Exporter implements RecordSink {
         bytes += this.queue[n]!.bytes;
         n++;
       }
-      const batch = this.queue.splice(0, n);
+      const batch: Batch = { entries: this.queue.splice(0, n), maybeStored: false };
       this.queueBytes -= bytes;
       this.inflight += n;
       this.inflightBytes += bytes;
+      this.inflightBatches.add(batch);
       await this.send(batch, false);
     }
   }
@@ -230,13 +281,27 @@ export class Exporter implements RecordSink {
     return this.o.format === "otlp" ? otlpBody(items, this.resource, RUNTIME_VERSION) : `{"resource":${this.resourceJson},"records":[${items.join(",")}]}`;
   }
 
-  private settle(batch: Entry[], rejected: number, reason?: DropReason, duplicates = 0): void {
-    this.inflight -= batch.length;
-    for (const e of batch) this.inflightBytes -= e.bytes;
-    const k = Math.min(Math.max(0, rejected), batch.length);
-    this.counters.sent += batch.length - k;
-    this.counters.duplicates += Math.min(Math.max(0, duplicates), batch.length - k);
-    if (k > 0) this.drop(k, reason ?? "rejected");
+  /**
+   * Accounts for a batch exactly once: a second settle (a late answer after shutdown gave up on it)
+   * is ignored. Records not delivered count as `unconfirmed` when a request carrying them may have
+   * been stored, otherwise as dropped for `reason`.
+   */
+  private settle(batch: Batch, outcome: { rejected: number; reason?: DropReason; duplicates?: number }): void {
+    if (!this.inflightBatches.delete(batch)) return;
+    const n = batch.entries.length;
+    this.inflight -= n;
+    for (const e of batch.entries) this.inflightBytes -= e.bytes;
+    const k = Math.min(Math.max(0, outcome.rejected), n);
+    this.counters.sent += n - k;
+    this.counters.duplicates += Math.min(Math.max(0, outcome.duplicates ?? 0), n - k);
+    if (k === 0) return;
+    const undeliverable = outcome.reason === "network_error" || outcome.reason === "server_error" || outcome.reason === "shutdown" || outcome.reason === "retry_after_too_long";
+    if (batch.maybeStored && undeliverable) {
+      this.counters.unconfirmed += k;
+      this.report(`${k} record(s) unconfirmed: the server may have stored them but its answer was lost`);
+    } else {
+      this.drop(k, outcome.reason ?? "rejected");
+    }
   }
 
   private drop(n: number, reason: DropReason): void {
@@ -272,37 +337,43 @@ export class Exporter implements RecordSink {
     return { url: this.url, headers: this.headers, body: json };
   }
 
-  private async send(batch: Entry[], split: boolean): Promise<void> {
-    const request = await this.request(batch);
-    if (this.stop.signal.aborted) return this.settle(batch, batch.length, "shutdown");
+  private async send(batch: Batch, split: boolean): Promise<void> {
+    const request = await this.request(batch.entries);
+    if (this.stop.signal.aborted) return this.settle(batch, { rejected: batch.entries.length, reason: "shutdown" });
     for (let attempt = 1; ; attempt++) {
       this.counters.requests++;
+      batch.requesting = true;
       const res = await postOnce(this.fetch, request, {
         timeoutMs: this.o.requestTimeoutMs,
         scheduler: this.o.scheduler,
         signal: this.stop.signal,
       });
-      if (this.stop.signal.aborted) return this.settle(batch, batch.length, "shutdown");
-      const verdict = this.classify(res, batch.length);
-      if (verdict.kind === "done") return this.settle(batch, verdict.rejected, verdict.reason, verdict.duplicates);
+      batch.requesting = false;
+      if (res.kind === "network" && res.maybeDelivered) batch.maybeStored = true;
+      if (this.stop.signal.aborted) return this.settle(batch, { rejected: batch.entries.length, reason: "shutdown" });
+      const verdict = this.classify(res, batch.entries.length);
+      if (verdict.kind === "done") return this.settle(batch, { rejected: verdict.rejected, reason: verdict.reason, duplicates: verdict.duplicates });
       if (verdict.kind === "split") {
-        if (split || batch.length < 2) return this.settle(batch, batch.length, "payload_too_large");
-        const half = Math.ceil(batch.length / 2);
-        const [first, second] = [batch.slice(0, half), batch.slice(half)];
-        await this.send(first, true);
-        return this.send(second, true);
+        if (split || batch.entries.length < 2) return this.settle(batch, { rejected: batch.entries.length, reason: "payload_too_large" });
+        const half = Math.ceil(batch.entries.length / 2);
+        const halves = [batch.entries.slice(0, half), batch.entries.slice(half)].map((entries) => ({ entries, maybeStored: batch.maybeStored }));
+        // The halves take over the parent's accounting.
+        this.inflightBatches.delete(batch);
+        for (const h of halves) this.inflightBatches.add(h);
+        await this.send(halves[0]!, true);
+        return this.send(halves[1]!, true);
       }
       this.report(verdict.message);
-      if (attempt >= this.o.maxAttempts) return this.settle(batch, batch.length, verdict.reason);
+      if (attempt >= this.o.maxAttempts) return this.settle(batch, { rejected: batch.entries.length, reason: verdict.reason });
       const asked = res.kind === "response" ? parseRetryAfter(res.retryAfter, this.o.clock.now()) : undefined;
-      if (asked !== undefined && asked > this.o.maxRetryAfterMs) return this.settle(batch, batch.length, "retry_after_too_long");
+      if (asked !== undefined && asked > this.o.maxRetryAfterMs) return this.settle(batch, { rejected: batch.entries.length, reason: "retry_after_too_long" });
       const window = Math.min(this.o.baseBackoffMs * 1.5 ** (attempt - 1), this.o.maxBackoffMs);
       const wait = asked ?? Math.round(window * (0.8 + 0.4 * this.o.random()));
       this.counters.retries++;
       try {
         await this.sleep(wait, this.stop.signal);
       } catch {
-        return this.settle(batch, batch.length, "shutdown");
+        return this.settle(batch, { rejected: batch.entries.length, reason: "shutdown" });
       }
     }
   }

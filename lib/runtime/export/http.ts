@@ -1,5 +1,6 @@
 import { linkSignals } from "../common/abort";
 import type { Scheduler } from "../common/time";
+import { recogniseNetworkFailure } from "../http/network-error";
 
 /** The subset of a fetch `Response` the exporter reads. */
 export interface FetchResponseLike {
@@ -17,9 +18,13 @@ export type FetchLike = (
   init: { method: "POST"; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer>; signal: AbortSignal },
 ) => Promise<FetchResponseLike>;
 
-/** The answer to one POST, or why there was none. */
+/**
+ * The answer to one POST, or why there was none. `maybeDelivered` is true when the request may
+ * have been stored although no answer came: our own timeout or shutdown fired mid-request, or the
+ * connection failed mid-request (`ECONNRESET`, `UND_ERR_SOCKET`, header/body timeouts).
+ */
 export type PostResult =
-  | { kind: "network"; error: string }
+  | { kind: "network"; error: string; maybeDelivered: boolean }
   | { kind: "response"; status: number; retryAfter: string | null; body: unknown };
 
 function parse(text: string): unknown {
@@ -43,10 +48,21 @@ export async function postOnce(
     const text = await response.text();
     return { kind: "response", status: response.status, retryAfter: response.headers.get("retry-after"), body: parse(text) };
   } catch (error) {
-    const message = controller.signal.aborted ? `request aborted (${String(controller.signal.reason)})` : String((error as Error)?.message ?? error);
-    return { kind: "network", error: message };
+    if (controller.signal.aborted) return { kind: "network", error: `request aborted (${String(controller.signal.reason)})`, maybeDelivered: true };
+    const failure = recogniseNetworkFailure(error);
+    const message = failure ? `${describe(error)} (${failure.code})` : describe(error);
+    // Only a failure known to happen mid-request (a reset, a header timeout) may have been stored.
+    return { kind: "network", error: message, maybeDelivered: failure?.phase === "in_flight" };
   } finally {
     cancel();
     detach();
+  }
+}
+
+function describe(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return "unreadable error";
   }
 }

@@ -15,8 +15,9 @@ export const DROP_REASONS = [
 export type DropReason = (typeof DROP_REASONS)[number];
 
 /**
- * Exporter counters. Invariant at every moment: `produced === sent + queued + droppedTotal`,
- * where `queued` includes records in a request that has not been answered yet.
+ * Exporter counters. Invariant at every moment:
+ * `produced === sent + queued + droppedTotal + unconfirmed`, where `queued` includes records in a
+ * request that has not been answered yet.
  */
 export interface ExporterStats {
   /** Records handed to `record()`. */
@@ -31,6 +32,14 @@ export interface ExporterStats {
   queuedBytes: number;
   dropped: Record<DropReason, number>;
   droppedTotal: number;
+  /**
+   * Records given up on whose delivery is unknown: a request carrying them may have been stored,
+   * but its answer was lost (reset, timeout, shutdown mid-request) and no later attempt confirmed
+   * it. Neither sent nor dropped; the server's idempotency makes a later resend harmless.
+   */
+  unconfirmed: number;
+  /** Records sent with a field cut or hashed to fit the wire contract's bounds. */
+  clamped: number;
   /** HTTP requests made, retries included. */
   requests: number;
   retries: number;
@@ -48,6 +57,8 @@ export function emptyStats(): ExporterStats {
     queuedBytes: 0,
     dropped: Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>,
     droppedTotal: 0,
+    unconfirmed: 0,
+    clamped: 0,
     requests: 0,
     retries: 0,
     lastError: undefined,

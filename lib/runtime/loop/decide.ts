@@ -1,4 +1,5 @@
 import type { Decision } from "../../contracts";
+import { circuitOpenMode } from "../breaker/circuit-open";
 import type { Random } from "../common/time";
 import { isUnmapped } from "../errors/guards";
 import type { ToolError } from "../errors/tool-error";
@@ -17,7 +18,8 @@ export type StopReason =
   | "exhausted"
   | "budget_capped"
   | "retry_after_over_cap"
-  | "past_deadline";
+  | "past_deadline"
+  | "circuit_open";
 
 /** Everything the decision depends on. Pure input: no clock reads, no I/O. */
 export interface DecisionInput {
@@ -53,19 +55,21 @@ function eligibility(error: ToolError, idempotent: boolean): StopReason | "eligi
     case "ToolTimedOutError":
       return error.retryable || idempotent ? "eligible" : "not_retryable";
     case "ToolFailure":
+      if (circuitOpenMode(error) === "fail_fast") return "circuit_open";
       if (isUnmapped(error)) return idempotent ? "eligible" : "not_idempotent";
       return error.retryable ? "eligible" : "not_retryable";
   }
 }
 
 /**
- * The decision table. Order of the gates: per-tool run budget, per-call attempts, `retryAfter`
+ * The decision table. Order of the gates: per-tool run budget, per-call attempts, `retryAfterMs`
  * cap, then the deadline — so a wait that cannot be honoured is refused without sleeping.
- * An untyped exception's own `retryAfter` is ignored; only a typed error's claim counts.
+ * An untyped exception's own wait is ignored; only a typed error's claim counts. A call turned
+ * away by a fail-fast circuit stops at once (`circuit_open`), still retryable for the caller.
  */
 export function decide(input: DecisionInput): Verdict {
   const { error } = input;
-  const claimed = isUnmapped(error) || error.retryAfter === undefined ? undefined : Math.round(error.retryAfter * 1000);
+  const claimed = isUnmapped(error) || error.retryAfterMs === undefined ? undefined : Math.round(error.retryAfterMs);
   const stopWith = (stop: StopReason, decision?: Verdict["decision"]): Verdict => ({
     decision: (decision ?? (input.policy === "fail_run" ? "failed_run" : "surfaced")) as Exclude<Decision, "retried" | "cancelled">,
     stop,

@@ -49,6 +49,15 @@ export type ToolCallResult = OkResult | DeclinedResult | ErrorResult | Cancelled
 export interface ToolCallRequest {
   /** The provider's id for this call (Anthropic `tool_use.id`, OpenAI `tool_call.id`). */
   readonly callId?: string;
+  /**
+   * The tool the model asked for. Typed as a string, but read defensively: a missing, blank or
+   * non-string name (models do produce them) ends as a not-found result, never a rejection.
+   */
   readonly tool: string;
   readonly args?: unknown;
+  /**
+   * Set when the provider's arguments could not be decoded (for example invalid JSON): the call
+   * ends as a `ToolArgumentValidationError` carrying this text, and nothing runs.
+   */
+  readonly argumentsError?: string;
 }

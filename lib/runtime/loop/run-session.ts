@@ -1,5 +1,8 @@
 import type { RunRecord, RunState, ToolCallSpanRecord, ToolErrorRecord } from "../../contracts";
 import type { CallVerdict } from "../breaker/circuit-breaker";
+import { DEFAULT_CODES } from "../errors/default-codes";
+import { unmappedFailure } from "../errors/guards";
+import { describeThrown } from "../map/describe";
 import { isCancellation, linkSignals } from "../common/abort";
 import { ToolArgumentValidationError } from "../errors/tool-argument-validation";
 import type { ToolError } from "../errors/tool-error";
@@ -17,6 +20,13 @@ import type { CancelledResult, ToolCallRequest, ToolCallResult } from "./results
 import type { RunnerConfig } from "./runner-config";
 import type { ToolDefinition } from "./tool-definition";
 import { toldText } from "./told";
+import { UNNAMED_TOOL, readRequest, unnamedTool } from "./read-request";
+
+/** Where a call got to, so a failure outside the loop's own handling reports the right attempt. */
+interface Progress {
+  attempt: number;
+  startedAt: number | undefined;
+}
 
 /** Options of one run. */
 export interface RunOptions {
@@ -100,22 +110,24 @@ export class RunSession {
 
   /** Runs one tool call to its end. Never rejects: every ending is a {@link ToolCallResult}. */
   async call(request: ToolCallRequest): Promise<ToolCallResult> {
-    const ref: CallRef = { runId: this.runId, callId: request.callId ?? this.cfg.ids("call"), tool: request.tool };
-    if (this.current !== "running") return this.notDispatched(ref);
-    if (this.controller.signal.aborted) return this.cancelled(ref, 0, undefined, "cancelled by the caller");
-    const def = this.cfg.tools.get(ref.tool);
-    const pre = this.preDispatch(ref.tool, def, request.args);
-    if (pre || !def) {
-      const error = pre ?? new ToolNotFoundError(ref.tool);
-      const now = this.cfg.clock.now();
-      return this.failed(ref, def, error, 1, now, now, error instanceof ToolNotPermittedError ? false : undefined);
-    }
+    const progress: Progress = { attempt: 1, startedAt: undefined };
+    let ref: CallRef | undefined;
+    let def: ToolDefinition | undefined;
     try {
-      return await this.attempts(ref, def, request.args);
+      const read = readRequest(request);
+      ref = { runId: this.runId, callId: read.callId ?? this.cfg.ids("call"), tool: read.tool ?? UNNAMED_TOOL };
+      if (this.current !== "running") return this.notDispatched(ref);
+      if (this.controller.signal.aborted) return this.cancelled(ref, 0, undefined, "cancelled by the caller");
+      def = read.tool === undefined ? undefined : this.cfg.tools.get(read.tool);
+      const pre = read.tool === undefined ? unnamedTool(read.rawTool) : this.preDispatch(read.tool, def, read.args, read.argumentsError);
+      if (pre || !def) {
+        const error = pre ?? new ToolNotFoundError(ref.tool);
+        const now = this.cfg.clock.now();
+        return this.failed(ref, def, error, 1, now, now, error instanceof ToolNotPermittedError ? false : undefined);
+      }
+      return await this.attempts(ref, def, read.args, progress);
     } catch (error) {
-      // Only a bug in this library lands here; the agent still gets an answer, never a throw.
-      const now = this.cfg.clock.now();
-      return this.failed(ref, def, this.cfg.errorMap.classify(error, { tool: ref.tool }), 1, now, now);
+      return this.internalFailure(ref, def, error, progress);
     }
   }
 
@@ -139,10 +151,11 @@ export class RunSession {
     return new Promise<void>((resolve) => this.drained.push(resolve));
   }
 
-  private preDispatch(tool: string, def: ToolDefinition | undefined, args: unknown): ToolError | undefined {
+  private preDispatch(tool: string, def: ToolDefinition | undefined, args: unknown, argumentsError: string | undefined): ToolError | undefined {
     const { permitted, agent, tools } = this.cfg;
     if (permitted && !permitted.has(tool)) return new ToolNotPermittedError(tool, { agent, permitted: [...permitted] });
     if (!def) return new ToolNotFoundError(tool, { known: [...tools.keys()] });
+    if (argumentsError !== undefined) return new ToolArgumentValidationError(tool, { message: argumentsError, problems: { "(arguments)": argumentsError } });
     if (!def.validate) return undefined;
     try {
       const problems = def.validate(args);
@@ -152,42 +165,56 @@ export class RunSession {
     }
   }
 
-  private async attempts(ref: CallRef, def: ToolDefinition, args: unknown): Promise<ToolCallResult> {
+  private async attempts(ref: CallRef, def: ToolDefinition, args: unknown, progress: Progress): Promise<ToolCallResult> {
     const { clock, scheduler } = this.cfg;
     const signal = this.controller.signal;
     for (let attempt = 1; ; attempt++) {
       const startedAt = clock.now();
+      progress.attempt = attempt;
+      progress.startedAt = startedAt;
       let error: ToolError | undefined = def.breaker?.admit(ref.tool);
       let body: BodyWatch | undefined;
       if (!error) {
-        const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
-        const out = await runAttempt((s) => def.execute(args, { runId: this.runId, callId: ref.callId, attempt, signal: s }), {
-          signal,
-          onCancel: this.watchCancel,
-          timeoutMs: def.timeoutMs,
-          remainingMs,
-          scheduler,
-        });
-        body = out.body;
-        if (out.kind === "ok") {
-          const violation = this.checkResult(def, out.value);
-          if (violation === undefined) {
-            def.breaker?.record("success");
-            return this.succeeded(ref, def, attempt, startedAt, out.value, body);
+        // Whatever happens below, an admitted call is reported to its breaker exactly once; a
+        // half-open circuit whose probe went unreported would turn every later call away.
+        let reported = false;
+        const report = (verdict: CallVerdict, failure?: ToolError) => {
+          if (reported) return;
+          reported = true;
+          def.breaker?.record(verdict, failure);
+        };
+        try {
+          const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
+          const out = await runAttempt((s) => def.execute(args, { runId: this.runId, callId: ref.callId, attempt, signal: s }), {
+            signal,
+            onCancel: this.watchCancel,
+            timeoutMs: def.timeoutMs,
+            remainingMs,
+            scheduler,
+          });
+          body = out.body;
+          if (out.kind === "ok") {
+            const violation = this.checkResult(def, out.value);
+            if (violation === undefined) {
+              report("success");
+              return this.succeeded(ref, def, attempt, startedAt, out.value, body);
+            }
+            error = new ToolResultError(ref.tool, { violation });
+          } else if (out.kind === "timeout") {
+            error = new ToolTimedOutError(ref.tool, { timeoutMs: def.timeoutMs ?? 0 });
+          } else if (out.kind === "deadline") {
+            report("neutral");
+            return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true, body);
+          } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
+            report("neutral");
+            return this.cancelled(ref, attempt, def, this.cancelReason(), startedAt, false, body);
+          } else {
+            error = this.classify(def, ref.tool, out.error);
           }
-          error = new ToolResultError(ref.tool, { violation });
-        } else if (out.kind === "timeout") {
-          error = new ToolTimedOutError(ref.tool, { seconds: (def.timeoutMs ?? 0) / 1000 });
-        } else if (out.kind === "deadline") {
-          def.breaker?.record("neutral");
-          return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true, body);
-        } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
-          def.breaker?.record("neutral");
-          return this.cancelled(ref, attempt, def, this.cancelReason(), startedAt, false, body);
-        } else {
-          error = (def.errorMap ?? this.cfg.errorMap).classify(out.error, { tool: ref.tool });
+          report(breakerVerdict(error), error);
+        } finally {
+          report("failure");
         }
-        def.breaker?.record(breakerVerdict(error), error);
       }
       const verdict = this.decideFor(ref.tool, def, error, attempt);
       if (verdict.decision !== "retried") return this.failed(ref, def, error, attempt, startedAt, clock.now(), undefined, verdict, body);
@@ -199,6 +226,31 @@ export class RunSession {
       } catch {
         return this.cancelled(ref, attempt, def, this.cancelReason());
       }
+    }
+  }
+
+  /** The tool's (or runner's) error map, fenced: a map that throws yields `unmapped_failure`. */
+  private classify(def: ToolDefinition, tool: string, thrown: unknown): ToolError {
+    try {
+      return (def.errorMap ?? this.cfg.errorMap).classify(thrown, { tool });
+    } catch {
+      return unmappedFailure(tool, DEFAULT_CODES.unmapped, describeThrown(thrown), thrown);
+    }
+  }
+
+  /**
+   * Last line of defence: something in this library, or an author hook it did not fence, threw.
+   * The agent still gets an answer for the attempt that was really running, never a rejection.
+   */
+  private internalFailure(ref: CallRef | undefined, def: ToolDefinition | undefined, thrown: unknown, progress: Progress): ToolCallResult {
+    const safeRef: CallRef = ref ?? { runId: this.runId, callId: `call_${this.runId.slice(0, 16)}_${progress.attempt}`, tool: UNNAMED_TOOL };
+    const error = unmappedFailure(safeRef.tool, DEFAULT_CODES.unmapped, describeThrown(thrown), thrown);
+    const now = this.cfg.clock.now();
+    try {
+      return this.failed(safeRef, def, error, progress.attempt, progress.startedAt ?? now, now);
+    } catch {
+      const told = wireText(`error: ${error.code}: ${error.detail}\nretryable: no (repeating the same call will not help)`);
+      return { status: "error", ...safeRef, attempts: progress.attempt, error, decision: "surfaced", told };
     }
   }
 

@@ -32,17 +32,26 @@ function suffix(ctx: ToldContext): string {
   }
 }
 
+// CrewAI-style hint: the model decides whether to call again, so it is told whether that can help
+// and, when the upstream said so, how long to wait first.
+function retryHint(error: ToolError, ctx: ToldContext): string {
+  if (!error.retryable) return "retryable: no (repeating the same call will not help)";
+  const wait = ctx.retryAfterMs === undefined || ctx.retryAfterMs <= 0 ? "" : `, not before ${seconds(ctx.retryAfterMs)}`;
+  return `retryable: yes (the same call may succeed later${wait})`;
+}
+
 /**
  * The exact text the model is told for a failed call (the envelope's content), scrubbed.
  * Refusal: `<code>: <message>` (just `<code>` when the message is empty). Argument errors: the
- * repair feedback. Everything else: `error: <code>[: <message>]` plus why it was not retried.
- * The attempt count is this call's own, not the tool's total across the run.
+ * repair feedback. Everything else: `error: <code>[: <message>]` plus why it was not retried, then
+ * a `retryable: yes|no (…)` line. The attempt count is this call's own, not the tool's total
+ * across the run.
  */
 export function toldText(error: ToolError, ctx: ToldContext): string {
   let text: string;
   if (error.errorClass === "ToolRefusal") text = error.detail ? `${error.code}: ${error.detail}` : error.code;
   else if (error instanceof ToolArgumentValidationError) text = error.feedback();
-  else text = `error: ${error.code}${error.detail ? `: ${error.detail}` : ""}${suffix(ctx)}`;
+  else text = `error: ${error.code}${error.detail ? `: ${error.detail}` : ""}${suffix(ctx)}\n${retryHint(error, ctx)}`;
   const scrubbed = scrubText(text);
   return scrubbed.length > LIMITS.maxTextLength ? `${scrubbed.slice(0, LIMITS.maxTextLength - 1)}…` : scrubbed;
 }

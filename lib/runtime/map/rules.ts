@@ -1,8 +1,8 @@
-import { assertCode, assertRetryAfter, type ToolError } from "../errors/tool-error";
+import { assertCode, assertDelayMs, type ToolError } from "../errors/tool-error";
 import { ToolFailure } from "../errors/tool-failure";
 import { ToolRefusal } from "../errors/tool-refusal";
 
-/** A wait in seconds, fixed or read from the error being translated (e.g. its `Retry-After`). */
+/** A wait in milliseconds, fixed or read from the error being translated (e.g. its `Retry-After`). */
 export type RetryAfterSource = number | ((error: unknown) => number | undefined);
 
 /** How one family of library errors translates into the taxonomy. Build with the helpers below. */
@@ -10,16 +10,43 @@ export interface ToolErrorRule {
   readonly kind: "failure" | "refusal";
   readonly code: string;
   readonly transient: boolean;
-  readonly retryAfter?: RetryAfterSource;
+  /** Milliseconds to wait, fixed or read from the error. */
+  readonly retryAfterMs?: RetryAfterSource;
   /** What the model may be told. When set it replaces the upstream text entirely. */
   readonly message?: string;
 }
 
+/** Options of {@link transient}. */
+export interface TransientRuleOptions {
+  /** Milliseconds the upstream usually asks to wait, or a function reading them from the error. */
+  retryAfterMs?: RetryAfterSource;
+  /** @deprecated Seconds (or a function returning seconds); use `retryAfterMs`. */
+  retryAfter?: RetryAfterSource;
+  /** Replaces the upstream text. */
+  message?: string;
+}
+
+function secondsToMs(source: RetryAfterSource): RetryAfterSource {
+  if (typeof source === "number") return Math.round(source * 1000);
+  return (error) => {
+    const seconds = source(error);
+    return seconds === undefined ? undefined : seconds * 1000;
+  };
+}
+
 /** A failure worth retrying, optionally with the wait the upstream usually asks for. */
-export function transient(code: string, options: { retryAfter?: RetryAfterSource; message?: string } = {}): ToolErrorRule {
+export function transient(code: string, options: TransientRuleOptions = {}): ToolErrorRule {
   assertCode(code);
-  if (typeof options.retryAfter === "number") assertRetryAfter(options.retryAfter);
-  return Object.freeze({ kind: "failure" as const, code, transient: true, ...options });
+  if (typeof options.retryAfterMs === "number") assertDelayMs(options.retryAfterMs);
+  if (typeof options.retryAfter === "number") assertDelayMs(options.retryAfter * 1000, "retryAfter");
+  const wait = options.retryAfterMs ?? (options.retryAfter === undefined ? undefined : secondsToMs(options.retryAfter));
+  return Object.freeze({
+    kind: "failure" as const,
+    code,
+    transient: true,
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+    ...(options.message === undefined ? {} : { message: options.message }),
+  });
 }
 
 /** A failure that a repeat will not fix (or might repeat a side effect). */
@@ -37,11 +64,11 @@ export function refusal(code: string, message: string): ToolErrorRule {
 /** Applies `rule` to `error` raised by `tool`; `detail` is the already-scrubbed upstream text. */
 export function applyRule(rule: ToolErrorRule, tool: string, detail: string, error: unknown): ToolError {
   if (rule.kind === "refusal") return new ToolRefusal(tool, rule.code, rule.message ?? "", { cause: error });
-  let retryAfter = typeof rule.retryAfter === "function" ? safeRetryAfter(rule.retryAfter, error) : rule.retryAfter;
-  if (!rule.transient) retryAfter = undefined;
+  let retryAfterMs = typeof rule.retryAfterMs === "function" ? safeRetryAfter(rule.retryAfterMs, error) : rule.retryAfterMs;
+  if (!rule.transient) retryAfterMs = undefined;
   return new ToolFailure(tool, rule.code, {
     transient: rule.transient,
-    retryAfter,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     message: rule.message ?? detail,
     cause: error,
   });
@@ -50,7 +77,7 @@ export function applyRule(rule: ToolErrorRule, tool: string, detail: string, err
 function safeRetryAfter(read: (error: unknown) => number | undefined, error: unknown): number | undefined {
   try {
     const value = read(error);
-    return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
+    return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
   } catch {
     return undefined;
   }

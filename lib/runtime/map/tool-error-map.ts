@@ -1,8 +1,8 @@
-import { scrubText } from "../../contracts/scrub";
 import { isCancellation } from "../common/abort";
 import { DEFAULT_CODES } from "../errors/default-codes";
 import { isToolError, unmappedFailure } from "../errors/guards";
 import type { ToolError } from "../errors/tool-error";
+import { describeThrown } from "./describe";
 import { applyRule, type ToolErrorRule } from "./rules";
 import { readStatus } from "./status";
 
@@ -15,25 +15,6 @@ export interface ToolErrorMapOptions {
   statuses?: Readonly<Record<number, ToolErrorRule>> | ReadonlyMap<number, ToolErrorRule>;
 }
 
-/** Longest upstream text kept in a translated error. */
-const MAX_DETAIL = 2000;
-
-/** Text of any thrown value, scrubbed and bounded. */
-export function describeThrown(error: unknown): string {
-  let text: string;
-  if (error instanceof Error) text = error.message || error.name;
-  else if (typeof error === "string") text = error;
-  else {
-    try {
-      text = JSON.stringify(error) ?? String(error);
-    } catch {
-      text = String(error);
-    }
-  }
-  const scrubbed = scrubText(text);
-  return scrubbed.length > MAX_DETAIL ? `${scrubbed.slice(0, MAX_DETAIL)}…` : scrubbed;
-}
-
 /**
  * Declarative translation of library exceptions into the taxonomy.
  *
@@ -42,7 +23,8 @@ export function describeThrown(error: unknown): string {
  * - Class rules: the most specific class on the prototype chain wins.
  * - Status rules: only when no class rule matched (see {@link readStatus}).
  * - Otherwise a permanent `unmapped_failure`: guessing that a repeat is safe is how a booking is paid twice.
- * Upstream text is scrubbed as it is translated.
+ * Upstream text is scrubbed as it is translated. Hostile thrown values (throwing getters, Proxies,
+ * a throwing `toString`) never make `classify` throw: whatever cannot be read is left out.
  */
 export class ToolErrorMap {
   private readonly byClass: Map<unknown, ToolErrorRule>;
@@ -73,9 +55,13 @@ export class ToolErrorMap {
   /** The rule that would apply to `error`, if any. */
   ruleFor(error: unknown): ToolErrorRule | undefined {
     if (typeof error === "object" && error !== null) {
-      for (let proto = Object.getPrototypeOf(error); proto !== null; proto = Object.getPrototypeOf(proto)) {
-        const rule = this.byClass.get(proto);
-        if (rule) return rule;
+      try {
+        for (let proto = Object.getPrototypeOf(error); proto !== null; proto = Object.getPrototypeOf(proto)) {
+          const rule = this.byClass.get(proto);
+          if (rule) return rule;
+        }
+      } catch {
+        // A Proxy whose getPrototypeOf trap throws matches no class rule.
       }
     }
     if (this.byStatus.size === 0) return undefined;

@@ -120,7 +120,7 @@ describe("abandoned attempts", () => {
     await run.drain();
     expect(sink.ofType("tool_call_span").map((s) => [s.tool, s.code ?? null, "abandoned" in s ? s.abandoned : "absent"])).toEqual([
       ["book", "upstream_unavailable", false],
-      ["book", "upstream_circuit_open", "absent"],
+      ["book", "circuit_open", "absent"],
       ["plain", null, false],
       ["nope", "tool_not_found", "absent"],
     ]);

@@ -15,7 +15,7 @@ import {
 import { T0, expectValidRecords, harness } from "./helpers";
 
 describe("CircuitBreaker", () => {
-  it("opens after consecutive failures, answers with a transient failure + retryAfter, half-opens, closes", () => {
+  it("opens after consecutive failures, answers with a retryable circuit_open + retryAfterMs, half-opens, closes", () => {
     const time = new VirtualTime(T0, { auto: false });
     const b = new CircuitBreaker("supplier-api", { failureThreshold: 2, halfOpenAfterMs: 10_000, clock: time });
     const changes: string[] = [];
@@ -27,10 +27,10 @@ describe("CircuitBreaker", () => {
     time.advance(4000);
     const rejected = b.admit("cancel");
     expect(rejected).toBeInstanceOf(ToolFailure);
-    expect([rejected!.code, rejected!.retryable, rejected!.retryAfter, rejected!.tool]).toEqual(["upstream_circuit_open", true, 6, "cancel"]);
+    expect([rejected!.code, rejected!.retryable, rejected!.retryAfterMs, rejected!.tool]).toEqual(["circuit_open", true, 6000, "cancel"]);
     time.advance(6000);
     expect(b.admit("book")).toBeUndefined(); // the probe
-    expect(b.admit("book")?.retryAfter).toBe(1); // others wait while it runs
+    expect(b.admit("book")?.retryAfterMs).toBe(1000); // others wait while it runs
     b.record("success");
     expect(b.state).toBe("closed");
     expect(changes).toEqual(["closed->open", "open->half_open", "half_open->closed"]);
@@ -65,9 +65,9 @@ describe("CircuitBreaker", () => {
     await run.call({ tool: "cancel" });
     const third = await run.call({ tool: "book" });
     expect(calls).toBe(2);
-    expect(third.status === "error" && third.error.code).toBe("upstream_circuit_open");
-    expect(third.status === "error" && third.decision).toBe("exhausted");
-    expect(s2.ofType("tool_call_span")[2]).toMatchObject({ code: "upstream_circuit_open", retryable: true, retry_after_ms: 120_000 });
+    expect(third.status === "error" && third.error.code).toBe("circuit_open");
+    expect(third.status === "error" && third.decision).toBe("surfaced");
+    expect(s2.ofType("tool_call_span")[2]).toMatchObject({ code: "circuit_open", retryable: true, retry_after_ms: 120_000 });
     expectValidRecords(s2.records);
   });
 });

@@ -57,7 +57,7 @@ describe("taxonomy", () => {
 
   it("gives the kit's own classes documented default codes and outcomes", () => {
     const cases = [
-      [new ToolTimedOutError("t", { seconds: 5 }), DEFAULT_CODES.timedOut, "timed_out"],
+      [new ToolTimedOutError("t", { timeoutMs: 5000 }), DEFAULT_CODES.timedOut, "timed_out"],
       [new ToolNotPermittedError("t", { agent: "planner" }), DEFAULT_CODES.notPermitted, "refused"],
       [new ToolNotFoundError("t"), DEFAULT_CODES.notFound, "not_found"],
       [new ToolArgumentValidationError("t", { problems: { when: "must be a date" } }), DEFAULT_CODES.invalidArguments, "invalid_arguments"],

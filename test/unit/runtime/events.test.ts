@@ -107,7 +107,7 @@ describe("CircuitBreaker events", () => {
     b.onReset(boom);
     expect(() => b.record("failure")).not.toThrow();
     expect(b.state).toBe("open");
-    expect(b.admit("t")?.retryAfter).toBe(1);
+    expect(b.admit("t")?.retryAfterMs).toBe(1000);
     time.advance(1000);
     expect(b.admit("t")).toBeUndefined();
     expect(b.state).toBe("half_open");
@@ -128,11 +128,11 @@ describe("CircuitBreaker events", () => {
     const down: ToolDefinition = { name: "book", breaker, retry: { maxAttempts: 2 }, execute: () => Promise.reject(failure("upstream_unavailable")) };
     const { runner, sink } = harness([down], { clock: time, scheduler: time });
     const r = await runner.startRun().call({ tool: "book" });
-    expect(r).toMatchObject({ status: "error", decision: "exhausted", attempts: 2 });
-    expect(r.status === "error" && r.error.code).toBe("upstream_circuit_open");
+    expect(r).toMatchObject({ status: "error", decision: "surfaced", attempts: 2 });
+    expect(r.status === "error" && r.error.code).toBe("circuit_open");
     expect(broke).toEqual(["failure_threshold:upstream_unavailable"]);
     expect(breaker.listenerErrors).toBe(1);
-    expect(sink.ofType("tool_call_span").map((s) => s.code)).toEqual(["upstream_unavailable", "upstream_circuit_open"]);
+    expect(sink.ofType("tool_call_span").map((s) => s.code)).toEqual(["upstream_unavailable", "circuit_open"]);
   });
 });
 

@@ -25,7 +25,7 @@ function fakeServer(replies: Reply[]) {
     const { json, raw } = decode(init);
     requests.push({ at: time?.now() ?? 0, url, headers: init.headers, json, raw, body: JSON.parse(json) as Body });
     const reply = replies[Math.min(requests.length - 1, replies.length - 1)]!;
-    if (reply === "network") throw new TypeError("fetch failed");
+    if (reply === "network") throw new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:3000"), { code: "ECONNREFUSED" }) });
     return {
       status: reply.status,
       headers: { get: (n: string) => reply.headers?.[n.toLowerCase()] ?? null },
@@ -65,7 +65,7 @@ function setup(replies: Reply[], options: Partial<ExporterOptions> = {}) {
   });
   const invariant = () => {
     const s = exporter.stats();
-    expect(s.produced).toBe(s.sent + s.queued + s.droppedTotal);
+    expect(s.produced).toBe(s.sent + s.queued + s.droppedTotal + s.unconfirmed);
   };
   return { time, server, exporter, invariant };
 }
@@ -187,7 +187,7 @@ describe("Exporter", () => {
     const cyclic = { ...span(1) } as Record<string, unknown>;
     cyclic.self = cyclic;
     expect(() => exporter.record(cyclic as unknown as IngestRecord)).not.toThrow();
-    expect(() => exporter.record({ ...span(2), message: "x".repeat(70_000) } as IngestRecord)).not.toThrow();
+    expect(() => exporter.record({ ...span(2), extra: "x".repeat(70_000) } as IngestRecord)).not.toThrow();
     expect(exporter.stats().dropped).toMatchObject({ serialize_error: 1, record_too_large: 1 });
     invariant();
     const throwing = setup([ok(1)], { fetch: () => { throw new Error("sync throw"); }, maxAttempts: 1 });

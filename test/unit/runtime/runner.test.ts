@@ -88,7 +88,7 @@ describe("ToolRunner: decision table rows end to end", () => {
     const { runner, sink } = harness([scripted("lookup", ["x"])]);
     const r = await runner.startRun().call({ tool: "lokup" });
     expect(r).toMatchObject({ status: "error", decision: "surfaced", attempts: 1 });
-    expect(r.status === "error" && r.told).toBe("error: tool_not_found: no tool is registered as 'lokup'; registered tools: lookup");
+    expect(r.status === "error" && r.told).toBe("error: tool_not_found: no tool is registered as 'lokup'; registered tools: lookup\nretryable: no (repeating the same call will not help)");
     expect(sink.ofType("tool_call_span")[0]).toMatchObject({ outcome: "not_found" });
   });
 
@@ -96,7 +96,7 @@ describe("ToolRunner: decision table rows end to end", () => {
     const t = scripted("book", [new ToolFailure("book", "upstream_rejected", { message: "HTTP 422" })]);
     const { runner, sink } = harness([t]);
     const r = await runner.startRun().call({ tool: "book" });
-    expect(r).toMatchObject({ status: "error", decision: "surfaced", attempts: 1, told: "error: upstream_rejected: HTTP 422" });
+    expect(r).toMatchObject({ status: "error", decision: "surfaced", attempts: 1, told: "error: upstream_rejected: HTTP 422\nretryable: no (repeating the same call will not help)" });
     expect(t.calls).toBe(1);
     expect(sink.ofType("tool_error")).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe("ToolRunner: decision table rows end to end", () => {
     const r = await runner.startRun().call({ tool: "book" });
     expect(t.calls).toBe(3);
     expect(r).toMatchObject({ status: "error", decision: "exhausted", attempts: 3 });
-    expect(r.status === "error" && r.told).toBe("error: upstream_unavailable: token [redacted:api_key] rejected after 3 attempts");
+    expect(r.status === "error" && r.told).toBe("error: upstream_unavailable: token [redacted:api_key] rejected after 3 attempts\nretryable: yes (the same call may succeed later)");
     expect(gaveUp).toEqual(["exhausted"]);
     expect(spansOf(sink).map((s) => s.decision)).toEqual(["retried", "retried", "exhausted"]);
     expect(JSON.stringify(sink.records)).not.toContain("sk-live");
@@ -152,7 +152,7 @@ describe("ToolRunner: decision table rows end to end", () => {
     expect(time.now()).toBe(T0);
     expect(r).toMatchObject({ status: "error", decision: "failed_closed" });
     expect(r.status === "error" && r.told).toBe(
-      "error: upstream_unavailable: connection reset; not retried: the upstream asked to wait 3600s, more than the 60s this run honours",
+      "error: upstream_unavailable: connection reset; not retried: the upstream asked to wait 3600s, more than the 60s this run honours\nretryable: yes (the same call may succeed later, not before 3600s)",
     );
     expect(spansOf(sink)).toEqual([{ attempt: 1, outcome: "failed", code: "upstream_unavailable", decision: "failed_closed", backoff_ms: null, retry_after_ms: 3_600_000 }]);
   });
@@ -180,7 +180,7 @@ describe("ToolRunner: decision table rows end to end", () => {
     expect(results.map((r) => r.attempts)).toEqual([3, 3, 1]);
     expect(run.retriesUsed("book")).toBe(4);
     expect(results[2]!.status === "error" && results[2]!.told).toBe(
-      "error: upstream_unavailable: connection reset; the retry budget of this tool for the run is used up",
+      "error: upstream_unavailable: connection reset; the retry budget of this tool for the run is used up\nretryable: yes (the same call may succeed later)",
     );
     expect(run.end().max_tool_attempts).toBe(4);
   });
@@ -201,7 +201,7 @@ describe("ToolRunner: decision table rows end to end", () => {
     const r = await run.call({ tool: "charge" });
     expect(t.calls).toBe(1);
     expect(r).toMatchObject({ status: "error", decision: "failed_run" });
-    expect(r.status === "error" && r.told).toBe("error: unmapped_failure: socket hang up; not declared idempotent, so it was not tried again");
+    expect(r.status === "error" && r.told).toBe("error: unmapped_failure: socket hang up; not declared idempotent, so it was not tried again\nretryable: no (repeating the same call will not help)");
     expect(run.state).toBe("failed");
     expect(sink.ofType("run")[0]!.error).toContain("not declared idempotent");
   });
