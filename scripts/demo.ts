@@ -54,7 +54,8 @@ const time = new VirtualTime(Date.now() - 86_400_000);
 const latency = (lo: number, hi: number, signal: AbortSignal) => time.sleep(between(lo, hi), signal);
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly retryAfterSeconds?: number) {
+  /** `retryAfterMs`: what the simulated upstream's `Retry-After` asked for, in milliseconds. */
+  constructor(readonly status: number, message: string, readonly retryAfterMs?: number) {
     super(message);
   }
 }
@@ -66,8 +67,8 @@ const supplierErrors = new ToolErrorMap([[ConnectionReset, transient("supplier_u
   statuses: {
     409: refusal("booking_not_cancellable", "this fare is non-refundable"),
     422: permanent("upstream_rejected"),
-    429: transient("rate_limited", { retryAfter: (e) => (e as HttpError).retryAfterSeconds }),
-    503: transient("upstream_unavailable", { retryAfter: (e) => (e as HttpError).retryAfterSeconds }),
+    429: transient("rate_limited", { retryAfterMs: (e) => (e as HttpError).retryAfterMs }),
+    503: transient("upstream_unavailable", { retryAfterMs: (e) => (e as HttpError).retryAfterMs }),
   },
 });
 
@@ -98,10 +99,11 @@ function tools(release: string): ToolDefinition[] {
       },
       async execute(_a, ctx) {
         await latency(300, 1400, ctx.signal);
-        if (outage) throw new HttpError(503, "Service Unavailable", 2);
+        if (outage) throw new HttpError(503, "Service Unavailable", 2000);
         const r = rnd();
-        if (r < 0.1) throw new HttpError(503, "Service Unavailable", pick([1, 2, 2, 3]));
-        if (r < 0.16) throw new HttpError(429, "Too Many Requests", chance(0.25) ? 3600 : between(1, 5));
+        if (r < 0.1) throw new HttpError(503, "Service Unavailable", pick([1000, 2000, 2000, 3000]));
+        // Whole seconds, as a real Retry-After header gives them.
+        if (r < 0.16) throw new HttpError(429, "Too Many Requests", chance(0.25) ? 3_600_000 : between(1, 5) * 1000);
         if (r < 0.19) throw new ConnectionReset("connection reset by peer");
         if (r < 0.21) throw new HttpError(422, "fare class no longer sold");
         return { booking: `BK${between(10000, 99999)}` };
@@ -115,7 +117,7 @@ function tools(release: string): ToolDefinition[] {
       async execute(_a, ctx) {
         await latency(200, 800, ctx.signal);
         if (chance(0.35)) throw new HttpError(409, "Conflict: fare basis NR");
-        if (chance(0.08)) throw new HttpError(503, "Service Unavailable", 2);
+        if (chance(0.08)) throw new HttpError(503, "Service Unavailable", 2000);
         return { cancelled: true };
       },
     },
@@ -127,7 +129,7 @@ function tools(release: string): ToolDefinition[] {
         await latency(50, 300, ctx.signal);
         if (chance(v14 ? 0.25 : 0.3)) {
           if (v14) throw new ToolRefusal("check_inventory", "inventory_locked", "the seat is held by another booking");
-          throw new ToolFailure("check_inventory", "inventory_locked", { transient: true, retryAfter: 1, message: "seat map locked" });
+          throw new ToolFailure("check_inventory", "inventory_locked", { transient: true, retryAfterMs: 1000, message: "seat map locked" });
         }
         return { seats: between(0, 40) };
       },

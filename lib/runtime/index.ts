@@ -36,7 +36,7 @@ export { toldText, type ToldContext } from "./loop/told";
 export { defineTool, type ToolContext, type ToolDefinition } from "./loop/tool-definition";
 export type { CancelledResult, DeclinedResult, ErrorResult, OkResult, ToolCallRequest, ToolCallResult } from "./loop/results";
 export type { CallRef, CancelEvent, GiveUpEvent, RetryEvent, RunEndEvent, SuccessEvent } from "./loop/events";
-export { RunSession, type RunOptions } from "./loop/run-session";
+export { RunSession, type CallOptions, type RunOptions } from "./loop/run-session";
 export { UNNAMED_TOOL } from "./loop/read-request";
 export { DEFAULT_ABANDON_GRACE_MS, DEFAULT_MAX_TOOL_ATTEMPTS, ToolRunner, type ToolRunnerOptions } from "./loop/tool-runner";
 

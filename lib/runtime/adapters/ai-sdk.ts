@@ -5,9 +5,13 @@ import { modelText } from "./content";
 
 /** The options the Vercel AI SDK passes to a tool's `execute` (the fields this module reads). */
 export interface AiSdkExecutionOptions {
+  /** The model's id for this call; becomes the loop's call id. */
   toolCallId: string;
-  abortSignal?: AbortSignal;
+  /** The SDK call's signal; cancels this tool call (see {@link fromAiSdkTools}). */
+  abortSignal?: AbortSignal | undefined;
+  /** The conversation so far, handed to the original `execute` unchanged. */
   messages?: unknown[];
+  /** The SDK's `experimental_context`, handed to the original `execute` unchanged. */
   experimental_context?: unknown;
 }
 
@@ -66,7 +70,10 @@ async function finalValue(value: unknown): Promise<unknown> {
  * Wraps the `tool()` definitions an agent already has so that their `execute` runs through the run
  * loop and their failures become typed, recorded results. `settings` adds loop settings per tool
  * (`idempotent`, `timeoutMs`, `breaker`, `errorMap`, `retry`, `validate`, `checkResult`, `version`).
- * Cancel the AI SDK call and the run together by passing the same signal to `startRun({ signal })`.
+ * The SDK's per-call `abortSignal` cancels that call: the attempt in flight is aborted (the
+ * original `execute` sees it on its own `abortSignal`), a pending backoff is cut short, and the call
+ * is recorded `cancelled` while the run goes on. To end the run as well, pass the same signal to
+ * `startRun({ signal })`.
  */
 export function fromAiSdkTools<T extends Record<string, AiSdkToolLike>>(
   tools: T,
@@ -84,6 +91,8 @@ export function fromAiSdkTools<T extends Record<string, AiSdkToolLike>>(
       name,
       execute: async (args: unknown, ctx: ToolContext) => {
         const given = pending.get(key(ctx.runId, ctx.callId));
+        // ctx.signal, not the SDK's: it also fires on the tool's timeout, the run's deadline and
+        // cancellation, and it is linked to the SDK's abortSignal by bind().
         const options: AiSdkExecutionOptions = { messages: [], ...given, toolCallId: ctx.callId, abortSignal: ctx.signal };
         return finalValue(await (execute as (input: unknown, o: AiSdkExecutionOptions) => unknown).call(tool, args, options));
       },
@@ -105,7 +114,8 @@ export function fromAiSdkTools<T extends Record<string, AiSdkToolLike>>(
             pending.set(k, options);
             let result: ToolCallResult;
             try {
-              result = await run.call({ callId: options.toolCallId, tool: name, args: input });
+              // Linked per call: aborting generateText must stop the attempt, not just stop waiting for it.
+              result = await run.call({ callId: options.toolCallId, tool: name, args: input }, { signal: options.abortSignal });
             } finally {
               pending.delete(k);
             }

@@ -40,8 +40,12 @@ export function anthropicToolResults(
   );
 }
 
-/** The run-loop requests for the `tool_use` blocks of an assistant message (other blocks are skipped). */
-export function requestsFromAnthropic(content: readonly { type?: string; id?: string; name?: string; input?: unknown }[]): ToolCallRequest[] {
+/**
+ * The run-loop requests for the `tool_use` blocks of an assistant message (other blocks are skipped).
+ * Generic so a message's whole `content` fits as written, text and thinking blocks included (a
+ * literal block's other fields would otherwise be excess properties), and so does the SDK's type.
+ */
+export function requestsFromAnthropic<B extends { type?: string; id?: string; name?: string; input?: unknown }>(content: readonly B[]): ToolCallRequest[] {
   return content
     .filter((b) => b.type === undefined || b.type === "tool_use")
     .map((b) => ({ ...(b.id === undefined ? {} : { callId: b.id }), tool: b.name as string, args: b.input ?? {} }));

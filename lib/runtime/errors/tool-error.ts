@@ -43,18 +43,17 @@ export function assertDelayMs(ms: unknown, name = "retryAfterMs"): asserts ms is
 }
 
 /**
- * Resolves the wait an author asked for: `retryAfterMs` wins; the deprecated `retryAfter` is read
- * as seconds. Both are validated, so a negative or non-finite value throws a `TypeError`.
+ * Throws a `TypeError` when `options` carries one of the seconds-valued names this library used to
+ * accept (`retryAfter`, `seconds`). They were removed so every duration is milliseconds; a caller
+ * the compiler cannot check (plain JS, a spread object) would otherwise lose its wait silently, or
+ * have it read 1000× too short. `renamed` maps each removed name to the one that replaced it.
  */
-export function resolveRetryAfterMs(options: { retryAfterMs?: number | undefined; retryAfter?: number | undefined }): number | undefined {
-  assertDelayMs(options.retryAfterMs);
-  if (options.retryAfter !== undefined) {
-    if (typeof options.retryAfter !== "number" || !Number.isFinite(options.retryAfter) || options.retryAfter < 0) {
-      throw new TypeError(`retryAfter must be a finite number of seconds >= 0; got ${String(options.retryAfter)}`);
+export function rejectRemovedOptions(options: object, renamed: Readonly<Record<string, string>>): void {
+  for (const [old, now] of Object.entries(renamed)) {
+    if ((options as Record<string, unknown>)[old] !== undefined) {
+      throw new TypeError(`'${old}' (seconds) was removed: pass '${now}' in milliseconds`);
     }
   }
-  if (options.retryAfterMs !== undefined) return options.retryAfterMs;
-  return options.retryAfter === undefined ? undefined : Math.round(options.retryAfter * 1000);
 }
 
 /**
@@ -90,10 +89,5 @@ export abstract class ToolError extends Error {
     this.detail = detail;
     this.retryable = init.retryable;
     this.retryAfterMs = init.retryAfterMs;
-  }
-
-  /** @deprecated Seconds; read {@link ToolError.retryAfterMs} instead. */
-  get retryAfter(): number | undefined {
-    return this.retryAfterMs === undefined ? undefined : this.retryAfterMs / 1000;
   }
 }

@@ -1,5 +1,5 @@
 import type { ToolErrorOptions } from "./tool-error";
-import { ToolError, resolveRetryAfterMs } from "./tool-error";
+import { ToolError, rejectRemovedOptions } from "./tool-error";
 
 /** Options of {@link ToolFailure}. */
 export interface ToolFailureOptions extends ToolErrorOptions {
@@ -10,8 +10,6 @@ export interface ToolFailureOptions extends ToolErrorOptions {
   transient?: boolean;
   /** Milliseconds the upstream asked to wait. */
   retryAfterMs?: number;
-  /** @deprecated Seconds; use `retryAfterMs`. Ignored when `retryAfterMs` is set. */
-  retryAfter?: number;
 }
 
 /** The tool tried and could not finish. Retried only when `transient`. */
@@ -21,6 +19,7 @@ export class ToolFailure extends ToolError {
   readonly outcome = "failed" as const;
 
   constructor(tool: string, code: string, options: ToolFailureOptions = {}) {
-    super(tool, code, { message: options.message, cause: options.cause, retryable: options.transient === true, retryAfterMs: resolveRetryAfterMs(options) });
+    rejectRemovedOptions(options, { retryAfter: "retryAfterMs" });
+    super(tool, code, { message: options.message, cause: options.cause, retryable: options.transient === true, retryAfterMs: options.retryAfterMs });
   }
 }

@@ -46,12 +46,22 @@ function fits(value: string, kind: Kind): boolean {
  * carries the same (clamped) id, which keeps retried batches idempotent.
  */
 function clampValue(value: string, kind: Kind): string {
-  if (kind === "text") return `${value.slice(0, MAX.text - 1)}…`;
+  if (kind === "text") return `${cut(value, MAX.text - 1)}…`;
   const hash = hexId(value, 16);
   const clean = value.replace(CONTROL_ALL, "\uFFFD").trim();
   const room = MAX[kind] - hash.length - 1;
-  const prefix = clean.slice(0, room);
+  const prefix = cut(clean, room);
   return prefix === "" ? hash : `${prefix}~${hash}`;
+}
+
+/**
+ * The first `n` UTF-16 units of `value`, one fewer when the cut would split a surrogate pair: a
+ * lone surrogate is not valid Unicode and turns into U+FFFD (or an error) on its way to storage.
+ */
+function cut(value: string, n: number): string {
+  if (value.length <= n) return value;
+  const last = value.charCodeAt(n - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? n - 1 : n);
 }
 
 /**

@@ -365,7 +365,7 @@ export class Exporter implements RecordSink {
       }
       this.report(verdict.message);
       if (attempt >= this.o.maxAttempts) return this.settle(batch, { rejected: batch.entries.length, reason: verdict.reason });
-      const asked = res.kind === "response" ? parseRetryAfter(res.retryAfter, this.o.clock.now()) : undefined;
+      const asked = res.kind === "response" ? parseRetryAfter(res.retryAfterHeader, this.o.clock.now()) : undefined;
       if (asked !== undefined && asked > this.o.maxRetryAfterMs) return this.settle(batch, { rejected: batch.entries.length, reason: "retry_after_too_long" });
       const window = Math.min(this.o.baseBackoffMs * 1.5 ** (attempt - 1), this.o.maxBackoffMs);
       const wait = asked ?? Math.round(window * (0.8 + 0.4 * this.o.random()));

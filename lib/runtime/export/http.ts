@@ -25,7 +25,7 @@ export type FetchLike = (
  */
 export type PostResult =
   | { kind: "network"; error: string; maybeDelivered: boolean }
-  | { kind: "response"; status: number; retryAfter: string | null; body: unknown };
+  | { kind: "response"; status: number; retryAfterHeader: string | null; body: unknown };
 
 function parse(text: string): unknown {
   try {
@@ -35,7 +35,11 @@ function parse(text: string): unknown {
   }
 }
 
-/** POSTs `body` once, bounded by `timeoutMs` (timer unref'd) and by `signal`. Never rejects. */
+/**
+ * POSTs `body` once, bounded by `timeoutMs` (timer unref'd) and by `signal`. Never rejects, and
+ * settles by the timeout even when an injected `fetch` (or its body) ignores the abort: otherwise
+ * one such request would hold the batch, and every record behind it, until shutdown.
+ */
 export async function postOnce(
   fetch: FetchLike,
   request: { url: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> },
@@ -43,10 +47,16 @@ export async function postOnce(
 ): Promise<PostResult> {
   const { controller, detach } = linkSignals(options.signal);
   const cancel = options.scheduler.schedule(() => controller.abort("timeout"), options.timeoutMs, { unref: true });
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Error("aborted"));
+    controller.signal.addEventListener("abort", onAbort, { once: true });
+  });
+  aborted.catch(() => {}); // only raced; an abort after the answer must not surface as unhandled
   try {
-    const response = await fetch(request.url, { method: "POST", headers: request.headers, body: request.body, signal: controller.signal });
-    const text = await response.text();
-    return { kind: "response", status: response.status, retryAfter: response.headers.get("retry-after"), body: parse(text) };
+    const response = await Promise.race([fetch(request.url, { method: "POST", headers: request.headers, body: request.body, signal: controller.signal }), aborted]);
+    const text = await Promise.race([response.text(), aborted]);
+    return { kind: "response", status: response.status, retryAfterHeader: response.headers.get("retry-after"), body: parse(text) };
   } catch (error) {
     if (controller.signal.aborted) return { kind: "network", error: `request aborted (${String(controller.signal.reason)})`, maybeDelivered: true };
     const failure = recogniseNetworkFailure(error);
@@ -56,6 +66,7 @@ export async function postOnce(
   } finally {
     cancel();
     detach();
+    if (onAbort) controller.signal.removeEventListener("abort", onAbort);
   }
 }
 

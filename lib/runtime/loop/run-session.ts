@@ -40,6 +40,24 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/** Options of one call. */
+export interface CallOptions {
+  /**
+   * Cancels this call only: the attempt in flight is aborted (its body's `signal` fires), a
+   * backoff is cut short, and the call ends `cancelled`. The run goes on; other calls are
+   * untouched. This is where a framework's per-call signal goes (the AI SDK's `abortSignal`).
+   */
+  signal?: AbortSignal;
+}
+
+/** The signals one call's attempts obey: the run's alone, or the run's linked with the call's own. */
+interface CallScope {
+  readonly signal: AbortSignal;
+  readonly onCancel: (fn: () => void) => () => void;
+  /** Why the call was cancelled, once `signal` has aborted. */
+  reason(): string;
+}
+
 const breakerVerdict = (error: ToolError): CallVerdict => {
   switch (error.errorClass) {
     case "ToolFailure":
@@ -69,6 +87,8 @@ export class RunSession {
   private readonly detach: () => void;
   private readonly retriesByTool = new Map<string, number>();
   private readonly cancelWatchers = new Set<() => void>();
+  /** The run's own signal, shared by every call that brings none of its own (no per-call cost). */
+  private readonly runScope: CallScope;
   private current: RunState = "running";
   private final: RunRecord | undefined;
   private heldSpans = 0;
@@ -86,6 +106,7 @@ export class RunSession {
     this.controller = linked.controller;
     this.detach = linked.detach;
     this.controller.signal.addEventListener("abort", () => this.cancelWatchers.forEach((fn) => fn()), { once: true });
+    this.runScope = { signal: this.controller.signal, onCancel: this.watchCancel, reason: () => this.cancelReason() };
   }
 
   private readonly watchCancel = (fn: () => void): (() => void) => {
@@ -103,21 +124,30 @@ export class RunSession {
     return this.retriesByTool.get(tool) ?? 0;
   }
 
-  /** Runs several calls of one model turn concurrently; results keep the request order. */
-  callAll(requests: readonly ToolCallRequest[]): Promise<ToolCallResult[]> {
-    return Promise.all(requests.map((r) => this.call(r)));
+  /**
+   * Runs several calls of one model turn concurrently; results keep the request order.
+   * `options.signal` cancels every call of the turn, but not the run (see {@link CallOptions}).
+   */
+  callAll(requests: readonly ToolCallRequest[], options: CallOptions = {}): Promise<ToolCallResult[]> {
+    return Promise.all(requests.map((r) => this.call(r, options)));
   }
 
-  /** Runs one tool call to its end. Never rejects: every ending is a {@link ToolCallResult}. */
-  async call(request: ToolCallRequest): Promise<ToolCallResult> {
+  /**
+   * Runs one tool call to its end. Never rejects: every ending is a {@link ToolCallResult}.
+   * `options.signal` cancels this call alone (see {@link CallOptions}).
+   */
+  async call(request: ToolCallRequest, options: CallOptions = {}): Promise<ToolCallResult> {
     const progress: Progress = { attempt: 1, startedAt: undefined };
     let ref: CallRef | undefined;
     let def: ToolDefinition | undefined;
+    let scope: (CallScope & { detach(): void }) | undefined;
     try {
       const read = readRequest(request);
       ref = { runId: this.runId, callId: read.callId ?? this.cfg.ids("call"), tool: read.tool ?? UNNAMED_TOOL };
       if (this.current !== "running") return this.notDispatched(ref);
       if (this.controller.signal.aborted) return this.cancelled(ref, 0, undefined, "cancelled by the caller");
+      const callSignal = readSignal(options);
+      if (callSignal?.aborted) return this.cancelled(ref, 0, undefined, callCancelReason(callSignal));
       def = read.tool === undefined ? undefined : this.cfg.tools.get(read.tool);
       const pre = read.tool === undefined ? unnamedTool(read.rawTool) : this.preDispatch(read.tool, def, read.args, read.argumentsError);
       if (pre || !def) {
@@ -125,10 +155,32 @@ export class RunSession {
         const now = this.cfg.clock.now();
         return this.failed(ref, def, error, 1, now, now, error instanceof ToolNotPermittedError ? false : undefined);
       }
-      return await this.attempts(ref, def, read.args, progress);
+      scope = callSignal ? this.callScope(callSignal) : undefined;
+      return await this.attempts(ref, def, read.args, progress, scope ?? this.runScope);
     } catch (error) {
       return this.internalFailure(ref, def, error, progress);
+    } finally {
+      scope?.detach();
     }
+  }
+
+  /**
+   * The run's signal linked with one call's. Built only for calls that bring a signal, so the
+   * common path keeps the single fanned-out listener of the run.
+   */
+  private callScope(callSignal: AbortSignal): CallScope & { detach(): void } {
+    const linked = linkSignals(this.controller.signal, callSignal);
+    const signal = linked.controller.signal;
+    return {
+      signal,
+      onCancel: (fn) => {
+        signal.addEventListener("abort", fn, { once: true });
+        return () => signal.removeEventListener("abort", fn);
+      },
+      // The run's reason wins: a run that ended or was cancelled explains every call in it.
+      reason: () => (this.controller.signal.aborted ? this.cancelReason() : callCancelReason(callSignal)),
+      detach: linked.detach,
+    };
   }
 
   /**
@@ -165,9 +217,9 @@ export class RunSession {
     }
   }
 
-  private async attempts(ref: CallRef, def: ToolDefinition, args: unknown, progress: Progress): Promise<ToolCallResult> {
+  private async attempts(ref: CallRef, def: ToolDefinition, args: unknown, progress: Progress, scope: CallScope): Promise<ToolCallResult> {
     const { clock, scheduler } = this.cfg;
-    const signal = this.controller.signal;
+    const { signal } = scope;
     for (let attempt = 1; ; attempt++) {
       const startedAt = clock.now();
       progress.attempt = attempt;
@@ -187,7 +239,7 @@ export class RunSession {
           const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
           const out = await runAttempt((s) => def.execute(args, { runId: this.runId, callId: ref.callId, attempt, signal: s }), {
             signal,
-            onCancel: this.watchCancel,
+            onCancel: scope.onCancel,
             timeoutMs: def.timeoutMs,
             remainingMs,
             scheduler,
@@ -207,7 +259,7 @@ export class RunSession {
             return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true, body);
           } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
             report("neutral");
-            return this.cancelled(ref, attempt, def, this.cancelReason(), startedAt, false, body);
+            return this.cancelled(ref, attempt, def, scope.reason(), startedAt, false, body);
           } else {
             error = this.classify(def, ref.tool, out.error);
           }
@@ -224,7 +276,7 @@ export class RunSession {
       try {
         await this.cfg.sleep(verdict.backoffMs, signal);
       } catch {
-        return this.cancelled(ref, attempt, def, this.cancelReason());
+        return this.cancelled(ref, attempt, def, scope.reason());
       }
     }
   }
@@ -322,16 +374,17 @@ export class RunSession {
     }
     this.heldSpans++;
     let done = false;
-    let cancelTimer: (() => void) | undefined;
+    // A holder, not a const: a scheduler may run a 0 ms grace synchronously, before schedule() returns.
+    const timer: { cancel?: () => void } = {};
     const emit = (abandoned: boolean) => {
       if (done) return;
       done = true;
-      cancelTimer?.();
+      timer.cancel?.();
       span.abandoned = abandoned;
       safeRecord(this.cfg.sink, span);
       if (--this.heldSpans === 0) this.drained.splice(0).forEach((resolve) => resolve());
     };
-    cancelTimer = this.cfg.scheduler.schedule(() => emit(true), this.cfg.abandonGraceMs);
+    timer.cancel = this.cfg.scheduler.schedule(() => emit(true), this.cfg.abandonGraceMs);
     void body.done.then(() => emit(false));
   }
 
@@ -442,4 +495,25 @@ export class RunSession {
     safeRecord(this.cfg.sink, this.final);
     if (this.cfg.emit.runEnd.size) this.cfg.emit.runEnd.emit({ runId: this.runId, state, ...(error ? { error } : {}) });
   }
+}
+
+/**
+ * The call's signal, read defensively: anything without an `aborted` flag and `addEventListener`
+ * is ignored. Checked by shape, not `instanceof`, so a signal from another realm or polyfill works.
+ */
+function readSignal(options: CallOptions): AbortSignal | undefined {
+  try {
+    const signal = (options as { signal?: unknown } | undefined)?.signal as Partial<AbortSignal> | null | undefined;
+    return typeof signal === "object" && signal !== null && typeof signal.aborted === "boolean" && typeof signal.addEventListener === "function"
+      ? (signal as AbortSignal)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the model and the span are told when a call's own signal cancelled it. */
+function callCancelReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return typeof reason === "string" && reason.trim() !== "" ? reason : "the call was cancelled by the caller";
 }

@@ -1,4 +1,4 @@
-import { assertCode, assertDelayMs, type ToolError } from "../errors/tool-error";
+import { assertCode, assertDelayMs, rejectRemovedOptions, type ToolError } from "../errors/tool-error";
 import { ToolFailure } from "../errors/tool-failure";
 import { ToolRefusal } from "../errors/tool-refusal";
 
@@ -20,26 +20,16 @@ export interface ToolErrorRule {
 export interface TransientRuleOptions {
   /** Milliseconds the upstream usually asks to wait, or a function reading them from the error. */
   retryAfterMs?: RetryAfterSource;
-  /** @deprecated Seconds (or a function returning seconds); use `retryAfterMs`. */
-  retryAfter?: RetryAfterSource;
   /** Replaces the upstream text. */
   message?: string;
-}
-
-function secondsToMs(source: RetryAfterSource): RetryAfterSource {
-  if (typeof source === "number") return Math.round(source * 1000);
-  return (error) => {
-    const seconds = source(error);
-    return seconds === undefined ? undefined : seconds * 1000;
-  };
 }
 
 /** A failure worth retrying, optionally with the wait the upstream usually asks for. */
 export function transient(code: string, options: TransientRuleOptions = {}): ToolErrorRule {
   assertCode(code);
+  rejectRemovedOptions(options, { retryAfter: "retryAfterMs" });
   if (typeof options.retryAfterMs === "number") assertDelayMs(options.retryAfterMs);
-  if (typeof options.retryAfter === "number") assertDelayMs(options.retryAfter * 1000, "retryAfter");
-  const wait = options.retryAfterMs ?? (options.retryAfter === undefined ? undefined : secondsToMs(options.retryAfter));
+  const wait = options.retryAfterMs;
   return Object.freeze({
     kind: "failure" as const,
     code,

@@ -8,7 +8,7 @@ export interface RetryOptions {
   readonly multiplier: number;
   /** Largest backoff window. */
   readonly maxDelayMs: number;
-  /** Longest `retryAfter` honoured; a longer one fails the call closed at once. */
+  /** Longest `retryAfterMs` honoured; a longer one fails the call closed at once. */
   readonly maxRetryAfterMs: number;
 }
 

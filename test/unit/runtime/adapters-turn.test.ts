@@ -18,7 +18,7 @@ import {
   type OpenAIResponseItem,
   type ToolCallResult,
 } from "../../../lib/runtime";
-import { expectValidRecords, harness } from "./helpers";
+import { T0, expectValidRecords, harness } from "./helpers";
 
 const lookup = { name: "lookup", execute: (args: unknown) => ({ found: (args as { id: string }).id }) };
 
@@ -163,6 +163,63 @@ describe("Vercel AI SDK", () => {
     expect(JSON.stringify(prompts[1])).toContain("refund_window_closed: the refund window closed");
     const spans = sink.ofType("tool_call_span").map((s) => `${s.call_id} ${s.tool} ${s.attempt} ${s.outcome}`);
     expect(spans.sort()).toEqual(["tc_1 weather 1 failed", "tc_1 weather 2 ok", "tc_2 refund 1 declined"]);
+    expectValidRecords(sink.records);
+  });
+});
+
+describe("Vercel AI SDK: the SDK call's abortSignal", () => {
+  it("aborting generateText cancels the attempt in flight, records it cancelled, and leaves the run going", async () => {
+    const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+    let modelCalls = 0;
+    const m = new MockLanguageModelV3({
+      doGenerate: async () => {
+        modelCalls++;
+        return {
+          content: [{ type: "tool-call" as const, toolCallId: "tc_slow", toolName: "search", input: '{"q":"fares"}' }],
+          finishReason: { unified: "tool-calls" as const, raw: "tool_calls" },
+          usage,
+          warnings: [],
+        };
+      },
+    });
+    const controller = new AbortController();
+    let sawAbort: unknown;
+    const tools = {
+      search: tool({
+        description: "a slow search that stops only when told to",
+        inputSchema: jsonSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } }, required: ["q"] }),
+        execute: (_input: { q: string }, { abortSignal }) =>
+          new Promise<string>((_resolve, reject) => {
+            abortSignal!.addEventListener("abort", () => ((sawAbort = abortSignal!.reason), reject(abortSignal!.reason)), { once: true });
+            // The user gives up while the tool is running (a microtask, not a timer: nothing waits).
+            queueMicrotask(() => controller.abort());
+          }),
+      }),
+      lookup: tool({
+        inputSchema: jsonSchema<{ id: string }>({ type: "object", properties: { id: { type: "string" } }, required: ["id"] }),
+        execute: async ({ id }: { id: string }) => ({ found: id }),
+      }),
+    };
+    const wrapped = fromAiSdkTools(tools, { search: { idempotent: true, timeoutMs: 60_000 } });
+    const { runner, sink, time } = harness(wrapped.definitions);
+    const run = runner.startRun();
+    const bound = wrapped.bind(run);
+    const generation = generateText({ model: m, tools: bound, prompt: "go", stopWhen: stepCountIs(3), abortSignal: controller.signal });
+    // The SDK stops on its aborted signal instead of asking the model again.
+    await expect(generation).rejects.toMatchObject({ name: "AbortError" });
+    expect(modelCalls).toBe(1);
+    // The original execute saw its signal fire (the wrapper hands it the attempt's signal, linked).
+    expect(sawAbort).toBe("cancelled");
+    expect(sink.ofType("tool_call_span").map((s) => [s.call_id, s.tool, s.attempt, s.outcome, s.decision, s.message, s.abandoned])).toEqual([
+      ["tc_slow", "search", 1, "cancelled", "cancelled", "the call was cancelled by the caller", false],
+    ]);
+    expect(sink.ofType("tool_error")).toHaveLength(0);
+    expect(time.now()).toBe(T0);
+    // Only that call was cancelled: the run takes further calls and ends as its owner says.
+    expect(run.state).toBe("running");
+    const next = await bound.lookup.execute!({ id: "7" }, { toolCallId: "tc_next", messages: [] });
+    expect(next).toEqual({ found: "7" });
+    expect(run.end()).toMatchObject({ state: "completed" });
     expectValidRecords(sink.records);
   });
 });

@@ -87,17 +87,17 @@ describe("decide (the decision table, pure)", () => {
   it("row 5: a transient failure is retried with jittered backoff, idempotent or not", () => {
     expect(decide(base({}))).toEqual({ decision: "retried", backoffMs: 50, retryAfterMs: undefined });
   });
-  it("row 5: retryAfter is honoured exactly (no jitter); 0 means at once", () => {
-    const e = new ToolFailure("t", "rate_limited", { transient: true, retryAfter: 2.5 });
+  it("row 5: retryAfterMs is honoured exactly (no jitter); 0 means at once", () => {
+    const e = new ToolFailure("t", "rate_limited", { transient: true, retryAfterMs: 2500 });
     expect(decide(base({ error: e }))).toEqual({ decision: "retried", backoffMs: 2500, retryAfterMs: 2500 });
-    const z = new ToolFailure("t", "rate_limited", { transient: true, retryAfter: 0 });
+    const z = new ToolFailure("t", "rate_limited", { transient: true, retryAfterMs: 0 });
     expect(decide(base({ error: z }))).toMatchObject({ decision: "retried", backoffMs: 0 });
   });
-  it("row 6: exhausted, over the retryAfter cap, past the deadline, over the tool budget", () => {
+  it("row 6: exhausted, over the retryAfterMs cap, past the deadline, over the tool budget", () => {
     expect(decide(base({ attempt: 3 })).decision).toBe("exhausted");
-    const long = new ToolFailure("t", "quota", { transient: true, retryAfter: 3600 });
+    const long = new ToolFailure("t", "quota", { transient: true, retryAfterMs: 3_600_000 });
     expect(decide(base({ error: long }))).toMatchObject({ decision: "failed_closed", stop: "retry_after_over_cap", retryAfterMs: 3_600_000 });
-    const two = new ToolFailure("t", "busy", { transient: true, retryAfter: 2 });
+    const two = new ToolFailure("t", "busy", { transient: true, retryAfterMs: 2000 });
     expect(decide(base({ error: two, deadlineAt: 1_001_000 }))).toMatchObject({ decision: "failed_closed", stop: "past_deadline" });
     expect(decide(base({ toolRetriesUsed: 12 })).decision).toBe("budget_capped");
     // The run budget is checked before the per-call attempts.

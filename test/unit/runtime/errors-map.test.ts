@@ -34,11 +34,11 @@ describe("taxonomy", () => {
 
   it("refusal is never retryable and keeps its message", () => {
     const r = new ToolRefusal("cancel", "booking_not_cancellable", "this fare is non-refundable");
-    expect([r.retryable, r.detail, r.retryAfter, r.outcome]).toEqual([false, "this fare is non-refundable", undefined, "declined"]);
+    expect([r.retryable, r.detail, r.retryAfterMs, r.outcome]).toEqual([false, "this fare is non-refundable", undefined, "declined"]);
   });
 
-  it("exposes retryAfter unchanged", () => {
-    expect(new ToolFailure("t", "rate_limited", { transient: true, retryAfter: 30 }).retryAfter).toBe(30);
+  it("exposes retryAfterMs unchanged", () => {
+    expect(new ToolFailure("t", "rate_limited", { transient: true, retryAfterMs: 30_000 }).retryAfterMs).toBe(30_000);
   });
 
   it.each([[""], ["   "], [undefined], [null], [42], ["a\u0000b"], ["x".repeat(129)]])("rejects code %j", (code) => {
@@ -50,9 +50,9 @@ describe("taxonomy", () => {
     expect(new ToolFailure("t", "Upstream Down").code).toBe("Upstream Down");
   });
 
-  it("rejects a negative or non-finite retryAfter", () => {
-    expect(() => new ToolFailure("t", "c", { retryAfter: -1 })).toThrow(/retryAfter/);
-    expect(() => new ToolFailure("t", "c", { retryAfter: Number.NaN })).toThrow(/retryAfter/);
+  it("rejects a negative or non-finite retryAfterMs", () => {
+    expect(() => new ToolFailure("t", "c", { retryAfterMs: -1 })).toThrow(/retryAfterMs/);
+    expect(() => new ToolFailure("t", "c", { retryAfterMs: Number.NaN })).toThrow(/retryAfterMs/);
   });
 
   it("gives the kit's own classes documented default codes and outcomes", () => {
@@ -83,7 +83,7 @@ describe("taxonomy", () => {
 describe("ToolErrorMap", () => {
   const map = new ToolErrorMap(
     [
-      [ConnectError, transient("upstream_unavailable", { retryAfter: 2 })],
+      [ConnectError, transient("upstream_unavailable", { retryAfterMs: 2000 })],
       [ConnectTimeout, transient("upstream_slow")],
       [HttpError, permanent("upstream_rejected")],
     ],
@@ -91,9 +91,9 @@ describe("ToolErrorMap", () => {
   );
   const statusOnly = new ToolErrorMap([], { statuses: { 409: refusal("booking_not_cancellable", "no"), 503: transient("upstream_unavailable") } });
 
-  it("maps a library error to a retryable failure with the rule's retryAfter", () => {
+  it("maps a library error to a retryable failure with the rule's retryAfterMs", () => {
     const e = map.classify(new ConnectError("reset"), { tool: "book" });
-    expect([e.errorClass, e.code, e.retryable, e.retryAfter, e.detail]).toEqual(["ToolFailure", "upstream_unavailable", true, 2, "reset"]);
+    expect([e.errorClass, e.code, e.retryable, e.retryAfterMs, e.detail]).toEqual(["ToolFailure", "upstream_unavailable", true, 2000, "reset"]);
   });
 
   it("lets the most specific class on the prototype chain win", () => {
@@ -141,8 +141,9 @@ describe("ToolErrorMap", () => {
     expect(m.classify(new RangeError("secret stuff"), { tool: "t" }).detail).toBe("the supplier refused the input");
   });
 
-  it("reads retryAfter from the error when the rule says so", () => {
-    const m = new ToolErrorMap([], { statuses: { 429: transient("rate_limited", { retryAfter: (e) => Number((e as { headers: Record<string, string> }).headers["retry-after"]) }) } });
-    expect(m.classify({ status: 429, headers: { "retry-after": "7" } }, { tool: "t" }).retryAfter).toBe(7);
+  it("reads retryAfterMs from the error when the rule says so", () => {
+    const fromHeader = (e: unknown) => Number((e as { headers: Record<string, string> }).headers["retry-after"]) * 1000;
+    const m = new ToolErrorMap([], { statuses: { 429: transient("rate_limited", { retryAfterMs: fromHeader }) } });
+    expect(m.classify({ status: 429, headers: { "retry-after": "7" } }, { tool: "t" }).retryAfterMs).toBe(7000);
   });
 });

@@ -88,9 +88,17 @@ describe("Exporter", () => {
   });
 
   it("sends a partial batch after the flush interval, not before", async () => {
-    const { exporter, server } = setup([ok(1)], { flushIntervalMs: 5000 });
+    // Manual virtual time: the interval is stepped explicitly, with no wall-clock wait to outrace gzip.
+    const time = new VirtualTime(T0, { auto: false });
+    const server = fakeServer([ok(1)]);
+    server.bind(time);
+    const exporter = new Exporter({ endpoint: "http://x", apiKey: "k", fetch: server.fetch, clock: time, scheduler: time, flushIntervalMs: 5000 });
     exporter.record(span(1));
-    await new Promise((r) => setTimeout(r, 20));
+    time.advance(4999);
+    await new Promise(setImmediate); // one turn of the event loop: a send already started would reach fetch
+    expect(server.requests).toHaveLength(0);
+    time.advance(1);
+    await exporter.flush();
     expect(server.requests.map((r) => r.at)).toEqual([T0 + 5000]);
     expect(exporter.stats().sent).toBe(1);
   });
@@ -313,5 +321,57 @@ describe("Exporter compression", () => {
     expect(errors).toEqual(["gzip failed; sending this batch uncompressed"]);
     expect(exporter.stats()).toMatchObject({ sent: 1, droppedTotal: 0 });
     invariant();
+  });
+});
+
+describe("Exporter: a request that outlives requestTimeoutMs", () => {
+  // No shutdown anywhere below: the per-request timeout alone must settle the batch.
+  function hanging(honoursSignal: boolean) {
+    const time = new VirtualTime(T0);
+    const startedAt: number[] = [];
+    const errors: string[] = [];
+    const fetch: FetchLike = (_url, init) => {
+      startedAt.push(time.now());
+      return new Promise((_resolve, reject) => {
+        if (honoursSignal) init.signal.addEventListener("abort", () => reject(init.signal.reason), { once: true });
+      });
+    };
+    const exporter = new Exporter({
+      endpoint: "http://x",
+      apiKey: "k",
+      fetch,
+      clock: time,
+      scheduler: time,
+      compression: "none",
+      requestTimeoutMs: 1000,
+      maxAttempts: 2,
+      baseBackoffMs: 500,
+      random: () => 0.5, // jitter factor exactly 1: the backoff is baseBackoffMs
+      onError: (m) => errors.push(m),
+    });
+    return { time, startedAt, errors, exporter };
+  }
+
+  it.each([
+    ["a fetch that rejects on abort", true],
+    ["a fetch that ignores its signal", false],
+  ])("%s: each attempt is cut at the timeout, and after the last the records count as unconfirmed", async (_label, honours) => {
+    const { time, startedAt, errors, exporter } = hanging(honours);
+    exporter.record(span(1));
+    exporter.record(span(2));
+    await exporter.flush();
+    // Attempt 1 at T0, cut at +1000; backoff 500; attempt 2 at +1500, cut at +2500.
+    expect(startedAt).toEqual([T0, T0 + 1500]);
+    expect(time.now()).toBe(T0 + 2500);
+    const s = exporter.stats();
+    expect(s).toMatchObject({ produced: 2, sent: 0, queued: 0, queuedBytes: 0, droppedTotal: 0, unconfirmed: 2, requests: 2, retries: 1 });
+    expect(s.dropped.network_error).toBe(0);
+    expect(errors).toEqual([
+      "network error: request aborted (timeout)",
+      "network error: request aborted (timeout)",
+      "2 record(s) unconfirmed: the server may have stored them but its answer was lost",
+    ]);
+    // Nothing is left running: no timer of the exporter's remains on the virtual clock.
+    expect(time.pending).toBe(0);
   });
 });

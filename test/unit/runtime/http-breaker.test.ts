@@ -137,11 +137,22 @@ describe("CircuitBreaker successThreshold", () => {
 });
 
 describe("milliseconds everywhere", () => {
-  it("errors and rules take retryAfterMs; the deprecated seconds options still convert", () => {
+  it("errors and rules take retryAfterMs / timeoutMs only", () => {
     expect(new ToolFailure("t", "c", { transient: true, retryAfterMs: 1500 }).retryAfterMs).toBe(1500);
-    expect(new ToolFailure("t", "c", { transient: true, retryAfter: 2 }).retryAfterMs).toBe(2000);
     expect(new ToolTimedOutError("t", { timeoutMs: 250 })).toMatchObject({ timeoutMs: 250, detail: "did not return within 250 ms" });
     expect(() => new ToolFailure("t", "c", { retryAfterMs: -1 })).toThrow(/retryAfterMs/);
     expect(transient("c", { retryAfterMs: 400 }).retryAfterMs).toBe(400);
+  });
+
+  it("the removed seconds-valued names throw instead of being read 1000x too short or ignored", () => {
+    // Callers the compiler cannot check (plain JS, objects built elsewhere) still pass the old names.
+    const old = (o: object) => o as Record<string, never>;
+    expect(() => new ToolFailure("t", "c", old({ transient: true, retryAfter: 2 }))).toThrow("'retryAfter' (seconds) was removed: pass 'retryAfterMs' in milliseconds");
+    expect(() => new ToolTimedOutError("t", old({ seconds: 5 }))).toThrow("'seconds' (seconds) was removed: pass 'timeoutMs' in milliseconds");
+    expect(() => new ToolTimedOutError("t", old({ retryAfter: 1 }))).toThrow("'retryAfter' (seconds) was removed: pass 'retryAfterMs' in milliseconds");
+    expect(() => transient("c", old({ retryAfter: 2 }))).toThrow("'retryAfter' (seconds) was removed: pass 'retryAfterMs' in milliseconds");
+    // The old seconds getters are gone too: what remains says its unit.
+    const e = new ToolTimedOutError("t", { timeoutMs: 250, retryable: true, retryAfterMs: 100 });
+    expect(["retryAfter" in e, "seconds" in e, e.retryAfterMs, e.timeoutMs]).toEqual([false, false, 100, 250]);
   });
 });

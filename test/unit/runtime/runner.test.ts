@@ -13,8 +13,8 @@ import {
 } from "../../../lib/runtime";
 import { T0, expectValidRecords, harness, scripted } from "./helpers";
 
-const transientErr = (retryAfter?: number) =>
-  new ToolFailure("book", "upstream_unavailable", { transient: true, message: "connection reset", ...(retryAfter === undefined ? {} : { retryAfter }) });
+const transientErr = (retryAfterMs?: number) =>
+  new ToolFailure("book", "upstream_unavailable", { transient: true, message: "connection reset", ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
 
 function spansOf(sink: ReturnType<typeof harness>["sink"]) {
   return sink.ofType("tool_call_span").map((s) => ({
@@ -121,8 +121,8 @@ describe("ToolRunner: decision table rows end to end", () => {
     expectValidRecords(sink.records);
   });
 
-  it("row 5: retryAfter is honoured exactly and recorded next to the backoff", async () => {
-    const t = scripted("book", [transientErr(2), "ok"]);
+  it("row 5: retryAfterMs is honoured exactly and recorded next to the backoff", async () => {
+    const t = scripted("book", [transientErr(2000), "ok"]);
     const { runner, sink, time } = harness([t]);
     await runner.startRun().call({ tool: "book" });
     expect(spansOf(sink)[0]).toEqual({ attempt: 1, outcome: "failed", code: "upstream_unavailable", decision: "retried", backoff_ms: 2000, retry_after_ms: 2000 });
@@ -144,8 +144,8 @@ describe("ToolRunner: decision table rows end to end", () => {
     expectValidRecords(sink.records);
   });
 
-  it("row 6 (edge 19): retryAfter of 3600 s fails closed at once; the clock does not move", async () => {
-    const t = scripted("book", [transientErr(3600)]);
+  it("row 6 (edge 19): retryAfterMs of 3600 s fails closed at once; the clock does not move", async () => {
+    const t = scripted("book", [transientErr(3_600_000)]);
     const { runner, sink, time } = harness([t]);
     const r = await runner.startRun().call({ tool: "book" });
     expect(t.calls).toBe(1);
@@ -158,7 +158,7 @@ describe("ToolRunner: decision table rows end to end", () => {
   });
 
   it("row 6 (edge 25): a wait past the run's deadline is refused without sleeping", async () => {
-    const t = scripted("book", [transientErr(5)]);
+    const t = scripted("book", [transientErr(5000)]);
     const { runner, sink, time } = harness([t]);
     const run = runner.startRun({ timeoutMs: 3000 });
     const r = await run.call({ tool: "book" });
@@ -226,7 +226,7 @@ describe("ToolRunner: decision table rows end to end", () => {
 
   it("row 9 (edge 25): cancellation during a backoff ends the run cancelled", async () => {
     const controller = new AbortController();
-    const t = scripted("book", [transientErr(30), "ok"]);
+    const t = scripted("book", [transientErr(30_000), "ok"]);
     const { runner } = harness([t]);
     runner.onRetry(() => controller.abort());
     const run = runner.startRun({ signal: controller.signal });
