@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as serverConfig } from "./server/config";
 
@@ -14,20 +14,62 @@ function presentedSecret(req: NextRequest): string | null {
   return header.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 }
 
+/**
+ * The page policy: scripts only with this request's nonce (Next reads it from the request's CSP
+ * header and puts it on its framework and page scripts; 'strict-dynamic' lets those load their
+ * chunks), so an injected inline script cannot run. React and recharts set `style` attributes, which
+ * no nonce can cover, so only attributes may be inline; <style> and stylesheets need the nonce or
+ * 'self'. Development adds 'unsafe-eval', which React uses there to rebuild server error stacks.
+ */
+function contentSecurityPolicy(nonce: string): string {
+  const dev = process.env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
 /** When FAULTLINE_ADMIN_SECRET is set, the dashboard asks for it (HTTP Basic, any user name). */
-export function proxy(req: NextRequest): NextResponse {
+function adminDenied(req: NextRequest): NextResponse | null {
   const secret = serverConfig().adminSecret;
-  if (!secret) return NextResponse.next();
+  if (!secret) return null;
   const presented = presentedSecret(req);
-  if (presented !== null && timingSafeEqual(digest(presented), digest(secret))) return NextResponse.next();
+  if (presented !== null && timingSafeEqual(digest(presented), digest(secret))) return null;
   return NextResponse.json(
     { error: { code: "unauthorized", message: "this Faultline requires the admin secret" } },
     { status: 401, headers: { "WWW-Authenticate": 'Basic realm="faultline", charset="UTF-8"' } },
   );
 }
 
+/** Every dashboard request: the admin secret check, and a per-request nonce in the CSP. */
+export function proxy(req: NextRequest): NextResponse {
+  const nonce = randomBytes(16).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
+  const denied = adminDenied(req);
+  if (denied) {
+    denied.headers.set("Content-Security-Policy", csp);
+    return denied;
+  }
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set("content-security-policy", csp);
+  requestHeaders.set("x-nonce", nonce);
+  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  res.headers.set("Content-Security-Policy", csp);
+  return res;
+}
+
 // Ingest and health authenticate with project keys (or need none) and skip the proxy entirely, which
-// also keeps it off the ingest hot path; everything else is the dashboard and its read APIs.
+// also keeps it off the ingest hot path; everything else is the dashboard and its read APIs. The
+// skipped paths get their (static) security headers from next.config.js.
 export const config = {
   matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|v1/traces|api/health).*)"],
 };

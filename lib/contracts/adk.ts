@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatIssues, resourceSchema, type Rejection } from "./batch";
+import { formatIssues, resourceSchema, sizeRejection, type Rejection } from "./batch";
 import { LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS } from "./limits";
 import { idSchema, nameSchema, textSchema, versionSchema } from "./primitives";
 
@@ -123,10 +123,8 @@ export function checkAdkRecord<S extends z.ZodType>(
   }
   const rawId = (raw as Record<string, unknown>)[idKey];
   const id = typeof rawId === "string" ? rawId.slice(0, LIMITS.maxIdLength) : null;
-  const size = new TextEncoder().encode(JSON.stringify(raw)).length;
-  if (size > LIMITS.maxRecordBytes) {
-    return { ok: false, rejection: { index, id, code: "record_too_large", message: `record is ${size} bytes; the limit is ${LIMITS.maxRecordBytes}` } };
-  }
+  const tooLarge = sizeRejection(raw as Record<string, unknown>, index, id);
+  if (tooLarge) return { ok: false, rejection: tooLarge };
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, rejection: { index, id, code: "invalid_record", message: formatIssues(parsed.error.issues) } };
   return { ok: true, record: parsed.data };

@@ -51,6 +51,13 @@ export type RecordCheck = { ok: true; record: IngestRecord } | { ok: false; reje
 const textEncoder = new TextEncoder();
 
 /**
+ * Deepest nesting of objects and arrays a record may carry (in unknown fields too). Measuring a
+ * record serialises it, and `JSON.stringify` recurses: a 10,000-level value would overflow the
+ * stack and turn a client's mistake into a 500. No field of any wire record nests this deep.
+ */
+export const MAX_RECORD_DEPTH = 64;
+
+/**
  * An upper bound of a flat record's JSON size in UTF-8 bytes (3 bytes per UTF-16 unit covers every
  * character, 6 covers escapes), or Infinity for nested values. Lets the common small record skip
  * serialising itself just to be measured.
@@ -67,8 +74,54 @@ function flatSizeBound(obj: Record<string, unknown>): number {
   return bound;
 }
 
-function serializedSize(obj: Record<string, unknown>): number {
-  return flatSizeBound(obj) <= LIMITS.maxRecordBytes ? 0 : textEncoder.encode(JSON.stringify(obj)).length;
+/**
+ * The same bound for a record with nested values, walked without recursion (every value is visited
+ * once, so the walk is linear in the body, which the body limit caps), or `"too_deep"` past
+ * {@link MAX_RECORD_DEPTH}.
+ */
+function nestedSizeBound(root: Record<string, unknown>): number | "too_deep" {
+  let bound = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === "string") bound += value.length * 6 + 2;
+    else if (typeof value !== "object" || value === null) bound += 24;
+    else if (depth > MAX_RECORD_DEPTH) return "too_deep";
+    else if (Array.isArray(value)) {
+      bound += 2 + value.length;
+      for (const item of value) stack.push({ value: item, depth: depth + 1 });
+    } else {
+      bound += 2;
+      for (const key in value) {
+        bound += key.length * 6 + 4;
+        stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+      }
+    }
+  }
+  return bound;
+}
+
+/**
+ * The record's serialised size when it may exceed {@link LIMITS.maxRecordBytes} (0 when its bound
+ * proves it cannot), or `"too_deep"`. Shared by every format's per-record check.
+ */
+export function measureRecord(obj: Record<string, unknown>): number | "too_deep" {
+  const flat = flatSizeBound(obj);
+  const bound = flat === Infinity ? nestedSizeBound(obj) : flat;
+  if (bound === "too_deep") return bound;
+  return bound <= LIMITS.maxRecordBytes ? 0 : textEncoder.encode(JSON.stringify(obj)).length;
+}
+
+/** The rejection for a record that fails {@link measureRecord}, or null when it fits. */
+export function sizeRejection(obj: Record<string, unknown>, index: number, id: string | null): Rejection | null {
+  const size = measureRecord(obj);
+  if (size === "too_deep") {
+    return { index, id, code: "invalid_record", message: `record nests deeper than ${MAX_RECORD_DEPTH} levels` };
+  }
+  if (size > LIMITS.maxRecordBytes) {
+    return { index, id, code: "record_too_large", message: `record is ${size} bytes; the limit is ${LIMITS.maxRecordBytes}` };
+  }
+  return null;
 }
 
 /** Formats zod issues as one precise line: `field.path: message; other: message`. */
@@ -86,13 +139,8 @@ export function checkRecord(raw: unknown, index: number): RecordCheck {
   }
   const obj = raw as Record<string, unknown>;
   const id = typeof obj.id === "string" ? obj.id.slice(0, LIMITS.maxIdLength) : null;
-  const size = serializedSize(obj);
-  if (size > LIMITS.maxRecordBytes) {
-    return {
-      ok: false,
-      rejection: { index, id, code: "record_too_large", message: `record is ${size} bytes; the limit is ${LIMITS.maxRecordBytes}` },
-    };
-  }
+  const tooLarge = sizeRejection(obj, index, id);
+  if (tooLarge) return { ok: false, rejection: tooLarge };
   if (typeof obj.type !== "string" || !(RECORD_TYPES as readonly string[]).includes(obj.type)) {
     return {
       ok: false,

@@ -43,13 +43,41 @@ export class EnvelopeError extends Error {
   }
 }
 
-/** Parses a UTF-8 JSON body. */
+/**
+ * Parses a UTF-8 JSON body. A syntax error is reported by position, never by content: the engine's
+ * own message quotes the body ("Unexpected token 'x', "…" is not valid JSON"), which would echo a
+ * client's bytes (and any secret in them) into answers and logs.
+ */
 export function parseJsonBody(body: Uint8Array): unknown {
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8");
   try {
-    return JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"));
+    return JSON.parse(text);
   } catch (error) {
-    throw new EnvelopeError("invalid_json", `body is not valid JSON: ${(error as Error).message}`);
+    throw new EnvelopeError("invalid_json", jsonSyntaxMessage(text, error instanceof Error ? error.message : ""));
   }
+}
+
+// V8's positional messages name the expectation in fixed words ("Expected ',' or ']' after array
+// element"); only those words are kept, and only when they contain no quoted body text.
+const POSITIONED = /^([A-Za-z ,:'[\]{}-]{1,80}?) (?:in|after) JSON at position (\d{1,10})/;
+
+function jsonSyntaxMessage(text: string, engineMessage: string): string {
+  const positioned = POSITIONED.exec(engineMessage);
+  if (positioned && !positioned[1]!.includes('"')) {
+    const reason = positioned[1]!.charAt(0).toLowerCase() + positioned[1]!.slice(1);
+    return `body is not valid JSON: ${reason} at ${lineColumn(text, Number(positioned[2]))}`;
+  }
+  if (engineMessage.startsWith("Unexpected end of JSON input")) {
+    return text.trim() === "" ? "body is empty; expected a JSON object" : `body is not valid JSON: it ends early, at ${lineColumn(text, text.length)}`;
+  }
+  if (engineMessage.startsWith("Unexpected token")) return "body is not valid JSON: unexpected character";
+  return "body is not valid JSON";
+}
+
+function lineColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  return `line ${line}, column ${position - before.lastIndexOf("\n")} (position ${position})`;
 }
 
 /** Checks a parsed body against a format's envelope schema, listing every issue. */

@@ -24,6 +24,10 @@ export function toErrorResponse(error: unknown): Response {
       { status: 503, headers: { "Retry-After": "5" } },
     );
   }
+  if (isClientAbort(error)) {
+    // The client went away mid-request: nobody reads this answer, and it is not a server fault.
+    return Response.json({ error: { code: "bad_request", message: "the client closed the request before it was read" } } satisfies ErrorEnvelope, { status: 400 });
+  }
   console.error("[faultline] unexpected error", error);
   return Response.json({ error: { code: "internal", message: "internal error" } } satisfies ErrorEnvelope, { status: 500 });
 }
@@ -33,4 +37,19 @@ const STORAGE_CODES = new Set(["SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_FULL", "S
 function isStorageUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && [...STORAGE_CODES].some((c) => code.startsWith(c));
+}
+
+// What a request body stream fails with when the client disconnects: Node's `aborted` /
+// ECONNRESET from the socket, undici's `terminated`, or an AbortError from the request signal.
+const ABORT_CODES = new Set(["ECONNRESET", "ECONNABORTED", "EPIPE", "ERR_STREAM_PREMATURE_CLOSE", "UND_ERR_ABORTED", "UND_ERR_SOCKET", "ABORT_ERR"]);
+
+/** True when `error` (or its cause) means the client closed the connection, not that the server failed. */
+export function isClientAbort(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === "object" && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { name, code, message } = e as { name?: unknown; code?: unknown; message?: unknown };
+    if (name === "AbortError" || name === "ResponseAborted") return true;
+    if (typeof code === "string" && ABORT_CODES.has(code)) return true;
+    if (message === "aborted" || message === "terminated") return true;
+  }
+  return false;
 }

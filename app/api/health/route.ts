@@ -1,7 +1,7 @@
 import { getStore } from "@/server/store";
 import { getHealth } from "@/db/queries/get-health";
 import { ApiError } from "@/server/http/api-error";
-import { route } from "@/server/http/route";
+import { otherMethods, route } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +12,4 @@ export const GET = route(() => {
   }
   return Response.json({ status: "ok", ...health });
 });
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = otherMethods("GET");

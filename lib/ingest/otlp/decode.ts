@@ -61,7 +61,7 @@ export function decodeProtobufRequest(body: Uint8Array): DecodedRequest {
   try {
     object = type.toObject(type.decode(body), { longs: String, enums: Number, bytes: String, defaults: false });
   } catch (error) {
-    throw new OtlpDecodeError(`body is not a protobuf ExportTraceServiceRequest: ${(error as Error).message}`);
+    throw new OtlpDecodeError(`body is not a protobuf ExportTraceServiceRequest: ${protobufProblem(error)}`);
   }
   for (const rs of (object.resourceSpans as { scopeSpans?: { spans?: Record<string, unknown>[] }[] }[] | undefined) ?? []) {
     for (const ss of rs.scopeSpans ?? []) {
@@ -73,6 +73,22 @@ export function decodeProtobufRequest(body: Uint8Array): DecodedRequest {
     }
   }
   return decodeJsonRequest(object);
+}
+
+/**
+ * What was wrong with a protobuf body, in words a client can act on. protobufjs's own messages name
+ * its internals ("index out of range: 5 + 10 > 12", "invalid wire type 7 at offset 3") and a deeply
+ * nested value surfaces as a stack overflow; only the byte offsets are kept from them.
+ */
+function protobufProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : "";
+  if (/call stack|maximum nesting depth/i.test(message)) return "values are nested too deeply";
+  const outOfRange = /index out of range: (\d{1,12}) \+ (\d{1,12}) > (\d{1,12})/.exec(message);
+  if (outOfRange) return `truncated: a field at byte ${outOfRange[1]} needs ${outOfRange[2]} more bytes, the body has ${outOfRange[3]}`;
+  if (message.startsWith("index out of range")) return "truncated: a field runs past the end of the body";
+  const wireType = /invalid wire type (\d{1,3}) at offset (\d{1,12})/.exec(message);
+  if (wireType) return `malformed field at byte ${wireType[2]} (wire type ${wireType[1]} is not valid)`;
+  return "malformed or truncated";
 }
 
 export type SpanCheck = { ok: true; span: OtlpSpan } | { ok: false; spanId: string | null; reason: string };

@@ -1,5 +1,7 @@
 import { driftFindingsRoute } from "@/server/routes/drift";
+import { otherMethods } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const GET = driftFindingsRoute.GET;
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = otherMethods("GET");

@@ -1,5 +1,7 @@
 import { projectsRoute } from "@/server/routes/projects";
+import { otherMethods } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const GET = projectsRoute.GET;
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = otherMethods("GET");

@@ -1,5 +1,7 @@
 import { runsRoute } from "@/server/routes/runs";
+import { otherMethods } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const GET = runsRoute.GET;
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = otherMethods("GET");

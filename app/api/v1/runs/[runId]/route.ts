@@ -1,5 +1,7 @@
 import { runTimelineRoute } from "@/server/routes/runs";
+import { otherMethods } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const GET = runTimelineRoute.GET;
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = otherMethods("GET");
