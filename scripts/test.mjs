@@ -25,13 +25,15 @@ const vitest = spawnSync(
 );
 
 let passed = 0;
-let failed = 0;
+// Without a report vitest itself failed (a config error, a crash): one failure.
+let failed = 1;
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, "utf8"));
   passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
-} else {
-  failed = 1;
+  // A file that failed outside its tests (an import or a beforeAll) counts once; numFailedTestSuites
+  // would also count every describe block around a failed test, counting that test twice or more.
+  const fileErrors = (json.testResults ?? []).filter((f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed")).length;
+  failed = (json.numFailedTests ?? 0) + fileErrors;
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(vitest.status === 0 && failed === 0 ? 0 : 1);

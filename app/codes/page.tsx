@@ -1,12 +1,20 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { endpoints } from "@/lib/api/endpoints";
 import { CodesView } from "@/components/codes/codes-view";
 import { prefetchDrift, prefetchPage } from "@/server/prefetch";
 import { codesRoute } from "@/server/routes/codes";
+import { badParameter, requireProject } from "../page-guards";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Codes · Faultline" };
 
 export default async function CodesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = prefetchPage(await searchParams, (qc, search) => {
+  const raw = await searchParams;
+  const bad = badParameter(endpoints.codes, raw, "/codes");
+  if (bad) return bad;
+  requireProject(raw);
+  const state = prefetchPage(raw, (qc, search) => {
     codesRoute.prefetch(qc, { params: {}, search });
     prefetchDrift(qc, search.project);
   });

@@ -1,13 +1,21 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { endpoints } from "@/lib/api/endpoints";
 import { ToolsView } from "@/components/tools/tools-view";
 import { pick, WINDOW_KEYS } from "@/lib/query/search";
 import { prefetchDrift, prefetchPage } from "@/server/prefetch";
 import { toolsRoute } from "@/server/routes/tools";
+import { badParameter, requireProject } from "../page-guards";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Tools · Faultline" };
 
 export default async function ToolsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = prefetchPage(await searchParams, (qc, search) => {
+  const raw = await searchParams;
+  const bad = badParameter(endpoints.tools, raw, "/tools");
+  if (bad) return bad;
+  requireProject(raw);
+  const state = prefetchPage(raw, (qc, search) => {
     toolsRoute.prefetch(qc, { params: {}, search });
     // The filter bar's facets come from the unfiltered answer of the same window.
     const windowOnly = pick(search, WINDOW_KEYS);

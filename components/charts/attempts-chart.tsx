@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AttemptsBar } from "@/lib/charts/attempts";
-import { formatCount } from "@/lib/charts/format";
+import { formatCountOf } from "@/lib/charts/format";
 import { ChartTooltipBody } from "./chart-tooltip";
 
 /** Calls by the number of attempts they needed. */
@@ -18,7 +18,7 @@ export function AttemptsChart({ bars, height }: { bars: AttemptsBar[]; height: n
             cursor={{ fill: "var(--panel-2)" }}
             content={({ active, payload }) =>
               active && payload?.[0] ? (
-                <ChartTooltipBody title={String((payload[0].payload as AttemptsBar).label)} rows={[{ key: "calls", label: "calls", value: formatCount(Number(payload[0].value)) }]} />
+                <ChartTooltipBody title={String((payload[0].payload as AttemptsBar).label)} rows={[{ key: "calls", label: "calls", value: formatCountOf(Number(payload[0].value), "call") }]} />
               ) : null
             }
           />

@@ -2,14 +2,14 @@
 
 import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { CodeStackData } from "@/lib/charts/code-series";
+import { OTHER_CODES, type CodeStackData } from "@/lib/charts/code-series";
 import { formatBucket, formatCount } from "@/lib/charts/format";
+import { codeVar, OTHER_CODES_VAR } from "@/lib/charts/palette";
 import { stackTooltip } from "./chart-tooltip";
 
-const color = (i: number) => `var(--series-${(i % 7) + 1})`;
-
-/** Failed attempts per bucket stacked by code; a click narrows to the code. */
+/** Attempts not ok per bucket stacked by code; a click narrows to the code. Codes never take an outcome colour. */
 export function CodeStackChart({ data, stepMs, height, onSelect }: { data: CodeStackData; stepMs: number; height: number; onSelect?: (code: string) => void }) {
+  const color = (i: number) => (data.series[i] === OTHER_CODES ? OTHER_CODES_VAR : codeVar(i));
   const selectable = (code: string) => onSelect && !code.startsWith("(");
   return (
     <>
@@ -18,7 +18,7 @@ export function CodeStackChart({ data, stepMs, height, onSelect }: { data: CodeS
           <BarChart data={data.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={1}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis {...timeAxisProps(stepMs)} />
-            <YAxis {...countAxisProps("failed attempts")} />
+            <YAxis {...countAxisProps("attempts not ok")} />
             <Tooltip
               cursor={{ fill: "var(--panel-2)" }}
               content={stackTooltip(
@@ -28,7 +28,7 @@ export function CodeStackChart({ data, stepMs, height, onSelect }: { data: CodeS
                     <span className="swatch" style={{ background: color }} /> {key}
                   </>
                 ),
-                "failed",
+                "attempts not ok",
               )}
             />
             {data.series.map((code, i) => (

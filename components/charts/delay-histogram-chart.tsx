@@ -3,7 +3,7 @@
 import { countAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DelayBar } from "@/lib/charts/delay-histogram";
-import { formatCount } from "@/lib/charts/format";
+import { formatCountOf } from "@/lib/charts/format";
 import { ChartTooltipBody } from "./chart-tooltip";
 
 const NAMES: Record<string, string> = { retryAfter: "retry_after asked", backoff: "backoff waited" };
@@ -29,7 +29,7 @@ export function DelayHistogramChart({ bars, height }: { bars: DelayBar[]; height
               active && payload?.length ? (
                 <ChartTooltipBody
                   title={`delay ${String(label)}`}
-                  rows={payload.map((p) => ({ key: String(p.dataKey), label: NAMES[String(p.dataKey)] ?? String(p.dataKey), value: `${formatCount(Number(p.value))} attempts` }))}
+                  rows={payload.filter((p) => Number(p.value) !== 0).map((p) => ({ key: String(p.dataKey), label: NAMES[String(p.dataKey)] ?? String(p.dataKey), value: formatCountOf(Number(p.value), "attempt") }))}
                 />
               ) : null
             }

@@ -1,11 +1,12 @@
 import { OUTCOME_STYLE } from "@/lib/charts/outcomes";
+import { outcomeVar } from "@/lib/charts/palette";
 
 const patternId = (outcome: string) => `fill-${outcome}`;
 
 /** The fill of an outcome's bars: a pattern for the outcomes that must differ beyond colour. */
 export function outcomeFill(outcome: string): string {
   const style = OUTCOME_STYLE[outcome];
-  return style?.pattern ? `url(#${patternId(outcome)})` : (style?.color ?? "var(--c-unknown)");
+  return style?.pattern ? `url(#${patternId(outcome)})` : (style?.color ?? outcomeVar("unknown"));
 }
 
 /** SVG pattern definitions: refused is hatched, declined is dotted. Rendered inside each chart. */

@@ -5,10 +5,9 @@ import Link from "next/link";
 import { ChartFrame } from "@/components/charts/chart-states";
 import { changePointLabel, CodeReleaseChart } from "@/components/charts/code-release-chart";
 import { CodeText } from "@/components/drift/code-text";
-import { KIND_LABEL } from "@/components/drift/labels";
 import { prepareCodeReleaseHistory } from "@/lib/charts/code-release-history";
-import { formatCount, formatMs, formatPct } from "@/lib/charts/format";
 import { codeFindingsFilters, codeHistoryOptions, driftFindingsOptions } from "@/lib/query/drift";
+import { ReleaseTable } from "./release-table";
 
 const H = 200;
 
@@ -63,33 +62,7 @@ export function CodeReleaseSection({ code, project }: { code: string; project: s
         </ol>
       )}
       {data && data.rows.length > 0 && (
-        <table className="data" data-testid="release-table" style={{ marginTop: 8 }}>
-          <thead>
-            <tr>
-              <th className="text">release</th>
-              <th>calls</th>
-              <th>retryable share</th>
-              <th>recovered later</th>
-              <th>retry_after p50</th>
-              <th className="text">change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((r) => {
-              const cp = data.changePoints.find((c) => c.release === r.release);
-              return (
-                <tr key={r.release} data-release={r.release}>
-                  <td className="text mono">{r.release}</td>
-                  <td>{r.absent ? "0 (code gone)" : formatCount(r.calls)}</td>
-                  <td>{formatPct(r.retryableShare, 0)}</td>
-                  <td>{formatPct(r.recoveryRate, 0)}</td>
-                  <td>{formatMs(r.retryAfterMedianMs)}</td>
-                  <td className="text">{cp ? cp.findings.map((f) => `${f.n} · ${KIND_LABEL[f.kind]} (${f.tool})`).join("; ") : ""}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <ReleaseTable data={data} />
       )}
     </section>
   );

@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { conformanceOptions } from "@/lib/query/conformance";
 import styles from "./conformance.module.css";
-import { GapCell } from "./gap-cell";
-import { GAP_NOTES, SOURCE_LABELS } from "./source-labels";
+import { GAP_NOTES } from "./source-labels";
+import { SourcesTable } from "./sources-table";
 
 /** Per ingest format, what share of the project's tool spans lack each field. */
 export function ConformanceView() {
@@ -28,33 +28,7 @@ export function ConformanceView() {
         ) : data.sources.length === 0 ? (
           <p className={styles.muted}>No tool spans have been ingested for this project yet.</p>
         ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Format</th>
-                <th scope="col">Tool spans</th>
-                <th scope="col">No outcome</th>
-                <th scope="col">No code (non-ok)</th>
-                <th scope="col">No attempt</th>
-                <th scope="col">No release</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.sources.map((s) => (
-                <tr key={s.source}>
-                  <th scope="row">
-                    {SOURCE_LABELS[s.source] ?? s.source}
-                    <span className={`${styles.count} ${styles.mono}`}>{s.source}</span>
-                  </th>
-                  <td className={styles.num}>{s.spans}</td>
-                  <GapCell gap={s.outcome} />
-                  <GapCell gap={s.code} />
-                  <GapCell gap={s.attempt} />
-                  <GapCell gap={s.release} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SourcesTable sources={data.sources} />
         )}
       </div>
       <ul className={styles.muted}>

@@ -5,18 +5,22 @@ import styles from "./conformance.module.css";
 export function GapCell({ gap }: { gap: Gap }) {
   if (gap.share === null) {
     return (
-      <td className={styles.none} title="nothing to measure: no spans of this kind">
+      <>
         —<span className={styles.count}>0 spans</span>
-      </td>
+      </>
     );
   }
   const pct = Math.round(gap.share * 1000) / 10;
   return (
-    <td>
+    <>
       <span className={`${styles.share} ${gap.missing === 0 ? styles.good : styles.bad}`}>{pct}%</span>
       <span className={styles.count}>
         {gap.missing} of {gap.of}
       </span>
-    </td>
+    </>
   );
 }
+
+/** The cell around a {@link GapCell}: greyed out, with the reason, when nothing could be measured. */
+export const gapCellProps = (gap: Gap) =>
+  gap.share === null ? { className: styles.none, title: "nothing to measure: no spans of this kind" } : { className: undefined, title: undefined };

@@ -1,9 +1,12 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { DRIFT_KINDS, DRIFT_SEVERITIES, type DriftFindingsResponse } from "@/lib/contracts/drift";
 import type { DriftFilters } from "@/lib/query/drift";
+import { projectsQuery } from "@/lib/query/keys";
+import { CommitSelect } from "@/components/runs/commit-select";
 import { KIND_LABEL } from "./labels";
 import styles from "./drift.module.css";
 
@@ -13,6 +16,8 @@ export function DriftFilterBar({ filters, totals }: { filters: DriftFilters; tot
   const pathname = usePathname();
   const [tool, setTool] = useState(filters.tool ?? "");
   const [code, setCode] = useState(filters.code ?? "");
+  const projects = useQuery(projectsQuery()).data?.projects;
+  const project = filters.project ?? "default";
 
   const apply = (next: DriftFilters) => {
     const qs = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1]))).toString();
@@ -26,8 +31,19 @@ export function DriftFilterBar({ filters, totals }: { filters: DriftFilters; tot
   return (
     <form className={styles.filters} onSubmit={onSubmit} aria-label="Filter findings">
       <label>
+        Project
+        <CommitSelect value={project} onCommit={(v) => apply({ ...filters, project: v === "default" ? undefined : v })} data-testid="drift-project">
+          {(projects ?? []).some((p) => p.id === project) ? null : <option value={project}>{project}</option>}
+          {(projects ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name && p.name !== p.id ? `${p.name} (${p.id})` : p.id}
+            </option>
+          ))}
+        </CommitSelect>
+      </label>
+      <label>
         Kind
-        <select value={filters.kind ?? ""} onChange={(e) => apply({ ...filters, kind: e.target.value || undefined })}>
+        <CommitSelect value={filters.kind ?? ""} onCommit={(v) => apply({ ...filters, kind: v || undefined })}>
           <option value="">all kinds{totals ? ` (${totals.all})` : ""}</option>
           {DRIFT_KINDS.map((k) => (
             <option key={k} value={k}>
@@ -35,11 +51,11 @@ export function DriftFilterBar({ filters, totals }: { filters: DriftFilters; tot
               {totals ? ` (${totals.byKind[k] ?? 0})` : ""}
             </option>
           ))}
-        </select>
+        </CommitSelect>
       </label>
       <label>
         Severity
-        <select value={filters.severity ?? ""} onChange={(e) => apply({ ...filters, severity: e.target.value || undefined })}>
+        <CommitSelect value={filters.severity ?? ""} onCommit={(v) => apply({ ...filters, severity: v || undefined })}>
           <option value="">all severities</option>
           {DRIFT_SEVERITIES.map((s) => (
             <option key={s} value={s}>
@@ -47,7 +63,7 @@ export function DriftFilterBar({ filters, totals }: { filters: DriftFilters; tot
               {totals ? ` (${totals.bySeverity[s] ?? 0})` : ""}
             </option>
           ))}
-        </select>
+        </CommitSelect>
       </label>
       <label>
         Tool

@@ -2,8 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
+import { groupFindings } from "@/lib/charts/drift-groups";
 import { driftFindingsOptions, normalizeDriftFilters } from "@/lib/query/drift";
 import { DriftFilterBar } from "./drift-filters";
+import { formatTime } from "@/lib/charts/format";
 import { FindingCard } from "./finding-card";
 import styles from "./drift.module.css";
 
@@ -40,10 +42,11 @@ export function DriftView() {
         <>
           <p className={styles.muted}>
             {data.findings.length} of {data.totals.all} finding{data.totals.all === 1 ? "" : "s"}
+            {data.computedAt !== null ? ` · computed ${formatTime(data.computedAt)}` : ""}
           </p>
           <ol className={styles.list} aria-label="Findings">
-            {data.findings.map((f) => (
-              <FindingCard key={f.id} finding={f} />
+            {groupFindings(data.findings).map((g) => (
+              <FindingCard key={g.key} group={g} project={filters.project} />
             ))}
           </ol>
         </>

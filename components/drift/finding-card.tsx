@@ -1,17 +1,36 @@
-import type { DriftFinding } from "@/lib/contracts/drift";
+import Link from "next/link";
+import type { FindingGroup } from "@/lib/charts/drift-groups";
+import { formatTime } from "@/lib/charts/format";
 import { CodeText } from "./code-text";
 import { BUMP_LABEL, KIND_LABEL, VERDICT_LABEL } from "./labels";
 import { SignatureSide } from "./signature-side";
 import styles from "./drift.module.css";
 
-export function FindingCard({ finding: f }: { finding: DriftFinding }) {
+/** `path?project=…` unless the project is the default one. */
+export const withProject = (path: string, project: string | undefined, extra: Record<string, string> = {}) => {
+  const qs = new URLSearchParams({ ...(project && project !== "default" ? { project } : {}), ...extra }).toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+const day = (t: number | undefined) => (t === undefined ? null : formatTime(t));
+
+/** One code of one tool between two releases: every finding about it, over one before/after pair. */
+export function FindingCard({ group, project }: { group: FindingGroup; project: string | undefined }) {
+  const f = group.lead;
+  const kinds = [...new Set(group.findings.map((x) => x.kind))];
+  const fromSeen = day(f.before?.firstSeen);
+  const toSeen = day(f.after?.firstSeen);
   return (
-    <li className={styles.card} data-severity={f.severity} data-testid="drift-finding" data-kind={f.kind}>
+    <li className={styles.card} data-severity={f.severity} data-testid="drift-finding" data-kind={kinds.join(" ")} data-findings={group.findings.length}>
       <div className={styles.meta}>
         <span className={styles.pill} data-severity={f.severity}>
           {f.severity}
         </span>
-        <span className={styles.pill}>{KIND_LABEL[f.kind]}</span>
+        {kinds.map((k) => (
+          <span key={k} className={styles.pill}>
+            {KIND_LABEL[k]}
+          </span>
+        ))}
         <span className={styles.pill} data-verdict={f.verdict}>
           {VERDICT_LABEL[f.verdict]}
         </span>
@@ -19,9 +38,32 @@ export function FindingCard({ finding: f }: { finding: DriftFinding }) {
           <span className={styles.mono}>{f.tool}</span> · {f.fromRelease} → {f.toRelease} · {BUMP_LABEL[f.bump]}
         </span>
       </div>
-      <p className={styles.sentence}>
-        <CodeText text={f.sentence} />
+      <p className={styles.dates} data-testid="finding-dates">
+        {f.fromRelease} first seen {fromSeen ?? "— (code absent)"} · {f.toRelease} first seen {toSeen ?? "— (code absent)"}
+        {f.after ? ` · last seen ${day(f.after.lastSeen)}` : ""}
       </p>
+      {group.findings.length === 1 ? (
+        <p className={styles.sentence}>
+          <CodeText text={f.sentence} />
+        </p>
+      ) : (
+        <ul className={styles.sentences}>
+          {group.findings.map((x) => (
+            <li key={x.id}>
+              <CodeText text={x.sentence} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.findingLinks}>
+        <Link href={withProject(`/tools/${encodeURIComponent(f.tool)}`, project, { code: f.code })} data-testid="finding-tool-link">
+          tool {f.tool} →
+        </Link>
+        <Link href={withProject(`/codes/${encodeURIComponent(f.code)}`, project)} data-testid="finding-code-link">
+          code {f.code} →
+        </Link>
+        {f.renamedTo ? <Link href={withProject(`/codes/${encodeURIComponent(f.renamedTo)}`, project)}>code {f.renamedTo} →</Link> : null}
+      </div>
       <div className={styles.sides}>
         <SignatureSide
           title={`Before: ${f.code} in ${f.fromRelease}`}
@@ -30,6 +72,7 @@ export function FindingCard({ finding: f }: { finding: DriftFinding }) {
           tool={f.tool}
           release={f.fromRelease}
           exampleRunIds={f.exampleRuns.before}
+          project={project}
         />
         <SignatureSide
           title={`After: ${f.renamedTo ?? f.code} in ${f.toRelease}`}
@@ -38,6 +81,7 @@ export function FindingCard({ finding: f }: { finding: DriftFinding }) {
           tool={f.tool}
           release={f.toRelease}
           exampleRunIds={f.exampleRuns.after}
+          project={project}
         />
       </div>
     </li>

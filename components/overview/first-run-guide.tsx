@@ -1,6 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { CopyButton } from "@/components/dashboard/copy-button";
 import { setupQuery } from "@/lib/query/keys";
 
 const curlExample = (origin: string, prefix: string) => `curl -X POST ${origin}/api/v1/ingest \\
@@ -38,10 +40,16 @@ run.end();
 await run.drain();
 await exporter.flush();`;
 
+// The page's origin is only known in the browser. Reading it during render made the server's HTML
+// (a placeholder origin) differ from the first client render: React error #418 on an empty project.
+const noSubscribe = () => () => {};
+const SERVER_ORIGIN = "http://127.0.0.1:3000";
+const useOrigin = () => useSyncExternalStore(noSubscribe, () => window.location.origin, () => SERVER_ORIGIN);
+
 /** Shown when a project has never received a span: how to send the first one. Never shows a key. */
 export function FirstRunGuide({ project }: { project: string }) {
   const setup = useQuery(setupQuery(project));
-  const origin = typeof window === "undefined" ? "http://127.0.0.1:3000" : window.location.origin;
+  const origin = useOrigin();
   const prefix = setup.data?.keyPrefixes.at(-1)?.prefix ?? "flk_XXXXXXXX";
   return (
     <section className="panel guide" aria-labelledby="first-run-title" data-testid="first-run-guide">
@@ -60,7 +68,7 @@ export function FirstRunGuide({ project }: { project: string }) {
               {setup.data.keyPrefixes.map((k, i) => (
                 <span key={k.prefix}>
                   {i > 0 && ", "}
-                  <code data-testid="key-prefix">{k.prefix}</code> ({k.name})
+                  <code data-testid="key-prefix">{k.prefix}</code> <CopyButton text={k.prefix} label={`Copy key prefix ${k.prefix}`} /> ({k.name})
                 </span>
               ))}
               . Keys are shown once, when made; only their prefix is kept in the clear.
@@ -71,11 +79,12 @@ export function FirstRunGuide({ project }: { project: string }) {
           Make a new one with <code>npm run keys -- create</code>.
         </li>
         <li>
-          <strong>Send a batch</strong> in the native wire format:
+          <strong>Send a batch</strong> in the native wire format: <CopyButton text={curlExample(origin, prefix)} label="Copy the curl command" />
           <pre className="code">{curlExample(origin, prefix)}</pre>
         </li>
         <li>
-          <strong>Or let the runtime library record for you</strong> (<code>lib/runtime</code>): it runs the retry loop and exports every attempt.
+          <strong>Or let the runtime library record for you</strong> (<code>lib/runtime</code>): it runs the retry loop and exports every attempt.{" "}
+          <CopyButton text={runtimeExample(origin)} label="Copy the runtime example" />
           <pre className="code">{runtimeExample(origin)}</pre>
         </li>
         <li>

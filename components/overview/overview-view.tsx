@@ -1,145 +1,142 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { useState, useEffect } from "react";
+import dynamic from "next/dynamic";
 import { ChartFrame } from "@/components/charts/chart-states";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
-import { OutcomeChart } from "@/components/charts/outcome-chart";
 import { FilterBar } from "@/components/dashboard/filter-bar";
-import { DriftBadge } from "@/components/drift/drift-badge";
 import { QueryError } from "@/components/dashboard/query-error";
 import { StatTile } from "@/components/dashboard/stat-tile";
+import { TimeOverlay } from "@/components/dashboard/time-overlay";
+import { useNow } from "@/components/dashboard/use-now";
 import { formatCount, formatMs, formatPct } from "@/lib/charts/format";
 import { prepareOutcomeSeries } from "@/lib/charts/outcome-series";
+import type { OverviewTotals } from "@/lib/contracts/overview";
 import { overviewQuery } from "@/lib/query/keys";
+import { useKeptQuery } from "@/lib/query/use-kept-query";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { FirstRunGuide } from "./first-run-guide";
+import { TopCodesTable } from "./top-codes-table";
+import { TopToolsTable } from "./top-tools-table";
 
 const CHART_HEIGHT = 240;
 
-/** Hydration-safe "now": the server render and the first client render agree, then it ticks. */
-export function useNow(initial: number): number {
-  const [now, setNow] = useState(initial);
-  useEffect(() => setNow(Date.now()), []);
-  return now;
+// recharts is the largest script of the page; it loads after the first paint (the frame keeps its
+// height meanwhile), so the numbers and tables do not wait for it.
+const OutcomeChart = dynamic(() => import("@/components/charts/outcome-chart").then((m) => m.OutcomeChart), {
+  ssr: false,
+  loading: () => <div className="skeleton" style={{ height: CHART_HEIGHT }} aria-label="loading chart" />,
+});
+
+/** "+12% vs previous" for a count; the previous value itself in the title. */
+function delta(now: number, before: number): string {
+  if (before === 0) return now === 0 ? "no change vs previous period" : "new vs previous period (was 0)";
+  const pct = ((now - before) / before) * 100;
+  return `${pct >= 0 ? "+" : "−"}${Math.abs(pct).toFixed(0)}% vs previous (${formatCount(before)})`;
+}
+
+function rateDelta(now: number | null, before: number | null): string {
+  if (now === null || before === null) return `previous period: ${formatPct(before)}`;
+  const pts = (now - before) * 100;
+  return `${pts >= 0 ? "+" : "−"}${Math.abs(pts).toFixed(1)} pts vs previous (${formatPct(before)})`;
 }
 
 export function OverviewView() {
   const { search, update, hrefWith } = useUrlState();
-  const q = useQuery(overviewQuery(search));
+  const q = useKeptQuery(overviewQuery(search));
   const now = useNow(q.data?.window.to ?? 0);
   const project = search.project ?? "default";
   if (q.data && !q.data.hasData) return <FirstRunGuide project={project} />;
   const d = q.data;
   const t = d?.totals;
+  const prev = d?.previous ?? null;
+  const comparing = search.compare === "previous";
   const chart = d ? prepareOutcomeSeries(d.series, d.window, now) : null;
-  const val = (f: (x: NonNullable<typeof t>) => string) => (t ? f(t) : "…");
+  const val = (f: (x: OverviewTotals) => string) => (t ? f(t) : "…");
+  const vs = (f: (x: OverviewTotals, p: OverviewTotals) => string) => (comparing && t && prev ? <span className="delta">{f(t, prev)}</span> : null);
   return (
     <>
       <div className="page-head">
         <h1>Overview</h1>
         <span className="sub">Which tools fail, with which codes, how failures end and how retries behave.</span>
+        <label className="toggle">
+          <input type="checkbox" name="compare" checked={comparing} onChange={(e) => update({ compare: e.target.checked ? "previous" : undefined })} />
+          Compare with the previous period
+        </label>
       </div>
       <FilterBar />
-      {q.error && <QueryError error={q.error} />}
-      <div className="tiles">
-        <StatTile testId="tile-calls" label="Calls" value={val((x) => formatCount(x.calls))} hint={val((x) => `${formatCount(x.attempts)} attempts${x.unnumbered > 0 ? ` · ${formatCount(x.unnumbered)} without an attempt number, each counted as a call` : ""}`)} />
-        <StatTile testId="tile-failure-rate" label="Failure rate" value={val((x) => formatPct(x.failureRate))} hint={val((x) => `${formatCount(x.failures)} attempts not ok`)} />
-        <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={val((x) => formatCount(x.declined))} hint="the tool said no" />
-        <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={val((x) => formatCount(x.refused))} hint="permission said no" />
-        <StatTile testId="tile-retries" label="Retries spent" value={val((x) => formatCount(x.retries))} hint={val((x) => `${formatCount(x.retriedCalls)} calls retried · ${formatMs(x.backoffWaitedMs)} waited`)} />
-        <StatTile testId="tile-failed-closed" label="Failed closed on retry_after" value={val((x) => formatCount(x.failedClosed))} hint="wait asked was beyond cap or deadline" />
+      {q.error && <QueryError error={q.error} stale={q.stale} onRetry={() => void q.refetch()} />}
+      <div className="tiles" aria-busy={q.isFetching}>
+        <StatTile
+          testId="tile-calls"
+          label="Calls"
+          value={val((x) => formatCount(x.calls))}
+          hint={
+            <>
+              {val((x) => `${formatCount(x.attempts)} attempts${x.unnumbered > 0 ? ` · ${formatCount(x.unnumbered)} without an attempt number, each counted as a call` : ""}`)}
+              {vs((x, p) => delta(x.calls, p.calls))}
+            </>
+          }
+        />
+        <StatTile
+          testId="tile-failure-rate"
+          label="Failure rate"
+          value={val((x) => formatPct(x.failureRate))}
+          hint={
+            <>
+              {val((x) => `${formatCount(x.failures)} attempts not ok`)}
+              {vs((x, p) => rateDelta(x.failureRate, p.failureRate))}
+            </>
+          }
+        />
+        <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={val((x) => formatCount(x.declined))} hint={<>the tool said no{vs((x, p) => delta(x.declined, p.declined))}</>} />
+        <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={val((x) => formatCount(x.refused))} hint={<>permission said no{vs((x, p) => delta(x.refused, p.refused))}</>} />
+        <StatTile
+          testId="tile-retries"
+          label="Retries spent"
+          value={val((x) => formatCount(x.retries))}
+          hint={
+            <>
+              {val((x) => `${formatCount(x.retriedCalls)} calls retried · ${formatMs(x.backoffWaitedMs)} waited`)}
+              {vs((x, p) => delta(x.retries, p.retries))}
+            </>
+          }
+        />
+        <StatTile testId="tile-failed-closed" label="Failed closed on retry_after" value={val((x) => formatCount(x.failedClosed))} hint={<>wait asked was beyond cap or deadline{vs((x, p) => delta(x.failedClosed, p.failedClosed))}</>} />
       </div>
       <section className="panel" aria-labelledby="mix-title">
         <div className="panel-head">
           <h2 id="mix-title">Outcome mix over time</h2>
-          <span className="note">attempts per {d ? formatMs(d.window.stepMs) : "bucket"} · click a bar to narrow</span>
+          <span className="note">attempts per {d ? formatMs(d.window.stepMs) : "bucket"} · click a bar to narrow · drag to zoom</span>
         </div>
         <ChartFrame
           label="Outcome mix over time"
           height={CHART_HEIGHT}
-          state={q.isPending ? "loading" : q.error ? "error" : chart && chart.series.length === 0 ? "empty" : "ready"}
-          message={q.error ? q.error.message : "No attempts in this range (zero everywhere)."}
+          state={q.isPending ? "loading" : q.error && !d ? "error" : chart && chart.series.length === 0 ? "empty" : "ready"}
+          message={q.error && !d ? q.error.message : "No attempts in this range (zero everywhere)."}
         >
-          {chart && d && <OutcomeChart data={chart} stepMs={d.window.stepMs} height={CHART_HEIGHT} onSelect={(outcome) => update({ outcome })} />}
+          {chart && d && (
+            <TimeOverlay
+              window={d.window}
+              markers={d.releases.map((r) => ({ t: r.firstSeen, label: r.release }))}
+              onZoom={(from, to) => update({ from: String(from), to: String(to), range: undefined })}
+            >
+              <OutcomeChart data={chart} stepMs={d.window.stepMs} height={CHART_HEIGHT} onSelect={(outcome) => update({ outcome })} />
+            </TimeOverlay>
+          )}
         </ChartFrame>
       </section>
       <div className="grid-2">
         <section className="panel" aria-labelledby="codes-title">
           <h2 id="codes-title">Top failing codes</h2>
-          <table className="data" data-testid="top-codes">
-            <thead>
-              <tr>
-                <th className="text">code</th>
-                <th>failed attempts</th>
-                <th className="declined-text">declined</th>
-                <th className="refused-text">refused</th>
-                <th>tools</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d?.topCodes.map((c) => (
-                <tr key={c.code}>
-                  <td className="name">
-                    <Link href={hrefWith(`/codes/${encodeURIComponent(c.code)}`, { sort: undefined, dir: undefined })}>{c.code}</Link>
-                    <span className="cell-marks"><DriftBadge code={c.code} project={project} /></span>
-                  </td>
-                  <td>
-                    <button type="button" className="chip" onClick={() => update({ code: c.code })} title="Narrow to this code">
-                      {formatCount(c.failures)}
-                    </button>
-                  </td>
-                  <td>{formatCount(c.declined)}</td>
-                  <td>{formatCount(c.refused)}</td>
-                  <td>{c.tools}</td>
-                </tr>
-              ))}
-              {d && d.topCodes.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="empty-state">No failing codes in this range.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <div className="table-wrap">
+            <TopCodesTable rows={d?.topCodes} project={project} hrefWith={hrefWith} update={update} />
+          </div>
         </section>
         <section className="panel" aria-labelledby="tools-title">
           <h2 id="tools-title">Top failing tools</h2>
-          <table className="data" data-testid="top-tools">
-            <thead>
-              <tr>
-                <th className="text">tool</th>
-                <th>attempts</th>
-                <th>failed</th>
-                <th>failure rate</th>
-                <th className="declined-text">declined</th>
-                <th className="refused-text">refused</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d?.topTools.map((tool) => (
-                <tr key={tool.tool}>
-                  <td className="name">
-                    <Link href={hrefWith(`/tools/${encodeURIComponent(tool.tool)}`, { sort: undefined, dir: undefined })}>{tool.tool}</Link>
-                    <span className="cell-marks"><DriftBadge tool={tool.tool} project={project} /></span>
-                  </td>
-                  <td>{formatCount(tool.attempts)}</td>
-                  <td>{formatCount(tool.failures)}</td>
-                  <td>
-                    {formatPct(tool.failureRate)}
-                    <span className="bar-cell" style={{ width: Math.round((tool.failureRate ?? 0) * 40) }} aria-hidden="true" />
-                  </td>
-                  <td>{formatCount(tool.declined)}</td>
-                  <td>{formatCount(tool.refused)}</td>
-                </tr>
-              ))}
-              {d && d.topTools.length === 0 && (
-                <tr>
-                  <td colSpan={6} className="empty-state">No failing tools in this range.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <div className="table-wrap">
+            <TopToolsTable rows={d?.topTools} project={project} hrefWith={hrefWith} />
+          </div>
         </section>
       </div>
     </>

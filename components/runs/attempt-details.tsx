@@ -94,7 +94,7 @@ export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTi
             <dt>Final code</dt>
             <dd className={styles.mono}>{call.error.code ?? "none"}</dd>
             <dt>Final class</dt>
-            <dd>{call.error.error_class ?? "unknown"}</dd>
+            <dd>{call.error.errorClass ?? "unknown"}</dd>
             <dt>Attempts (reported)</dt>
             <dd>{call.error.attempts ?? "unknown"}</dd>
           </dl>

@@ -1,5 +1,7 @@
+import { formatCountOf } from "@/lib/charts/format";
 import type { TimelineLayout } from "@/lib/charts/timeline-layout";
 import { formatDuration, formatTime, OUTCOME_LABELS } from "@/lib/charts/timeline-labels";
+import { outcomeVar } from "@/lib/charts/palette";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import styles from "./runs.module.css";
 
@@ -21,7 +23,7 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
   return (
     <>
       <h1 className={styles.title}>
-        Run <span className={styles.mono}>{timeline.run_id}</span>
+        Run <span className={styles.mono}>{timeline.runId}</span>
         {run ? (
           <span className={styles.state} data-state={run.state}>
             {run.state}
@@ -38,7 +40,7 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
           end, deadline and retry budget are unknown.
         </p>
       ) : null}
-      {run && run.started_at === null ? (
+      {run && run.startedAt === null ? (
         <p className={styles.banner} role="note" data-testid="start-unknown-note">
           The run&apos;s start has not arrived, only a record of its end: agent and start are unknown until it does. Time 0 is
           the earliest attempt, or the end when there are none.
@@ -55,12 +57,12 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
         <Fact label="Agent">{run?.agent ?? unknown}</Fact>
         <Fact label="Release">{run?.release ?? unknown}</Fact>
         <Fact label="Environment">{run?.environment ?? unknown}</Fact>
-        <Fact label="SDK">{run?.sdk_name ? `${run.sdk_name} ${run.sdk_version ?? ""}` : unknown}</Fact>
-        <Fact label="Started (UTC)">{run && run.started_at === null ? unknown : formatTime(layout.origin)}</Fact>
-        <Fact label="Duration">{layout.runEnd !== null && run?.started_at != null ? formatDuration(layout.runEnd) : unknown}</Fact>
+        <Fact label="SDK">{run?.sdkName ? `${run.sdkName} ${run.sdkVersion ?? ""}` : unknown}</Fact>
+        <Fact label="Started (UTC)">{run && run.startedAt === null ? unknown : formatTime(layout.origin)}</Fact>
+        <Fact label="Duration">{layout.runEnd !== null && run?.startedAt != null ? formatDuration(layout.runEnd) : unknown}</Fact>
         <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
         <Fact label="Tool calls / attempts">
-          {layout.rows.length - layout.budgets.length} / {attempts}
+          {formatCountOf(layout.rows.length - layout.budgets.length, "call")} / {formatCountOf(attempts, "attempt")}
         </Fact>
         {run?.error ? <Fact label="Run error">{run.error}</Fact> : null}
       </dl>
@@ -83,20 +85,37 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
           ))}
         </div>
       </section>
-      <div className={styles.legend} aria-label="Legend">
+      <div className={styles.legend} aria-label="Legend" data-testid="timeline-legend">
         {Object.entries(OUTCOME_LABELS).map(([k, label]) => (
-          <span key={k}>
-            <span className={styles.swatch} style={{ background: `var(--o-${k})` }} />
+          <span key={k} data-legend={k}>
+            <span className={styles.swatch} style={{ background: outcomeVar(k) }} />
             {label}
           </span>
         ))}
-        <span>
-          <span className={styles.swatch} style={{ background: "var(--o-unknown)" }} />
+        <span data-legend="unknown">
+          <span className={styles.swatch} style={{ background: outcomeVar("unknown") }} />
           outcome unknown
         </span>
-        <span>┈ backoff waited</span>
-        <span style={{ color: "var(--accent)" }}>▼ retry_after asked</span>
-        <span style={{ color: "var(--o-failed)" }}>┆ deadline</span>
+        <span data-legend="backoff">
+          <span className={styles.legendBackoff} />
+          backoff waited
+        </span>
+        <span data-legend="retry-after">
+          <span className={styles.legendRetryAfter} />
+          retry_after asked
+        </span>
+        <span data-legend="deadline">
+          <span className={styles.legendLine} style={{ borderLeft: "2px dashed var(--c-deadline)" }} />
+          deadline
+        </span>
+        <span data-legend="run-end">
+          <span className={styles.legendLine} style={{ borderLeft: "2px solid var(--c-run-end)" }} />
+          run ended
+        </span>
+        <span data-legend="run-start">
+          <span className={styles.legendLine} style={{ borderLeft: "1px solid var(--muted)" }} />
+          run started (time 0)
+        </span>
       </div>
     </>
   );

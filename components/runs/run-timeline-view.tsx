@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { layoutTimeline } from "@/lib/charts/timeline-layout";
+import { findSpan } from "@/lib/charts/timeline-navigation";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import { runTimelineOptions } from "@/lib/query/runs";
 import { AttemptDetails } from "./attempt-details";
@@ -24,15 +25,7 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
   const [picked, setPicked] = useState<Selection | null | undefined>(undefined);
 
   // The selected attempt is in the URL (`?attempt=<span id>`) so that a link can point at it.
-  const initial = useMemo((): Selection | null => {
-    if (!layout || !linked) return null;
-    for (const row of layout.rows) {
-      if (row.kind !== "call") continue;
-      const bar = row.bars.findIndex((b) => b.spanId === linked);
-      if (bar >= 0) return { row: row.index, bar };
-    }
-    return null;
-  }, [layout, linked]);
+  const initial = useMemo(() => (layout && linked ? findSpan(layout, linked) : null), [layout, linked]);
   const selected = picked === undefined ? initial : picked;
 
   const select = useCallback(

@@ -1,15 +1,29 @@
 "use client";
 
-import { RUN_STATE_FILTERS } from "@/lib/contracts/runs";
-import type { RunsFilters } from "@/lib/query/runs";
+import { useQuery } from "@tanstack/react-query";
+import { RUN_STATE_FILTERS, type RunFacets } from "@/lib/contracts/runs";
+import { runFacetsOptions, type RunsFilters } from "@/lib/query/runs";
+import { CommitSelect } from "./commit-select";
 import styles from "./runs.module.css";
 
+// Tool and code match any name containing the text (the API's documented "contains" match).
 const TEXT_FILTERS = [
-  ["agent", "Agent"],
-  ["release", "Release"],
-  ["tool", "Tool"],
-  ["code", "Code"],
-] as const;
+  ["agent", "Agent", "agents", "exact"],
+  ["release", "Release", "releases", "exact"],
+  ["tool", "Tool", "tools", "contains"],
+  ["code", "Code", "codes", "contains"],
+] as const satisfies readonly (readonly [keyof RunsFilters, string, keyof Omit<RunFacets, "truncated">, "exact" | "contains"])[];
+
+/** One-click views: each sets a sort or a filter and keeps the rest. */
+export const RUN_PRESETS = [
+  { id: "newest", label: "Newest", patch: { sort: undefined, dir: undefined, state: undefined } },
+  { id: "most-retried", label: "Most retried", patch: { sort: "retries", dir: "desc", state: undefined } },
+  { id: "slowest", label: "Slowest", patch: { sort: "duration", dir: "desc", state: undefined } },
+  { id: "failed", label: "Failed runs", patch: { sort: undefined, dir: undefined, state: "failed" } },
+] as const satisfies readonly { id: string; label: string; patch: Partial<RunsFilters> }[];
+
+const presetActive = (filters: RunsFilters, patch: Partial<RunsFilters>) =>
+  (Object.keys(patch) as (keyof RunsFilters)[]).every((k) => (filters[k] ?? undefined) === (patch[k] ?? undefined) || (k === "sort" && !patch[k] && filters.sort === "start") || (k === "dir" && !patch[k] && filters.dir === "desc"));
 
 const RANGES = [
   ["1h", 3_600_000],
@@ -24,11 +38,20 @@ const fromInput = (value: string) => (value ? String(Date.parse(`${value}:00Z`))
 
 /** Filters of the runs list. Text fields apply on Enter or when they lose focus; the rest at once. */
 export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; onChange: (next: RunsFilters) => void }) {
+  const facets = useQuery(runFacetsOptions(filters.project)).data;
   const set = (key: keyof RunsFilters, value: string | undefined) => {
     if ((filters[key] ?? "") === (value ?? "")) return;
     onChange({ ...filters, [key]: value });
   };
   return (
+    <>
+    <div className={styles.quick} role="group" aria-label="Presets" data-testid="run-presets">
+      {RUN_PRESETS.map((p) => (
+        <button key={p.id} type="button" className={styles.btn} data-preset={p.id} aria-pressed={presetActive(filters, p.patch)} onClick={() => onChange({ ...filters, ...p.patch })}>
+          {p.label}
+        </button>
+      ))}
+    </div>
     <form
       key={JSON.stringify(filters)}
       className={`${styles.panel} ${styles.filters}`}
@@ -41,22 +64,26 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
         onChange(next);
       }}
     >
-      {TEXT_FILTERS.map(([key, label]) => (
-        <label key={key}>
+      {TEXT_FILTERS.map(([key, label, facet, match]) => (
+        <label key={key} title={match === "contains" ? `matches any ${key} containing the text` : undefined}>
           {label}
-          <input name={key} defaultValue={filters[key] ?? ""} placeholder="any" onBlur={(e) => set(key, e.currentTarget.value.trim() || undefined)} />
+          {match === "contains" ? <span className={styles.hint}> (contains)</span> : null}
+          <input name={key} defaultValue={filters[key] ?? ""} placeholder="any" list={`runs-${key}-options`} autoComplete="off" onBlur={(e) => set(key, e.currentTarget.value.trim() || undefined)} />
+          <datalist id={`runs-${key}-options`} data-testid={`suggestions-${key}`}>
+            {facets?.[facet].map((v) => <option key={v} value={v} />)}
+          </datalist>
         </label>
       ))}
       <label>
         Final state
-        <select name="state" value={filters.state ?? ""} onChange={(e) => set("state", e.currentTarget.value || undefined)}>
+        <CommitSelect name="state" value={filters.state ?? ""} onCommit={(v) => set("state", v || undefined)}>
           <option value="">any</option>
           {RUN_STATE_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s === "missing" ? "run record missing" : s}
             </option>
           ))}
-        </select>
+        </CommitSelect>
       </label>
       <label>
         From (UTC)
@@ -77,12 +104,13 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
         </button>
       </div>
       <label className={styles.check}>
-        <input type="checkbox" name="has_errors" checked={filters.has_errors === "1"} onChange={(e) => set("has_errors", e.currentTarget.checked ? "1" : undefined)} />
+        <input type="checkbox" name="hasErrors" checked={filters.hasErrors === "1"} onChange={(e) => set("hasErrors", e.currentTarget.checked ? "1" : undefined)} />
         has tool errors
       </label>
       <button type="submit" className={styles.btn}>
         Apply
       </button>
     </form>
+    </>
   );
 }

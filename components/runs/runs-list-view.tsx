@@ -1,13 +1,29 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import type { SortState } from "@/components/data-table";
 import { normalizeRunsFilters, runsListOptions, type RunsFilters } from "@/lib/query/runs";
 import { RunsFiltersForm } from "./runs-filters-form";
 import { RunsTable } from "./runs-table";
 import styles from "./runs.module.css";
+
+const SORT_WORDS: Record<string, [string, string, string]> = {
+  start: ["start", "oldest", "newest"],
+  duration: ["duration", "shortest", "longest"],
+  attempts: ["attempts", "fewest", "most"],
+  retries: ["retries", "fewest", "most"],
+  errors: ["final errors", "fewest", "most"],
+  failedAttempts: ["attempts not ok", "fewest", "most"],
+  toolCalls: ["tool calls", "fewest", "most"],
+};
+
+function sortWords(sort: string, dir: string): string {
+  const [name, low, high] = SORT_WORDS[sort] ?? [sort, "lowest", "highest"];
+  return `sorted by ${name}, ${dir === "asc" ? low : high} first`;
+}
 
 /** The runs list; every filter lives in the URL so that other views can link here pre-filtered. */
 export function RunsListView() {
@@ -15,7 +31,9 @@ export function RunsListView() {
   const router = useRouter();
   const pathname = usePathname();
   const filters = useMemo(() => normalizeRunsFilters(Object.fromEntries(searchParams)), [searchParams]);
-  const { data, error, isPending, isFetching } = useQuery(runsListOptions(filters));
+  // The previous page stays on screen (and keeps focus on the header that was used) while the next loads.
+  const { data, error, isPending, isFetching } = useQuery({ ...runsListOptions(filters), placeholderData: keepPreviousData });
+  const results = useRef<HTMLHeadingElement>(null);
 
   const setFilters = useCallback(
     (next: RunsFilters) => {
@@ -27,8 +45,23 @@ export function RunsListView() {
     [pathname, router],
   );
 
-  const olderHref = data?.next_cursor
-    ? `${pathname}?${new URLSearchParams({ ...filters, cursor: data.next_cursor } as Record<string, string>).toString()}`
+  const sort: SortState = {
+    sort: filters.sort ?? "start",
+    dir: filters.dir ?? "desc",
+    onSort: (column, dir) => setFilters({ ...filters, sort: column, dir }),
+  };
+
+  // Moving between pages puts focus on the results heading, so keyboard and screen-reader users
+  // land on the new rows instead of on the body.
+  const pageKey = filters.cursor ?? "";
+  const lastPage = useRef(pageKey);
+  useEffect(() => {
+    if (lastPage.current !== pageKey) results.current?.focus();
+    lastPage.current = pageKey;
+  }, [pageKey]);
+
+  const olderHref = data?.nextCursor
+    ? `${pathname}?${new URLSearchParams({ ...filters, cursor: data.nextCursor } as Record<string, string>).toString()}`
     : null;
   const { cursor, ...withoutCursor } = filters;
   const newestQs = new URLSearchParams(withoutCursor as Record<string, string>).toString();
@@ -46,7 +79,13 @@ export function RunsListView() {
       ) : data.runs.length === 0 ? (
         <p className={styles.panel}>No runs match these filters{cursor ? " on this page" : ""}.</p>
       ) : (
-        <RunsTable runs={data.runs} project={filters.project} busy={isFetching} />
+        <>
+          <h2 ref={results} tabIndex={-1} className={styles.resultsHead} aria-live="polite" data-testid="runs-results">
+            {data.runs.length} run{data.runs.length === 1 ? "" : "s"}
+            {cursor ? " on this page" : ""} · {sortWords(sort.sort, sort.dir)}
+          </h2>
+          <RunsTable runs={data.runs} project={filters.project} busy={isFetching} sort={sort} />
+        </>
       )}
       <nav className={styles.pager} aria-label="Pages">
         {cursor ? <Link href={newestQs ? `${pathname}?${newestQs}` : pathname}>← Newest runs</Link> : null}

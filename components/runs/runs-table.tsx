@@ -1,66 +1,70 @@
 import Link from "next/link";
+import { DataTable, type Column, type SortState } from "@/components/data-table";
+import { formatCount } from "@/lib/charts/format";
 import type { RunListItem } from "@/lib/contracts/runs";
 import { formatDuration, formatTime } from "@/lib/charts/timeline-labels";
 import styles from "./runs.module.css";
 
 // A field the run's records did not carry; distinct from "run record missing" in the state column.
 const unknown = <span className={styles.muted}>unknown</span>;
-const Count = ({ n }: { n: number }) => <td className={`${styles.num} ${n === 0 ? styles.zero : ""}`}>{n}</td>;
 
-export function RunsTable({ runs, project, busy }: { runs: RunListItem[]; project: string | undefined; busy: boolean }) {
+type CountKey = "toolCalls" | "attempts" | "retries" | "failedAttempts" | "errors" | "declined" | "refused";
+// The counters the runs API can order by (lib/contracts/runs.ts RUN_SORTS).
+const SORTABLE = new Set<CountKey>(["toolCalls", "attempts", "retries", "failedAttempts", "errors"]);
+
+/** Counters fade when zero so the runs that did something stand out. */
+const count = (id: CountKey, header: string, title?: string): Column<RunListItem> => ({
+  id,
+  header,
+  title,
+  align: "num",
+  sort: SORTABLE.has(id) ? { key: id } : undefined,
+  cellClassName: (r) => `${styles.num} ${r[id] === 0 ? styles.zero : ""}`,
+  cell: (r) => formatCount(r[id]),
+});
+
+const stateCell = (r: RunListItem) =>
+  r.hasRunRecord ? (
+    <span className={styles.state} data-state={r.state ?? ""}>
+      {r.state}
+    </span>
+  ) : (
+    <span className={styles.state} data-state="missing" title="spans or tool errors arrived, the run record did not">
+      run record missing
+    </span>
+  );
+
+const durationCell = (r: RunListItem) =>
+  r.durationMs !== null ? formatDuration(r.durationMs) : r.endedAt === null ? <span className={styles.muted}>running</span> : unknown;
+
+export function RunsTable({ runs, project, busy, sort }: { runs: RunListItem[]; project: string | undefined; busy: boolean; sort: SortState }) {
   const suffix = project && project !== "default" ? `?project=${encodeURIComponent(project)}` : "";
+  const columns: Column<RunListItem>[] = [
+    { id: "run", header: "Run", cellClassName: styles.mono, cell: (r) => <Link href={`/runs/${encodeURIComponent(r.runId)}${suffix}`}>{r.runId}</Link> },
+    { id: "agent", header: "Agent", cell: (r) => r.agent ?? unknown },
+    { id: "release", header: "Release", cell: (r) => r.release ?? unknown },
+    { id: "state", header: "Final state", cell: stateCell },
+    { id: "startedAt", header: "Started (UTC)", sort: { key: "start" }, cellClassName: styles.mono, cell: (r) => (r.startedAt === null ? unknown : formatTime(r.startedAt).slice(0, 19)) },
+    { id: "duration", header: "Duration", sort: { key: "duration" }, align: "num", cell: durationCell },
+    count("toolCalls", "Tool calls"),
+    count("attempts", "Attempts"),
+    count("retries", "Retries"),
+    count("failedAttempts", "Attempts not ok", "attempts whose outcome was not ok (failed, timed out, declined, refused, …)"),
+    count("errors", "Final errors", "calls that ended in a final tool error"),
+    count("declined", "Declined", "the tool said no (ToolRefusal)"),
+    count("refused", "Refused", "the permission layer said no"),
+  ];
   return (
-    <table className={styles.table} aria-busy={busy} data-testid="runs-table">
-      <thead>
-        <tr>
-          <th>Run</th>
-          <th>Agent</th>
-          <th>Release</th>
-          <th>Final state</th>
-          <th>Started (UTC)</th>
-          <th className={styles.num}>Duration</th>
-          <th className={styles.num}>Tool calls</th>
-          <th className={styles.num}>Attempts</th>
-          <th className={styles.num}>Retries</th>
-          <th className={styles.num} title="attempts whose outcome was not ok">Failed attempts</th>
-          <th className={styles.num} title="calls that ended in a final tool error">Final errors</th>
-          <th className={styles.num} title="the tool said no (ToolRefusal)">Declined</th>
-          <th className={styles.num} title="the permission layer said no">Refused</th>
-        </tr>
-      </thead>
-      <tbody>
-        {runs.map((r) => (
-          <tr key={r.run_id} data-run-id={r.run_id}>
-            <td className={styles.mono}>
-              <Link href={`/runs/${encodeURIComponent(r.run_id)}${suffix}`}>{r.run_id}</Link>
-            </td>
-            <td>{r.agent ?? unknown}</td>
-            <td>{r.release ?? <span className={styles.muted}>unknown</span>}</td>
-            <td>
-              {r.has_run_record ? (
-                <span className={styles.state} data-state={r.state ?? ""}>
-                  {r.state}
-                </span>
-              ) : (
-                <span className={styles.state} data-state="missing" title="spans or tool errors arrived, the run record did not">
-                  run record missing
-                </span>
-              )}
-            </td>
-            <td className={styles.mono}>{r.started_at === null ? unknown : formatTime(r.started_at).slice(0, 19)}</td>
-            <td className={styles.num}>
-              {r.duration_ms !== null ? formatDuration(r.duration_ms) : r.ended_at === null ? <span className={styles.muted}>running</span> : unknown}
-            </td>
-            <Count n={r.tool_calls} />
-            <Count n={r.attempts} />
-            <Count n={r.retries} />
-            <Count n={r.failed_attempts} />
-            <Count n={r.errors} />
-            <Count n={r.declined} />
-            <Count n={r.refused} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      columns={columns}
+      rows={runs}
+      rowKey={(r) => r.runId}
+      rowAttributes={(r) => ({ "data-run-id": r.runId })}
+      className={styles.table}
+      align={{ num: styles.num }}
+      testId="runs-table"
+      busy={busy}
+      sort={sort}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import type { CallRow, ToolBudget, ToolRow } from "@/lib/charts/timeline-layout";
+import { formatCount, formatCountOf } from "@/lib/charts/format";
 import { FLAG_LABELS, formatDuration } from "@/lib/charts/timeline-labels";
 import type { TimeView } from "@/lib/charts/timeline-viewport";
 import styles from "./runs.module.css";
@@ -23,7 +24,7 @@ export function ToolHeader({ row, budget }: { row: ToolRow; budget: ToolBudget |
     <div className={`${styles.row} ${styles.toolRow}`} style={rowStyle(row.y)} data-testid="tool-row" data-tool={row.tool}>
       <div className={styles.label}>{row.tool}</div>
       <div className={styles.toolMeta}>
-        {row.calls} call{row.calls === 1 ? "" : "s"} · {row.retriesUsed} of {budget?.budget ?? "?"} retries used
+        {formatCountOf(row.calls, "call")} · {formatCount(row.retriesUsed)} of {budget?.budget ?? "?"} retries used
         {budget?.assumed ? " (budget assumed)" : ""}
         {budget && row.retriesUsed >= budget.budget ? " · budget used up" : ""}
       </div>

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { DRIFT_SEVERITIES, type DriftKind, type DriftSeverity, type DriftSummaryEntry, type DriftSummaryResponse } from "@/lib/contracts/drift";
+import { DRIFT_SEVERITIES, type DriftSeverity, type DriftSummaryEntry, type DriftSummaryResponse } from "@/lib/contracts/drift";
 import type { Store } from "../client";
 import { driftFindings } from "../schema";
 
@@ -16,10 +16,10 @@ export function listDriftSummary(store: Store, params: { project: string }): Omi
     // A rename affects the policies of both names.
     for (const code of r.renamedTo ? [r.code, r.renamedTo] : [r.code]) {
       const key = `${code}\u0000${r.tool}`;
-      const e = entries.get(key) ?? { code, tool: r.tool, findings: 0, severity: "info" as DriftSeverity, kinds: [] };
+      const e: DriftSummaryEntry = entries.get(key) ?? { code, tool: r.tool, findings: 0, severity: "info", kinds: [] };
       e.findings++;
-      e.severity = worse(e.severity, r.severity as DriftSeverity);
-      if (!e.kinds.includes(r.kind as DriftKind)) e.kinds.push(r.kind as DriftKind);
+      e.severity = worse(e.severity, r.severity);
+      if (!e.kinds.includes(r.kind)) e.kinds.push(r.kind);
       entries.set(key, e);
     }
   }

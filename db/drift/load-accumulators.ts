@@ -1,5 +1,4 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { ReleaseKind } from "@/lib/contracts/drift";
 import { emptyDimCounts, SIGNATURE_DIMS, type CodeAccumulator, type SignatureDim } from "@/lib/drift/signature";
 import type { ToolRelease } from "@/lib/drift/compare";
 import type { Store } from "../client";
@@ -27,7 +26,7 @@ export function loadAccumulators(store: Store, projectId: string, filter: { code
       code: s.code,
       tool: s.tool,
       release: s.release,
-      releaseKind: s.releaseKind as ReleaseKind,
+      releaseKind: s.releaseKind,
       spans: s.spans,
       errors: s.errors,
       calls: s.calls,
@@ -64,7 +63,7 @@ export function loadToolReleases(store: Store, projectId: string): ToolRelease[]
     .map((r) => ({
       tool: r.tool,
       release: r.release,
-      releaseKind: r.releaseKind as ReleaseKind,
+      releaseKind: r.releaseKind,
       // Sources that send only final errors (no attempts) still give the tool a call count.
       calls: Math.max(r.firstAttempts, r.errors),
       firstSeen: r.firstSeen,

@@ -1,9 +1,13 @@
 import type { CodeDetail } from "@/lib/contracts/codes";
 import type { Store } from "../client";
 import { codeRows } from "./list-codes";
-import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
+import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, rollupTables, type SpanRollupRow } from "./rollup-filters";
 
-const RETRYABLE = { 1: "yes", 0: "no", [-1]: "unknown" } as Record<number, "yes" | "no" | "unknown">;
+const RETRYABLE: Record<number, "yes" | "no" | "unknown"> = { 1: "yes", 0: "no", [-1]: "unknown" };
+
+type CellRow = Pick<SpanRollupRow, "tool" | "outcome"> & { t: number; attempts: number };
+/** One meaning of the code as catalogued; `retryable` is 1, 0 or -1 until mapped to words. */
+type MeaningRow = Omit<CodeDetail["meanings"][number], "retryable"> & Pick<CodeCatalogueRow, "retryable">;
 
 /** One code's history: outcomes over time, the tools that emit it, and each meaning it had per release. */
 export function getCodeDetail(store: Store, p: DashboardParams & { code: string }): CodeDetail {
@@ -11,11 +15,11 @@ export function getCodeDetail(store: Store, p: DashboardParams & { code: string 
   const { sqlite } = store;
   const w = rollupWhere({ ...p, filters: { ...p.filters, code: p.code } }, SPAN_ROLLUP_DIMS);
   // One scan: the outcome series and the per-tool split both come from (bucket, tool, outcome) cells.
-  const cells = prepared(
+  const cells = prepared<CellRow>(
     sqlite,
     `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM ${t.spans}
      WHERE ${w.sql} GROUP BY t, tool, outcome`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as { t: number; tool: string; outcome: string; attempts: number }[];
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
   const series = new Map<string, CodeDetail["outcomeSeries"][number]>();
   const tools = new Map<string, CodeDetail["byTool"][number]>();
   for (const c of cells) {
@@ -34,12 +38,12 @@ export function getCodeDetail(store: Store, p: DashboardParams & { code: string 
   const byTool = [...tools.values()].sort((a, b) => b.failures - a.failures || a.tool.localeCompare(b.tool));
   // The catalogue is the meaning over all time (not windowed): drift is about releases, not hours.
   const meanings = (
-    prepared(
+    prepared<MeaningRow>(
       sqlite,
       `SELECT release, tool, tool_version AS toolVersion, error_class AS errorClass, retryable, first_seen AS firstSeen,
          last_seen AS lastSeen, spans, errors
        FROM codes WHERE project_id = ? AND code = ? ORDER BY first_seen, release, tool, tool_version, error_class, retryable`,
-    ).all(p.projectId, p.code) as (Omit<CodeDetail["meanings"][number], "retryable"> & { retryable: number })[]
+    ).all(p.projectId, p.code)
   ).map((m) => ({ ...m, retryable: RETRYABLE[m.retryable] ?? "unknown" }));
   return {
     project: p.projectId,

@@ -1,6 +1,12 @@
 import type { Overview } from "@/lib/contracts/overview";
 import type { Store } from "../client";
-import { prepared, projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
+import { prepared, projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables, type SpanRollupRow } from "./rollup-filters";
+
+/** Per bucket and outcome: the sums the totals and the outcome series need. */
+type BucketRow = Pick<SpanRollupRow, "outcome"> & {
+  t: number; attempts: number; calls: number; unnumbered: number; retries: number; retriedCalls: number; failedClosed: number; backoffWaitedMs: number;
+};
+type CellRow = Pick<SpanRollupRow, "tool" | "code" | "outcome"> & { attempts: number };
 
 const TOP_N = 8;
 const isFailure = (outcome: string) => outcome !== "ok" && outcome !== "";
@@ -9,38 +15,25 @@ const isFailure = (outcome: string) => outcome !== "ok" && outcome !== "";
  * Totals, the outcome mix per bucket, and the top failing codes and tools of a window. Two scans of
  * the hourly rollups (each window scan dominates the cost, so totals are summed from the series in JS).
  */
-export function getOverview(store: Store, p: DashboardParams): Overview {
+export function getOverview(store: Store, p: DashboardParams, options: { comparePrevious?: boolean } = {}): Overview {
   const t = rollupTables(p.window);
   const { sqlite } = store;
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
-  const buckets = prepared(
+  const buckets = prepared<BucketRow>(
     sqlite,
     `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls,
        sum(unnumbered) AS unnumbered, sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed,
        sum(backoff_sum_ms) AS backoffWaitedMs
      FROM ${t.spans} WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as {
-    t: number; outcome: string; attempts: number; calls: number; unnumbered: number; retries: number; retriedCalls: number; failedClosed: number; backoffWaitedMs: number;
-  }[];
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
 
-  const totals = { attempts: 0, calls: 0, unnumbered: 0, failures: 0, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0 };
-  for (const b of buckets) {
-    totals.attempts += b.attempts;
-    totals.calls += b.calls;
-    totals.unnumbered += b.unnumbered;
-    totals.retries += b.retries;
-    totals.retriedCalls += b.retriedCalls;
-    totals.failedClosed += b.failedClosed;
-    totals.backoffWaitedMs += b.backoffWaitedMs;
-    if (isFailure(b.outcome)) totals.failures += b.attempts;
-    if (b.outcome === "declined") totals.declined += b.attempts;
-    if (b.outcome === "refused") totals.refused += b.attempts;
-  }
+  const totals = sumTotals(buckets);
 
-  const cells = prepared(
+
+  const cells = prepared<CellRow>(
     sqlite,
     `SELECT tool, code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
-  ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number }[];
+  ).all(...w.args);
 
   const tools = new Map<string, Overview["topTools"][number]>();
   const codes = new Map<string, Overview["topCodes"][number] & { toolSet: Set<string> }>();
@@ -65,7 +58,9 @@ export function getOverview(store: Store, p: DashboardParams): Overview {
     project: p.projectId,
     window: p.window,
     hasData: projectHasData(sqlite, p.projectId),
-    totals: { ...totals, failureRate: ratio(totals.failures, totals.attempts) },
+    totals,
+    releases: releaseMarkers(store, p),
+    previous: options.comparePrevious ? previousTotals(store, p) : null,
     series: buckets.map(({ t, outcome, attempts }) => ({ t, outcome, attempts })),
     topCodes: [...codes.values()]
       .sort((a, b) => b.failures - a.failures || a.code.localeCompare(b.code))
@@ -77,4 +72,63 @@ export function getOverview(store: Store, p: DashboardParams): Overview {
       .slice(0, TOP_N)
       .map((t) => ({ ...t, failureRate: ratio(t.failures, t.attempts) })),
   };
+}
+
+type Totals = Overview["totals"];
+
+function sumTotals(rows: readonly Omit<BucketRow, "t">[]): Totals {
+  const totals = { attempts: 0, calls: 0, unnumbered: 0, failures: 0, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0 };
+  for (const b of rows) {
+    totals.attempts += b.attempts;
+    totals.calls += b.calls;
+    totals.unnumbered += b.unnumbered;
+    totals.retries += b.retries;
+    totals.retriedCalls += b.retriedCalls;
+    totals.failedClosed += b.failedClosed;
+    totals.backoffWaitedMs += b.backoffWaitedMs;
+    if (isFailure(b.outcome)) totals.failures += b.attempts;
+    if (b.outcome === "declined") totals.declined += b.attempts;
+    if (b.outcome === "refused") totals.refused += b.attempts;
+  }
+  return { ...totals, failureRate: ratio(totals.failures, totals.attempts) };
+}
+
+/** The same totals over the window of equal length that ends where this one starts. */
+function previousTotals(store: Store, p: DashboardParams): Totals {
+  const span = p.window.to - p.window.from;
+  const prev: DashboardParams = { ...p, window: { ...p.window, from: p.window.from - span, to: p.window.from } };
+  const t = rollupTables(prev.window);
+  const w = rollupWhere(prev, SPAN_ROLLUP_DIMS);
+  const rows = prepared<Omit<BucketRow, "t">>(
+    store.sqlite,
+    `SELECT outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls, sum(unnumbered) AS unnumbered,
+       sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed, sum(backoff_sum_ms) AS backoffWaitedMs
+     FROM ${t.spans} WHERE ${w.sql} GROUP BY outcome`,
+  ).all(...w.args);
+  return sumTotals(rows);
+}
+
+const SIX_HOURS_MS = 6 * 3_600_000;
+
+/**
+ * Releases first seen inside the window. The six-hourly rollup finds each release's first period
+ * (a range of its (project_id, hour) key up to the window's end, within the retention); the hourly
+ * rollup then narrows the ones inside the window to their first hour.
+ */
+function releaseMarkers(store: Store, p: DashboardParams): Overview["releases"] {
+  const firsts = prepared<{ release: string; first: number }>(
+    store.sqlite,
+    "SELECT release, min(hour) AS first FROM span_rollups_6h WHERE project_id = ? AND hour < ? AND release <> '' GROUP BY release",
+  ).all(p.projectId, p.window.to);
+  const hourly = prepared<{ first: number | null }>(
+    store.sqlite,
+    "SELECT min(hour) AS first FROM span_rollups_hourly WHERE project_id = ? AND hour >= ? AND hour < ? AND release = ?",
+  );
+  const out: Overview["releases"] = [];
+  for (const r of firsts) {
+    if (r.first + SIX_HOURS_MS <= p.window.from) continue;
+    const first = hourly.get(p.projectId, r.first, r.first + SIX_HOURS_MS, r.release)?.first ?? r.first;
+    if (first >= p.window.from && first < p.window.to) out.push({ release: r.release, firstSeen: first });
+  }
+  return out.sort((a, b) => a.firstSeen - b.firstSeen || a.release.localeCompare(b.release));
 }

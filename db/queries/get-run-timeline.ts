@@ -1,4 +1,4 @@
-import type { AttemptTuple, CallError, RunTimeline, TimelineCall } from "@/lib/contracts/runs";
+import type { AttemptTuple, CallError, RunRecordView, RunTimeline, TimelineCall } from "@/lib/contracts/runs";
 import type { Store } from "../client";
 
 type SpanRow = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null];
@@ -31,6 +31,21 @@ interface RunRow {
   error: string | null;
 }
 
+const toRunView = (r: RunRow): RunRecordView => ({
+  agent: r.agent,
+  release: r.release,
+  service: r.service,
+  environment: r.environment,
+  sdkName: r.sdk_name,
+  sdkVersion: r.sdk_version,
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+  state: r.state,
+  deadlineAt: r.deadline_at,
+  maxToolAttempts: r.max_tool_attempts,
+  error: r.error,
+});
+
 const bool = (v: number | null) => (v === null ? null : v !== 0);
 // A call id is only unique within a tool as far as Faultline can trust the client.
 const callKey = (callId: string, tool: string) => `${tool}\u0000${callId}`;
@@ -41,30 +56,30 @@ const callKey = (callId: string, tool: string) => `${tool}\u0000${callId}`;
  */
 export function getRunTimeline(store: Store, projectId: string, runId: string): RunTimeline | null {
   const spans = store.sqlite
-    .prepare(
+    .prepare<[string, string], SpanRow>(
       `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
          retry_after_ms, backoff_ms, decision, message
        FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, pk`,
     )
     .raw()
-    .all(projectId, runId) as SpanRow[];
+    .all(projectId, runId);
   // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
   // index and scan every error of the project instead of the run's few.
   const errors = (
     store.sqlite
-      .prepare(
+      .prepare<[string, string], ErrorRow>(
         `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at
          FROM tool_errors WHERE project_id = ? AND run_id = ?`,
       )
-      .all(projectId, runId) as ErrorRow[]
+      .all(projectId, runId)
   ).sort((a, b) => a.occurred_at - b.occurred_at || a.pk - b.pk);
   const run = store.sqlite
-    .prepare(
+    .prepare<[string, string], RunRow>(
       `SELECT agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state,
          deadline_at, max_tool_attempts, error
        FROM runs WHERE project_id = ? AND run_id = ?`,
     )
-    .get(projectId, runId) as RunRow | undefined;
+    .get(projectId, runId);
   if (spans.length === 0 && errors.length === 0 && run === undefined) return null;
 
   const strings: string[] = [];
@@ -85,7 +100,7 @@ export function getRunTimeline(store: Store, projectId: string, runId: string): 
     const key = callKey(s[0], s[1]);
     let call = calls.get(key);
     if (!call) {
-      call = { call_id: s[0], tool: s[1], attempts: [], error: null };
+      call = { callId: s[0], tool: s[1], attempts: [], error: null };
       calls.set(key, call);
     }
     const tuple: AttemptTuple = [s[2], s[3], s[4] - t0, s[5] - t0, intern(s[6]), intern(s[7]), intern(s[8]), bool(s[9]), s[10], s[11], intern(s[12]), s[13]];
@@ -95,20 +110,20 @@ export function getRunTimeline(store: Store, projectId: string, runId: string): 
     const key = callKey(e.call_id, e.tool);
     let call = calls.get(key);
     if (!call) {
-      call = { call_id: e.call_id, tool: e.tool, attempts: [], error: null };
+      call = { callId: e.call_id, tool: e.tool, attempts: [], error: null };
       calls.set(key, call);
     }
     // Rows come in occurrence order, so the last one wins: the call's final word.
     const error: CallError = {
       code: e.code,
-      error_class: e.error_class,
+      errorClass: e.error_class,
       retryable: bool(e.retryable),
       attempts: e.attempts,
       decision: e.decision,
       told: e.told,
-      occurred_at: e.occurred_at,
+      occurredAt: e.occurred_at,
     };
     call.error = error;
   }
-  return { run_id: runId, t0, strings, run: run ?? null, calls: [...calls.values()] };
+  return { runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()] };
 }

@@ -2,14 +2,25 @@ import type { ToolDetail } from "@/lib/contracts/tools";
 import type { Store } from "../client";
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
 import { toolStats } from "./list-tools";
-import { ATTEMPT_DIMS, DELAY_DIMS, prepared, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables } from "./rollup-filters";
+import {
+  ATTEMPT_DIMS, DELAY_DIMS, prepared, rollupWhere, SPAN_ROLLUP_DIMS, type AttemptCountRow, type DashboardParams, type DelayHistogramRow,
+  rollupTables, type SpanRollupRow,
+} from "./rollup-filters";
+import type { toolCallSpans } from "../schema/tool-call-spans";
 
 const RECENT_RUNS = 10;
 // Failing attempts read to find the recent runs; through the (project, tool, started_at) index.
 const RECENT_SPAN_SCAN = 500;
 
+type SumsRow = { calls: number; retried: number; retryAttempts: number };
+type AttemptRow = Pick<AttemptCountRow, "attempt" | "spans">;
+type DelayRow = Pick<DelayHistogramRow, "kind"> & { bucket: number; n: number };
+type DelayByCodeRow = Pick<SpanRollupRow, "code" | "retryAfterCount" | "backoffCount" | "failedClosed"> & { raSum: number; boSum: number };
+type Span = typeof toolCallSpans.$inferSelect;
+type RecentSpanRow = Pick<Span, "runId" | "code" | "attempt"> & { at: number; outcome: string };
+
 const emptyRow = (tool: string): ToolDetail["summary"] => ({
-  tool, attempts: 0, calls: 0, unnumbered: 0, failures: 0, failureRate: null, declined: 0, refused: 0, meanAttempts: null, maxAttempts: 0,
+  tool, attempts: 0, calls: 0, unnumbered: 0, callsNotOk: 0, callNotOkRate: null, failures: 0, failureRate: null, declined: 0, refused: 0, meanAttempts: null, maxAttempts: 0,
   retryShare: null, failedClosed: 0, topCodes: [], retryAfter: { count: 0, p50: null, p90: null }, backoff: { count: 0, p50: null, p90: null },
 });
 
@@ -21,39 +32,39 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
   const summary = toolStats(store, q).rows[0] ?? emptyRow(p.tool);
   const w = rollupWhere(q, SPAN_ROLLUP_DIMS);
 
-  const outcomeSeries = prepared(
+  const outcomeSeries = prepared<ToolDetail["outcomeSeries"][number]>(
     sqlite,
     `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM ${t.spans}
      WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as ToolDetail["outcomeSeries"];
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
 
-  const codeSeries = prepared(
+  const codeSeries = prepared<ToolDetail["codeSeries"][number]>(
     sqlite,
     `SELECT (hour / ?) * ? AS t, code, sum(spans) AS failures FROM ${t.spans}
      WHERE ${w.sql} AND outcome NOT IN ('ok','') GROUP BY t, code ORDER BY t, code`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args) as ToolDetail["codeSeries"];
+  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
 
   const outcomeTotals = new Map<string, number>();
   for (const s of outcomeSeries) outcomeTotals.set(s.outcome, (outcomeTotals.get(s.outcome) ?? 0) + s.attempts);
   const outcomes = [...outcomeTotals].map(([outcome, attempts]) => ({ outcome, attempts })).sort((a, b) => b.attempts - a.attempts || a.outcome.localeCompare(b.outcome));
 
-  const sums = prepared(
+  const sums = prepared<SumsRow>(
     sqlite,
     `SELECT coalesce(sum(first_attempts + unnumbered),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
        coalesce(sum(retry_attempts),0) AS retryAttempts FROM ${t.spans} WHERE ${w.sql}`,
-  ).get(...w.args) as { calls: number; retried: number; retryAttempts: number };
+  ).get(...w.args) ?? { calls: 0, retried: 0, retryAttempts: 0 };
 
   const a = rollupWhere(q, ATTEMPT_DIMS);
-  const spansByAttempt = prepared(
+  const spansByAttempt = prepared<AttemptRow>(
     sqlite,
     `SELECT attempt, sum(spans) AS spans FROM ${t.attempts} WHERE ${a.sql} GROUP BY attempt ORDER BY attempt`,
-  ).all(...a.args) as { attempt: number; spans: number }[];
+  ).all(...a.args);
 
   const d = rollupWhere(q, DELAY_DIMS);
-  const delayRows = prepared(
+  const delayRows = prepared<DelayRow>(
     sqlite,
     `SELECT kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays} WHERE ${d.sql} GROUP BY kind, bucket_ms`,
-  ).all(...d.args) as { kind: string; bucket: number; n: number }[];
+  ).all(...d.args);
   const delayHistogram = DELAY_BUCKETS_MS.map((bucketMs) => ({
     bucketMs,
     retryAfter: delayRows.find((r) => r.kind === "retry_after" && r.bucket === bucketMs)?.n ?? 0,
@@ -61,25 +72,25 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
   }));
 
   const delaysByCode = (
-    prepared(
+    prepared<DelayByCodeRow>(
       sqlite,
       `SELECT code, sum(retry_after_sum_ms) AS raSum, sum(retry_after_count) AS retryAfterCount,
          sum(backoff_sum_ms) AS boSum, sum(backoff_count) AS backoffCount, sum(failed_closed) AS failedClosed
        FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code
        HAVING retryAfterCount > 0 OR backoffCount > 0 OR failedClosed > 0 ORDER BY code`,
-    ).all(...w.args) as { code: string; raSum: number; retryAfterCount: number; boSum: number; backoffCount: number; failedClosed: number }[]
+    ).all(...w.args)
   ).map(({ raSum, boSum, ...r }) => ({
     ...r,
     retryAfterMeanMs: r.retryAfterCount > 0 ? Math.round(raSum / r.retryAfterCount) : null,
     backoffMeanMs: r.backoffCount > 0 ? Math.round(boSum / r.backoffCount) : null,
   }));
 
-  const releases = prepared(
+  const releases = prepared<ToolDetail["releases"][number]>(
     sqlite,
     `SELECT release, sum(spans) AS attempts, coalesce(sum(CASE WHEN outcome NOT IN ('ok','') THEN spans END),0) AS failures,
        min(hour) AS firstSeen, max(hour) AS lastSeen
      FROM ${t.spans} WHERE ${w.sql} GROUP BY release ORDER BY lastSeen DESC, release`,
-  ).all(...w.args) as ToolDetail["releases"];
+  ).all(...w.args);
 
   return {
     project: p.projectId,
@@ -111,12 +122,12 @@ export function callsByAttempts(spansByAttempt: readonly { attempt: number; span
 }
 
 function recentFailingRuns(store: Store, p: DashboardParams & { tool: string }): ToolDetail["recentFailingRuns"] {
-  const rows = prepared(
+  const rows = prepared<RecentSpanRow>(
     store.sqlite,
     `SELECT run_id AS runId, started_at AS at, outcome, code, attempt FROM tool_call_spans INDEXED BY spans_project_tool_time_idx
      WHERE project_id = ? AND tool = ? AND started_at >= ? AND started_at < ? AND outcome IS NOT NULL AND outcome != 'ok'
      ORDER BY started_at DESC LIMIT ${RECENT_SPAN_SCAN}`,
-  ).all(p.projectId, p.tool, p.window.from, p.window.to) as { runId: string; at: number; outcome: string; code: string | null; attempt: number | null }[];
+  ).all(p.projectId, p.tool, p.window.from, p.window.to);
   const runs = new Map<string, ToolDetail["recentFailingRuns"][number]>();
   for (const r of rows) {
     let run = runs.get(r.runId);

@@ -1,21 +1,15 @@
 import type { CodeRow, CodesAnswer, CodesQuery } from "@/lib/contracts/codes";
 import type { Store } from "../client";
-import { prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import {
+  prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, type SpanRollupRow,
+} from "./rollup-filters";
 
 type Retryable = CodeRow["retryableValues"][number];
 const RETRYABLE: Record<number, Retryable> = { 1: "yes", 0: "no", [-1]: "unknown" };
 
-interface CatalogueRow {
-  code: string;
-  tool: string;
-  release: string;
-  errorClass: string;
-  retryable: number;
-  firstSeen: number;
-  lastSeen: number;
-  spans: number;
-  errors: number;
-}
+/** The catalogue summed over tool versions. */
+type CatalogueRow = Pick<CodeCatalogueRow, "code" | "tool" | "release" | "errorClass" | "retryable" | "firstSeen" | "lastSeen" | "spans" | "errors">;
+type OutcomeRow = Pick<SpanRollupRow, "code" | "outcome"> & { attempts: number };
 
 /**
  * Codes seen in the window: meaning (classes, retryability) and sightings from the codes catalogue,
@@ -28,22 +22,27 @@ export function codeRows(store: Store, p: DashboardParams, onlyCode?: string): C
   const cat = [`project_id = ?`, `last_seen >= ?`, `first_seen < ?`];
   const catArgs: (string | number)[] = [p.projectId, p.window.from, p.window.to];
   const code = onlyCode ?? f.code;
-  if (code !== undefined) (cat.push("code = ?"), catArgs.push(code));
-  if (f.tool !== undefined) (cat.push("tool = ?"), catArgs.push(f.tool));
-  if (f.release !== undefined) (cat.push("release = ?"), catArgs.push(f.release));
-  if (f.errorClass !== undefined) (cat.push("error_class = ?"), catArgs.push(f.errorClass));
-  const catalogue = prepared(
+  const narrow = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    cat.push(`${column} = ?`);
+    catArgs.push(value);
+  };
+  narrow("code", code);
+  narrow("tool", f.tool);
+  narrow("release", f.release);
+  narrow("error_class", f.errorClass);
+  const catalogue = prepared<CatalogueRow>(
     sqlite,
     `SELECT code, tool, release, error_class AS errorClass, retryable, min(first_seen) AS firstSeen, max(last_seen) AS lastSeen,
        sum(spans) AS spans, sum(errors) AS errors
      FROM codes WHERE ${cat.join(" AND ")} GROUP BY code, tool, release, error_class, retryable`,
-  ).all(...catArgs) as CatalogueRow[];
+  ).all(...catArgs);
 
   const w = rollupWhere({ ...p, filters: { ...f, code } }, SPAN_ROLLUP_DIMS);
-  const counts = prepared(
+  const counts = prepared<OutcomeRow>(
     sqlite,
     `SELECT code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code, outcome`,
-  ).all(...w.args) as { code: string; outcome: string; attempts: number }[];
+  ).all(...w.args);
 
   const byCode = new Map<string, { rows: CatalogueRow[]; outcomes: { outcome: string; attempts: number }[] }>();
   for (const r of catalogue) {

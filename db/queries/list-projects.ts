@@ -4,5 +4,5 @@ import { prepared } from "./rollup-filters";
 
 /** All projects, for the project switcher. */
 export function listProjects(store: Store): ProjectsAnswer {
-  return { projects: prepared(store.sqlite, "SELECT id, name FROM projects ORDER BY id").all() as ProjectsAnswer["projects"] };
+  return { projects: prepared<ProjectsAnswer["projects"][number]>(store.sqlite, "SELECT id, name FROM projects ORDER BY id").all() };
 }

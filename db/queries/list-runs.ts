@@ -1,6 +1,7 @@
-import type { ListRunsQuery, RunListItem, RunListResponse } from "@/lib/contracts/runs";
+import { RUN_FACETS_MAX, type ListRunsQuery, type RunFacets, type RunListItem, type RunListResponse, type RunSort } from "@/lib/contracts/runs";
 import type { Store } from "../client";
 
+/** A run's counters with its record, if one arrived (LEFT JOIN: every record column may be null). */
 interface Row {
   run_id: string;
   attempts: number;
@@ -17,18 +18,52 @@ interface Row {
   state: string | null;
   started_at: number | null;
   ended_at: number | null;
+  sort_value: number;
 }
 
-/** `<first_started_at>:<run_id>` of the last row of a page; ordering is (first_started_at, run_id) descending. */
-function parseCursor(cursor: string): { at: number; runId: string } {
-  const colon = cursor.indexOf(":");
-  return { at: Number(cursor.slice(0, colon)), runId: cursor.slice(colon + 1) };
-}
+// Unknown durations sort last in both directions: a sentinel beyond any real value on that side.
+const NULL_LAST = { asc: 8_000_000_000_000_000, desc: -8_000_000_000_000_000 } as const;
 
 /**
- * Runs newest first from the ingest-maintained `run_stats` counters, so that runs whose record never
- * arrived still appear. A tool filter goes through `run_tools` (one row per run and tool), a code
- * filter through the partial span index (project, code, started_at) and the calls' final errors.
+ * The SQL value each order sorts on. Counters are `run_stats` columns; the duration mirrors
+ * {@link toItem} (the record's end − start, else the attempts' span), with unknown durations last.
+ */
+function sortExpression(sort: RunSort, dir: "asc" | "desc"): string {
+  switch (sort) {
+    case "start":
+      return "s.first_started_at";
+    case "duration":
+      return `COALESCE(CASE WHEN r.record_id IS NULL THEN s.last_ended_at - s.first_started_at ELSE r.ended_at - r.started_at END, ${NULL_LAST[dir]})`;
+    case "attempts":
+      return "s.attempts";
+    case "retries":
+      return "s.retries";
+    case "errors":
+      return "s.errors";
+    case "failedAttempts":
+      return "s.failed_attempts";
+    case "toolCalls":
+      // run_stats counts first attempts; the page shows distinct call ids, equal unless attempt 1 never arrived.
+      return "s.calls";
+  }
+}
+
+/** `<sort value>:<run_id>` of the last row of a page; ordering is (sort value, run_id) in the page's direction. */
+function parseCursor(cursor: string): { value: number; runId: string } {
+  const colon = cursor.indexOf(":");
+  return { value: Number(cursor.slice(0, colon)), runId: cursor.slice(colon + 1) };
+}
+
+/** `%text%` for LIKE, with the wildcards of the text itself escaped (`\` is the escape character). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Runs in the asked order (newest first by default) from the ingest-maintained `run_stats` counters,
+ * so that runs whose record never arrived still appear. Pagination is keyset on (sort value, run id)
+ * for every order, so a page never repeats or skips a run while new runs arrive. A tool filter goes
+ * through `run_tools` (one row per run and tool), a code filter through the partial span index
+ * (project, code, started_at) and the calls' final errors; both match any tool or code containing
+ * the text (the matching names are few: the LIKE runs over distinct names, the index does the rest).
  */
 export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
   const where: string[] = ["s.project_id = @project"];
@@ -57,42 +92,74 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
     where.push("s.first_started_at < @to");
     params.to = q.to;
   }
-  if (q.has_errors === "1") where.push("(s.failed_attempts > 0 OR s.errors > 0)");
-  if (q.has_errors === "0") where.push("s.failed_attempts = 0 AND s.errors = 0");
+  if (q.hasErrors === "1") where.push("(s.failed_attempts > 0 OR s.errors > 0)");
+  if (q.hasErrors === "0") where.push("s.failed_attempts = 0 AND s.errors = 0");
+  // Tools and codes match by "contains": the few matching names are resolved first, so the run and
+  // span lookups below still go through their (project, tool|code, …) indexes with IN.
+  const toolIn = "tool IN (SELECT DISTINCT tool FROM run_tools WHERE project_id = @project AND tool LIKE @tool ESCAPE '\\')";
   if (q.tool !== undefined) {
-    where.push("s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND tool = @tool)");
-    params.tool = q.tool;
+    where.push(`s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn})`);
+    params.tool = containsPattern(q.tool);
   }
   if (q.code !== undefined) {
-    const toolAnd = q.tool !== undefined ? "AND tool = @tool" : "";
+    const toolAnd = q.tool !== undefined ? `AND ${toolIn}` : "";
+    const codeIn = "code IN (SELECT DISTINCT code FROM codes WHERE project_id = @project AND code LIKE @code ESCAPE '\\')";
     where.push(
-      `(s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND code = @code ${toolAnd} ${spanFrom})` +
-        ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND code = @code ${toolAnd} ${errorFrom}))`,
+      `(s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${toolAnd} ${spanFrom})` +
+        ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND ${codeIn} ${toolAnd} ${errorFrom}))`,
     );
-    params.code = q.code;
+    params.code = containsPattern(q.code);
   }
+  const sortBy = sortExpression(q.sort, q.dir);
+  const cmp = q.dir === "desc" ? "<" : ">";
   if (q.cursor !== undefined) {
     const c = parseCursor(q.cursor);
-    where.push("(s.first_started_at < @cAt OR (s.first_started_at = @cAt AND s.run_id < @cRun))");
-    params.cAt = c.at;
+    where.push(`(${sortBy} ${cmp} @cValue OR (${sortBy} = @cValue AND s.run_id ${cmp} @cRun))`);
+    params.cValue = c.value;
     params.cRun = c.runId;
   }
+  const dir = q.dir === "desc" ? "DESC" : "ASC";
   const rows = store.sqlite
-    .prepare(
+    .prepare<[Record<string, string | number>], Row>(
       `SELECT s.run_id, s.attempts, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
-         s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at
+         s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at,
+         ${sortBy} AS sort_value
        FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
        WHERE ${where.join(" AND ")}
-       ORDER BY s.first_started_at DESC, s.run_id DESC
+       ORDER BY sort_value ${dir}, s.run_id ${dir}
        LIMIT @limit`,
     )
-    .all(params) as Row[];
+    .all(params);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const calls = distinctCalls(store, q.project, page.map((r) => r.run_id));
   return {
-    runs: page.map((r) => ({ ...toItem(r), tool_calls: calls.get(r.run_id) ?? 0 })),
-    next_cursor: rows.length > q.limit && last ? `${last.first_started_at}:${last.run_id}` : null,
+    runs: page.map((r) => ({ ...toItem(r), toolCalls: calls.get(r.run_id) ?? 0 })),
+    nextCursor: rows.length > q.limit && last ? `${last.sort_value}:${last.run_id}` : null,
+  };
+}
+
+/**
+ * The values the runs list's text filters take in a project, for the filter suggestions: agents and
+ * releases of run records, tools from the run→tool index, codes from the codes catalogue.
+ */
+export function listRunFacets(store: Store, project: string): RunFacets {
+  const take = (sql: string) =>
+    store.sqlite
+      .prepare<[string, number], { v: string }>(`${sql} LIMIT ?`)
+      .all(project, RUN_FACETS_MAX + 1)
+      .map((r) => r.v);
+  const agents = take("SELECT DISTINCT agent AS v FROM runs WHERE project_id = ? AND agent IS NOT NULL AND agent <> '' ORDER BY v");
+  const releases = take("SELECT DISTINCT release AS v FROM runs WHERE project_id = ? AND release IS NOT NULL AND release <> '' ORDER BY v");
+  const tools = take("SELECT DISTINCT tool AS v FROM run_tools WHERE project_id = ? ORDER BY v");
+  const codes = take("SELECT DISTINCT code AS v FROM codes WHERE project_id = ? AND code <> '' ORDER BY v");
+  const lists = [agents, releases, tools, codes];
+  return {
+    agents: agents.slice(0, RUN_FACETS_MAX),
+    releases: releases.slice(0, RUN_FACETS_MAX),
+    tools: tools.slice(0, RUN_FACETS_MAX),
+    codes: codes.slice(0, RUN_FACETS_MAX),
+    truncated: lists.some((l) => l.length > RUN_FACETS_MAX),
   };
 }
 
@@ -103,31 +170,31 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
 function distinctCalls(store: Store, project: string, runIds: string[]): Map<string, number> {
   if (runIds.length === 0) return new Map();
   const rows = store.sqlite
-    .prepare(
+    .prepare<string[], { runId: string; n: number }>(
       `SELECT run_id AS runId, count(DISTINCT call_id) AS n FROM tool_call_spans
        WHERE project_id = ? AND run_id IN (${runIds.map(() => "?").join(", ")}) GROUP BY run_id`,
     )
-    .all(project, ...runIds) as { runId: string; n: number }[];
+    .all(project, ...runIds);
   return new Map(rows.map((r) => [r.runId, r.n]));
 }
 
-function toItem(r: Row): Omit<RunListItem, "tool_calls"> {
+function toItem(r: Row): Omit<RunListItem, "toolCalls"> {
   // A stored record may still lack agent and start (a run end alone): those are unknown, not missing.
   const hasRecord = r.record_id !== null;
   const startedAt = hasRecord ? r.started_at : r.first_started_at;
   const endedAt = hasRecord ? r.ended_at : r.last_ended_at;
   return {
-    run_id: r.run_id,
-    has_run_record: hasRecord,
+    runId: r.run_id,
+    hasRunRecord: hasRecord,
     agent: r.agent,
     release: r.release,
     state: r.state,
-    started_at: startedAt,
-    ended_at: endedAt,
-    duration_ms: endedAt === null || startedAt === null ? null : endedAt - startedAt,
+    startedAt,
+    endedAt,
+    durationMs: endedAt === null || startedAt === null ? null : endedAt - startedAt,
     attempts: r.attempts,
     retries: r.retries,
-    failed_attempts: r.failed_attempts,
+    failedAttempts: r.failed_attempts,
     errors: r.errors,
     declined: r.declined,
     refused: r.refused,

@@ -1,12 +1,23 @@
 import { OUTCOMES } from "@/lib/contracts/enums";
 import type { Facets, ToolRow, ToolSort, ToolsAnswer } from "@/lib/contracts/tools";
 import type { Store } from "../client";
-import { DELAY_DIMS, histogramPercentile, prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type DashboardParams } from "./rollup-filters";
+import {
+  DELAY_DIMS, histogramPercentile, prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS,
+  type CodeCatalogueRow, type DashboardParams, type DelayHistogramRow, type SpanRollupRow,
+} from "./rollup-filters";
 
 const TOP_CODES_PER_TOOL = 3;
 
-type Counters = Omit<ToolRow, "tool" | "failureRate" | "meanAttempts" | "retryShare" | "topCodes" | "retryAfter" | "backoff"> & {
+type CellRow = Pick<SpanRollupRow, "tool" | "code" | "outcome" | "unnumbered" | "failedClosed"> & {
+  attempts: number; calls: number; maxAttempt: number; retriedCalls: number;
+};
+type DelayRow = Pick<DelayHistogramRow, "tool" | "kind"> & { bucket: number; n: number };
+type FacetCatalogueRow = Pick<CodeCatalogueRow, "code" | "errorClass">;
+type FacetRollupRow = Pick<SpanRollupRow, "service" | "release">;
+
+type Counters = Omit<ToolRow, "tool" | "failureRate" | "callsNotOk" | "callNotOkRate" | "meanAttempts" | "retryShare" | "topCodes" | "retryAfter" | "backoff"> & {
   retriedCalls: number;
+  okAttempts: number;
 };
 
 /** Per-tool counters and delay percentiles for a window, from the hourly rollups and delay histograms. */
@@ -15,16 +26,16 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
   const { sqlite } = store;
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
   // One scan grouped by (tool, code, outcome) feeds both the counters and the top codes.
-  const cells = prepared(
+  const cells = prepared<CellRow>(
     sqlite,
     `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls, sum(unnumbered) AS unnumbered, max(max_attempt) AS maxAttempt,
        sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed
      FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
-  ).all(...w.args) as { tool: string; code: string; outcome: string; attempts: number; calls: number; unnumbered: number; maxAttempt: number; retriedCalls: number; failedClosed: number }[];
+  ).all(...w.args);
   const byTool = new Map<string, Counters & { tool: string }>();
   const codesByTool = new Map<string, Map<string, number>>();
   for (const c of cells) {
-    const t = byTool.get(c.tool) ?? { tool: c.tool, attempts: 0, calls: 0, unnumbered: 0, failures: 0, declined: 0, refused: 0, maxAttempts: 0, retriedCalls: 0, failedClosed: 0 };
+    const t = byTool.get(c.tool) ?? { tool: c.tool, attempts: 0, calls: 0, unnumbered: 0, failures: 0, declined: 0, refused: 0, maxAttempts: 0, retriedCalls: 0, failedClosed: 0, okAttempts: 0 };
     byTool.set(c.tool, t);
     t.attempts += c.attempts;
     t.calls += c.calls;
@@ -32,6 +43,7 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
     t.maxAttempts = Math.max(t.maxAttempts, c.maxAttempt);
     t.retriedCalls += c.retriedCalls;
     t.failedClosed += c.failedClosed;
+    if (c.outcome === "ok") t.okAttempts += c.attempts;
     if (c.outcome === "ok" || c.outcome === "") continue;
     t.failures += c.attempts;
     if (c.outcome === "declined") t.declined += c.attempts;
@@ -44,11 +56,11 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
   const counters = [...byTool.values()];
 
   const d = rollupWhere(p, DELAY_DIMS);
-  const delayRows = prepared(
+  const delayRows = prepared<DelayRow>(
     sqlite,
     `SELECT tool, kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays}
      WHERE ${d.sql} GROUP BY tool, kind, bucket_ms`,
-  ).all(...d.args) as { tool: string; kind: string; bucket: number; n: number }[];
+  ).all(...d.args);
   const hist = new Map<string, Map<number, number>>();
   for (const r of delayRows) {
     const key = `${r.tool}\u0000${r.kind}`;
@@ -63,8 +75,13 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
     return { count, p50: histogramPercentile(m, 0.5), p90: histogramPercentile(m, 0.9) };
   };
 
-  const rows = counters.map(({ retriedCalls, ...c }): ToolRow => ({
+  const rows = counters.map(({ retriedCalls, okAttempts, ...c }): ToolRow => {
+    // A window can cut a call (first attempt before it, the ok retry inside): never below zero.
+    const callsNotOk = Math.max(0, c.calls - okAttempts);
+    return {
     ...c,
+    callsNotOk,
+    callNotOkRate: ratio(callsNotOk, c.calls),
     failureRate: ratio(c.failures, c.attempts),
     meanAttempts: ratio(c.attempts, c.calls),
     retryShare: ratio(retriedCalls, c.calls),
@@ -74,13 +91,16 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
       .slice(0, TOP_CODES_PER_TOOL),
     retryAfter: stats(c.tool, "retry_after"),
     backoff: stats(c.tool, "backoff"),
-  }));
+    };
+  });
   return { rows, delaysIgnoreFilters: d.ignored.map((k) => (k === "errorClass" ? "error_class" : k)) };
 }
 
 const SORT_VALUE: Record<ToolSort, (r: ToolRow) => number | string | null> = {
   tool: (r) => r.tool,
   calls: (r) => r.calls,
+  calls_not_ok: (r) => r.callsNotOk,
+  call_not_ok_rate: (r) => r.callNotOkRate,
   attempts: (r) => r.attempts,
   failures: (r) => r.failures,
   failure_rate: (r) => r.failureRate,
@@ -108,15 +128,12 @@ export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc
 export function listFacets(store: Store, p: DashboardParams): Facets {
   const t = rollupTables(p.window);
   const { sqlite } = store;
-  const cat = prepared(
+  const cat = prepared<FacetCatalogueRow>(
     sqlite,
     `SELECT DISTINCT code, error_class AS errorClass FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`,
-  ).all(p.projectId, p.window.from, p.window.to) as { code: string; errorClass: string }[];
+  ).all(p.projectId, p.window.from, p.window.to);
   const w = rollupWhere({ ...p, filters: {} }, SPAN_ROLLUP_DIMS);
-  const agents = prepared(sqlite, `SELECT DISTINCT service, release FROM ${t.spans} WHERE ${w.sql}`).all(...w.args) as {
-    service: string;
-    release: string;
-  }[];
+  const agents = prepared<FacetRollupRow>(sqlite, `SELECT DISTINCT service, release FROM ${t.spans} WHERE ${w.sql}`).all(...w.args);
   const distinct = (values: string[]) => [...new Set(values.filter((v) => v !== ""))].sort();
   return {
     codes: distinct(cat.map((r) => r.code)),

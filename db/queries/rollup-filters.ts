@@ -1,6 +1,18 @@
 import type Database from "better-sqlite3";
+import { getTableName } from "drizzle-orm";
 import type { DashboardParamsShape } from "@/lib/contracts/filters";
-import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
+import type { RollupRow } from "../rollups/define-rollup";
+import { SIX_HOURS_MS } from "../rollups/periods";
+import { attemptCounts } from "../schema/attempt-counts";
+import { codeCatalogue } from "../schema/codes";
+import { DELAY_BUCKETS_MS, delayHistograms } from "../schema/delay-histograms";
+import { spanRollups } from "../schema/span-rollups";
+
+/** Stored rows of the rollups the dashboard reads; read rows pick their columns from these. */
+export type SpanRollupRow = RollupRow<typeof spanRollups>;
+export type DelayHistogramRow = RollupRow<typeof delayHistograms>;
+export type AttemptCountRow = RollupRow<typeof attemptCounts>;
+export type CodeCatalogueRow = RollupRow<typeof codeCatalogue>;
 
 /** The narrowing filters of a dashboard read; unknown dimensions are stored (and matched) as ''. */
 export interface RollupFilters {
@@ -49,7 +61,16 @@ export function rollupWhere(
   return { sql: parts.join(" AND "), args, ignored };
 }
 
-const SIX_HOURS_MS = 6 * 3_600_000;
+const HOURLY = {
+  spans: getTableName(spanRollups.tables.hourly),
+  delays: getTableName(delayHistograms.tables.hourly),
+  attempts: getTableName(attemptCounts.tables.hourly),
+};
+const SIX_HOURLY = {
+  spans: getTableName(spanRollups.tables.sixHourly),
+  delays: getTableName(delayHistograms.tables.sixHourly),
+  attempts: getTableName(attemptCounts.tables.sixHourly),
+};
 
 /**
  * The rollup tables a window reads: the six-hourly ones when the window and its buckets fall on
@@ -57,23 +78,27 @@ const SIX_HOURS_MS = 6 * 3_600_000;
  */
 export function rollupTables(window: DashboardParams["window"]): { spans: string; delays: string; attempts: string } {
   const coarse = window.stepMs % SIX_HOURS_MS === 0 && window.from % SIX_HOURS_MS === 0 && window.to % SIX_HOURS_MS === 0;
-  return coarse
-    ? { spans: "span_rollups_6h", delays: "delay_histograms_6h", attempts: "attempt_counts_6h" }
-    : { spans: "span_rollups_hourly", delays: "delay_histograms_hourly", attempts: "attempt_counts_hourly" };
+  return coarse ? SIX_HOURLY : HOURLY;
 }
 
 export const SPAN_ROLLUP_DIMS = ["tool", "code", "outcome", "errorClass", "release", "service"] as const;
 export const DELAY_DIMS = ["tool", "code", "release", "service"] as const;
 export const ATTEMPT_DIMS = ["tool", "release", "service"] as const;
 
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const cache = new WeakMap<Database.Database, Map<string, Database.Statement<unknown[], unknown>>>();
 
-/** Prepared once per connection and SQL text: the dashboard's few query shapes repeat constantly. */
-export function prepared(sqlite: Database.Database, sql: string): Database.Statement {
+/**
+ * A statement prepared once per connection and SQL text (the dashboard's few query shapes repeat
+ * constantly), typed with the row its SQL selects: declare `Row` beside the SQL, once.
+ */
+export function prepared<Row, Params extends unknown[] = unknown[]>(sqlite: Database.Database, sql: string): Database.Statement<Params, Row> {
   let byText = cache.get(sqlite);
   if (!byText) cache.set(sqlite, (byText = new Map()));
-  let st = byText.get(sql);
-  if (!st) byText.set(sql, (st = sqlite.prepare(sql)));
+  const hit = byText.get(sql);
+  if (hit) return hit as Database.Statement<Params, Row>;
+  const st = sqlite.prepare<Params, Row>(sql);
+  // Stored untyped: one cache serves every row type; the text (the key) fixes the row shape.
+  byText.set(sql, st as Database.Statement<unknown[], unknown>);
   return st;
 }
 
@@ -100,7 +125,7 @@ export const ratio = (n: number, d: number): number | null => (d > 0 ? n / d : n
 
 /** Whether the project ever received a span (the rollups are kept for every stored span). */
 export function projectHasData(sqlite: Database.Database, projectId: string): boolean {
-  return prepared(sqlite, "SELECT 1 FROM span_rollups_hourly WHERE project_id = ? LIMIT 1").get(projectId) !== undefined;
+  return prepared<{ one: 1 }>(sqlite, `SELECT 1 AS one FROM ${HOURLY.spans} WHERE project_id = ? LIMIT 1`).get(projectId) !== undefined;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { getTableColumns, getTableName } from "drizzle-orm";
 import type { Store } from "../client";
+import { ROLLUPS } from "../rollups/registry";
 
 export interface RetentionPolicy {
   /** Runs whose last activity is older than this are deleted with all their rows. */
@@ -16,15 +18,14 @@ export interface PruneResult {
 }
 
 const RUNS_PER_CHUNK = 200;
-const ROLLUP_TABLES = [
-  "span_rollups_hourly",
-  "span_rollups_6h",
-  "delay_histograms_hourly",
-  "delay_histograms_6h",
-  "attempt_counts_hourly",
-  "attempt_counts_6h",
-  "error_rollups_hourly",
-] as const;
+/** Every periodic rollup table with the SQL name of its period column. */
+const PERIODIC_TABLES = ROLLUPS.flatMap((r) => {
+  const period = r.period;
+  if (period === undefined) return [];
+  return r.tableList.map(({ table }) => ({ name: getTableName(table), period: getTableColumns(table)[period]?.name ?? period }));
+});
+
+type RunRef = { projectId: string; runId: string };
 
 /**
  * Deletes one chunk of expired runs — whole runs, never half of one: their spans, final errors, run
@@ -37,19 +38,21 @@ export function pruneExpiredRuns(store: Store, policy: RetentionPolicy): PruneRe
   const { sqlite } = store;
   return sqlite
     .transaction((): PruneResult => {
-      let victims = sqlite
-        .prepare(
+      const victims = sqlite
+        .prepare<{ cutoff: number }, RunRef>(
           `SELECT project_id AS projectId, run_id AS runId FROM run_stats
            WHERE first_started_at < @cutoff AND last_ended_at < @cutoff LIMIT ${RUNS_PER_CHUNK}`,
         )
-        .all({ cutoff: policy.rawCutoffMs }) as { projectId: string; runId: string }[];
+        .all({ cutoff: policy.rawCutoffMs });
       if (victims.length === 0) {
-        const { n } = sqlite.prepare("SELECT count(*) AS n FROM tool_call_spans").get() as { n: number };
+        const n = sqlite.prepare<[], { n: number }>("SELECT count(*) AS n FROM tool_call_spans").get()?.n ?? 0;
         if (n > policy.maxSpans) {
           // Oldest first, only as many runs as it takes to get back under the cap.
           const oldest = sqlite
-            .prepare(`SELECT project_id AS projectId, run_id AS runId, attempts FROM run_stats ORDER BY first_started_at LIMIT ${RUNS_PER_CHUNK}`)
-            .all() as { projectId: string; runId: string; attempts: number }[];
+            .prepare<[], RunRef & { attempts: number }>(
+              `SELECT project_id AS projectId, run_id AS runId, attempts FROM run_stats ORDER BY first_started_at LIMIT ${RUNS_PER_CHUNK}`,
+            )
+            .all();
           let excess = n - policy.maxSpans;
           for (const run of oldest) {
             if (excess <= 0) break;
@@ -77,10 +80,10 @@ export function pruneExpiredRuns(store: Store, policy: RetentionPolicy): PruneRe
 /** Deletes rollup periods older than the rollup cutoff, project by project (primary-key range deletes). */
 export function pruneRollups(store: Store, policy: RetentionPolicy): number {
   const { sqlite } = store;
-  const projects = sqlite.prepare("SELECT id FROM projects").all() as { id: string }[];
+  const projects = sqlite.prepare<[], { id: string }>("SELECT id FROM projects").all();
   let deleted = 0;
-  for (const table of ROLLUP_TABLES) {
-    const st = sqlite.prepare(`DELETE FROM ${table} WHERE project_id = ? AND hour < ?`);
+  for (const table of PERIODIC_TABLES) {
+    const st = sqlite.prepare(`DELETE FROM ${table.name} WHERE project_id = ? AND ${table.period} < ?`);
     for (const p of projects) deleted += st.run(p.id, policy.rollupCutoffMs).changes;
   }
   return deleted;

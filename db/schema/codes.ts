@@ -1,13 +1,14 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, text } from "drizzle-orm/sqlite-core";
+import { defineRollup, max, min, sum } from "../rollups/define-rollup";
 
 /**
  * The codes catalogue: first and last sighting of each code per tool, release, tool version, class
  * and retryability. Keying on class and retryability is what lets a code with two meanings show up.
  * `retryable` is 1, 0, or -1 for unknown.
  */
-export const codes = sqliteTable(
-  "codes",
-  {
+export const codeCatalogue = defineRollup({
+  tables: { all: { name: "codes" } },
+  keys: {
     projectId: text("project_id").notNull(),
     code: text("code").notNull(),
     tool: text("tool").notNull(),
@@ -15,14 +16,13 @@ export const codes = sqliteTable(
     toolVersion: text("tool_version").notNull(),
     errorClass: text("error_class").notNull(),
     retryable: integer("retryable").notNull(),
-    firstSeen: integer("first_seen").notNull(),
-    lastSeen: integer("last_seen").notNull(),
-    spans: integer("spans").notNull(),
-    errors: integer("errors").notNull(),
   },
-  (t) => [
-    primaryKey({
-      columns: [t.projectId, t.code, t.tool, t.release, t.toolVersion, t.errorClass, t.retryable],
-    }),
-  ],
-);
+  values: {
+    firstSeen: min(integer("first_seen").notNull()),
+    lastSeen: max(integer("last_seen").notNull()),
+    spans: sum(integer("spans").notNull()),
+    errors: sum(integer("errors").notNull()),
+  },
+});
+
+export const codes = codeCatalogue.tables.all;

@@ -1,4 +1,6 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, text } from "drizzle-orm/sqlite-core";
+import { defineRollup, sum } from "../rollups/define-rollup";
+import { HOUR_MS, SIX_HOURS_MS } from "../rollups/periods";
 
 /** Bucket upper bounds in ms; the last bucket catches everything above. */
 export const DELAY_BUCKETS_MS = [
@@ -6,25 +8,38 @@ export const DELAY_BUCKETS_MS = [
   1_800_000, 3_600_000, 86_400_000,
 ] as const;
 
-/** Histograms of `retry_after` asked and backoff waited per period, for percentiles without raw scans. */
-function delayHistogramTable<N extends string>(name: N) {
-  return sqliteTable(
-    name,
-    {
-      projectId: text("project_id").notNull(),
-      hour: integer("hour").notNull(),
-      tool: text("tool").notNull(),
-      code: text("code").notNull(),
-      release: text("release").notNull(),
-      service: text("service").notNull(),
-      /** 'retry_after' or 'backoff'. */
-      kind: text("kind").notNull(),
-      bucketMs: integer("bucket_ms").notNull(),
-      count: integer("count").notNull(),
-    },
-    (t) => [primaryKey({ columns: [t.projectId, t.hour, t.tool, t.code, t.release, t.service, t.kind, t.bucketMs] })],
-  );
+/** The histogram bucket (upper bound) a delay falls in. */
+export function delayBucket(ms: number): number {
+  for (const bound of DELAY_BUCKETS_MS) if (ms <= bound) return bound;
+  return DELAY_BUCKETS_MS[DELAY_BUCKETS_MS.length - 1]!;
 }
 
-export const delayHistogramsHourly = delayHistogramTable("delay_histograms_hourly");
-export const delayHistograms6h = delayHistogramTable("delay_histograms_6h");
+/**
+ * Histograms of `retry_after` asked and backoff waited per period, for percentiles without raw
+ * scans: the bucket bound is part of the key, its count sums.
+ */
+export const delayHistograms = defineRollup({
+  tables: {
+    hourly: { name: "delay_histograms_hourly", periodMs: HOUR_MS },
+    sixHourly: { name: "delay_histograms_6h", periodMs: SIX_HOURS_MS },
+  },
+  period: "hour",
+  keys: {
+    projectId: text("project_id").notNull(),
+    hour: integer("hour").notNull(),
+    tool: text("tool").notNull(),
+    code: text("code").notNull(),
+    release: text("release").notNull(),
+    service: text("service").notNull(),
+    /** 'retry_after' or 'backoff'. */
+    kind: text("kind").notNull(),
+    /** Upper bound of the bucket, one of DELAY_BUCKETS_MS. */
+    bucketMs: integer("bucket_ms").notNull(),
+  },
+  values: {
+    count: sum(integer("count").notNull()),
+  },
+});
+
+export const delayHistogramsHourly = delayHistograms.tables.hourly;
+export const delayHistograms6h = delayHistograms.tables.sixHourly;

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { DriftKind, DriftSeverity } from "@/lib/contracts/drift";
 
 /**
  * Findings derived from the accumulators, replaced as a whole whenever a refresh folded in new rows;
@@ -11,8 +12,8 @@ export const driftFindings = sqliteTable(
     findingId: text("finding_id").notNull(),
     /** Position in severity order (0 = first). */
     rank: integer("rank").notNull(),
-    kind: text("kind").notNull(),
-    severity: text("severity").notNull(),
+    kind: text("kind").$type<DriftKind>().notNull(),
+    severity: text("severity").$type<DriftSeverity>().notNull(),
     verdict: text("verdict").notNull(),
     code: text("code").notNull(),
     renamedTo: text("renamed_to"),

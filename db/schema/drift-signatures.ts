@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ReleaseKind } from "@/lib/contracts/drift";
 
 /**
  * Scalar accumulators of one code on one tool in one release (release = tool_version, else release,
@@ -12,7 +13,7 @@ export const driftSignatures = sqliteTable(
     code: text("code").notNull(),
     tool: text("tool").notNull(),
     release: text("release").notNull(),
-    releaseKind: text("release_kind").notNull(),
+    releaseKind: text("release_kind").$type<ReleaseKind>().notNull(),
     spans: integer("spans").notNull().default(0),
     errors: integer("errors").notNull().default(0),
     calls: integer("calls").notNull().default(0),

@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { ReleaseKind } from "@/lib/contracts/drift";
 
 /**
  * Every release a tool was seen in, with all its calls (successful ones too): the denominator that
@@ -10,7 +11,7 @@ export const driftToolReleases = sqliteTable(
     projectId: text("project_id").notNull(),
     tool: text("tool").notNull(),
     release: text("release").notNull(),
-    releaseKind: text("release_kind").notNull(),
+    releaseKind: text("release_kind").$type<ReleaseKind>().notNull(),
     /** First attempts (attempt 1 or unknown) — one per call. */
     firstAttempts: integer("first_attempts").notNull().default(0),
     spans: integer("spans").notNull().default(0),

@@ -1,9 +1,12 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, text } from "drizzle-orm/sqlite-core";
+import { defineRollup, sum } from "../rollups/define-rollup";
+import { HOUR_MS } from "../rollups/periods";
 
 /** Hourly counters of final tool errors by decision. */
-export const errorRollupsHourly = sqliteTable(
-  "error_rollups_hourly",
-  {
+export const errorRollups = defineRollup({
+  tables: { hourly: { name: "error_rollups_hourly", periodMs: HOUR_MS } },
+  period: "hour",
+  keys: {
     projectId: text("project_id").notNull(),
     hour: integer("hour").notNull(),
     tool: text("tool").notNull(),
@@ -12,11 +15,12 @@ export const errorRollupsHourly = sqliteTable(
     decision: text("decision").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
-    errors: integer("errors").notNull(),
-    attemptsSum: integer("attempts_sum").notNull(),
-    retryableCount: integer("retryable_count").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.projectId, t.hour, t.tool, t.code, t.errorClass, t.decision, t.release, t.service] }),
-  ],
-);
+  values: {
+    errors: sum(integer("errors").notNull()),
+    attemptsSum: sum(integer("attempts_sum").notNull()),
+    retryableCount: sum(integer("retryable_count").notNull()),
+  },
+});
+
+export const errorRollupsHourly = errorRollups.tables.hourly;

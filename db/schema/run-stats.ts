@@ -1,26 +1,28 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, text } from "drizzle-orm/sqlite-core";
+import { defineRollup, max, min, sum } from "../rollups/define-rollup";
 
 /**
  * Per-run counters maintained at ingest from spans and tool errors. It exists even when the run
  * record never arrived, which is how the runs list shows such runs as incomplete.
  */
-export const runStats = sqliteTable(
-  "run_stats",
-  {
+export const runStatsRollup = defineRollup({
+  tables: { all: { name: "run_stats" } },
+  keys: {
     projectId: text("project_id").notNull(),
     runId: text("run_id").notNull(),
-    attempts: integer("attempts").notNull(),
-    calls: integer("calls").notNull(),
-    retries: integer("retries").notNull(),
-    failedAttempts: integer("failed_attempts").notNull(),
-    declined: integer("declined").notNull(),
-    refused: integer("refused").notNull(),
-    errors: integer("errors").notNull(),
-    firstStartedAt: integer("first_started_at").notNull(),
-    lastEndedAt: integer("last_ended_at").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.projectId, t.runId] }),
-    index("run_stats_project_started_idx").on(t.projectId, t.firstStartedAt),
-  ],
-);
+  values: {
+    attempts: sum(integer("attempts").notNull()),
+    calls: sum(integer("calls").notNull()),
+    retries: sum(integer("retries").notNull()),
+    failedAttempts: sum(integer("failed_attempts").notNull()),
+    declined: sum(integer("declined").notNull()),
+    refused: sum(integer("refused").notNull()),
+    errors: sum(integer("errors").notNull()),
+    firstStartedAt: min(integer("first_started_at").notNull()),
+    lastEndedAt: max(integer("last_ended_at").notNull()),
+  },
+  indexes: (t) => [index("run_stats_project_started_idx").on(t.projectId, t.firstStartedAt)],
+});
+
+export const runStats = runStatsRollup.tables.all;

@@ -1,15 +1,19 @@
-import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { text } from "drizzle-orm/sqlite-core";
+import { defineRollup } from "../rollups/define-rollup";
 
 /**
  * Which tools each run called, kept at ingest: the runs list filters by tool through this (one row
- * per run and tool) instead of collecting run ids from every span of a busy tool.
+ * per run and tool) instead of collecting run ids from every span of a busy tool. Keys only: a
+ * second sighting changes nothing.
  */
-export const runTools = sqliteTable(
-  "run_tools",
-  {
+export const runToolsRollup = defineRollup({
+  tables: { all: { name: "run_tools" } },
+  keys: {
     projectId: text("project_id").notNull(),
     tool: text("tool").notNull(),
     runId: text("run_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.tool, t.runId] })],
-);
+  values: {},
+});
+
+export const runTools = runToolsRollup.tables.all;

@@ -10,7 +10,8 @@ import {
 } from "@/lib/contracts/drift";
 import { overviewQuerySchema, overviewSchema } from "@/lib/contracts/overview";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
-import { listRunsQuerySchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
+import { listRunsQuerySchema, runFacetsQuerySchema, runFacetsSchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
+import { searchQuerySchema, searchSchema } from "@/lib/contracts/search";
 import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
@@ -35,10 +36,13 @@ export const endpoints = {
     response: codeReleaseHistorySchema,
   }),
   runs: defineEndpoint({ id: "runs", path: "/api/v1/runs", query: listRunsQuerySchema, response: runListResponseSchema }),
+  // Not under /runs/: a run may be called "facets".
+  runFacets: defineEndpoint({ id: "run-facets", path: "/api/v1/run-facets", query: runFacetsQuerySchema, response: runFacetsSchema }),
   runTimeline: defineEndpoint<typeof runTimelineQuerySchema, typeof runTimelineSchema, "runId">({
     id: "run-timeline",
     path: "/api/v1/runs/:runId",
     query: runTimelineQuerySchema,
     response: runTimelineSchema,
   }),
+  search: defineEndpoint({ id: "search", path: "/api/v1/search", query: searchQuerySchema, response: searchSchema }),
 } as const;

@@ -70,3 +70,39 @@ export function timeTicks(view: TimeView, width: number, minGapPx = 80): number[
   for (let t = Math.ceil(view.start / step) * step; t <= view.end; t += step) ticks.push(t + 0); // + 0 turns -0 into 0
   return ticks;
 }
+
+/**
+ * The time the zoom keys zoom around: the selected attempt's middle, else the middle of the data.
+ * Zooming around the view's middle would push the attempts off screen when they are not centred.
+ */
+export function zoomAnchor(selected: { start: number; end: number } | null, data: TimeView): number {
+  return selected ? (selected.start + selected.end) / 2 : (data.start + data.end) / 2;
+}
+
+/** A run mark outside the view, said at the edge it lies beyond and how far. */
+export interface OffscreenMark<K extends string = string> {
+  key: K;
+  side: "left" | "right";
+  /** Ms between the mark and the view's nearest edge (always positive). */
+  distanceMs: number;
+}
+
+/** Which marks lie outside the view, on which side and how far from its edge. */
+export function offscreenMarks<K extends string>(marks: readonly { key: K; at: number }[], view: TimeView): OffscreenMark<K>[] {
+  const out: OffscreenMark<K>[] = [];
+  for (const m of marks) {
+    if (m.at < view.start) out.push({ key: m.key, side: "left", distanceMs: view.start - m.at });
+    else if (m.at > view.end) out.push({ key: m.key, side: "right", distanceMs: m.at - view.end });
+  }
+  return out;
+}
+
+/** The smallest view holding both windows: how far pan and zoom-out may go. */
+export function unionView(a: TimeView, b: TimeView): TimeView {
+  return { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) };
+}
+
+/** Pans the view just enough to centre [lo, hi] when it is wholly outside; otherwise the view as is. */
+export function revealSpan(view: TimeView, lo: number, hi: number, bounds: TimeView): TimeView {
+  return hi < view.start || lo > view.end ? panView(view, (lo + hi) / 2 - (view.start + view.end) / 2, bounds) : view;
+}

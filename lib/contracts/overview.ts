@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { dashboardQuerySchema, windowSchema } from "./filters";
 
-export const overviewQuerySchema = dashboardQuerySchema;
+/** `compare=previous` adds the totals of the window of equal length just before this one. */
+export const overviewQuerySchema = dashboardQuerySchema.extend({ compare: z.enum(["previous"]).optional() });
 
 /** Attempt counts over the window; `failures` are attempts whose outcome is not `ok`. */
 export const overviewTotalsSchema = z.object({
@@ -53,6 +54,10 @@ export const overviewSchema = z.object({
   series: z.array(outcomePointSchema),
   topCodes: z.array(topCodeSchema),
   topTools: z.array(topToolSchema),
+  /** Releases whose first span (ever, to the hour) falls inside the window: markers on time charts. */
+  releases: z.array(z.object({ release: z.string(), firstSeen: z.number() })).default([]),
+  /** With `compare=previous`: the totals of the previous window of equal length, same filters. */
+  previous: overviewTotalsSchema.extend({ failureRate: z.number().nullable() }).nullable().default(null),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 export type OverviewTotals = z.infer<typeof overviewTotalsSchema>;

@@ -8,10 +8,23 @@ export const RUN_STATE_FILTERS = [...RUN_STATES, RUN_RECORD_MISSING] as const;
 export const RUNS_PAGE_DEFAULT = 50;
 export const RUNS_PAGE_MAX = 200;
 
+/**
+ * Orders of the runs list. `start` is the first attempt's start (the list's time axis); `duration`
+ * is the run record's end − start, else the last attempt's end − the first attempt's start; runs
+ * whose duration is unknown (still running) come last in both directions. Ties break on the run id.
+ */
+export const RUN_SORTS = ["start", "duration", "attempts", "retries", "errors", "failedAttempts", "toolCalls"] as const;
+export type RunSort = (typeof RUN_SORTS)[number];
+
 const optionalText = z.string().trim().min(1).max(200).optional();
 const epochMs = z.coerce.number().int().nonnegative().optional();
 
-/** `GET /api/v1/runs` query string. `cursor` is the opaque `next_cursor` of the previous page. */
+/**
+ * `GET /api/v1/runs` query string. `cursor` is the opaque `nextCursor` of the previous page, valid
+ * for the same `sort` and `dir` (keyset pagination on (sort value, run id)). `tool` and `code` match
+ * any tool or code containing the text, case-insensitively (`rate_limit` finds `rate_limited`);
+ * `agent` and `release` match exactly.
+ */
 export const listRunsQuerySchema = z.object({
   project: z.string().min(1).max(200).default("default"),
   agent: optionalText,
@@ -21,13 +34,15 @@ export const listRunsQuerySchema = z.object({
   from: epochMs,
   to: epochMs,
   /** "1": only runs with at least one failed attempt or final tool error. */
-  has_errors: z.enum(["1", "0"]).optional(),
+  hasErrors: z.enum(["1", "0"]).optional(),
   tool: optionalText,
   code: optionalText,
+  sort: z.enum(RUN_SORTS).default("start"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
   limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_DEFAULT),
   cursor: z
     .string()
-    .regex(/^\d+:.+$/, "must be a next_cursor value")
+    .regex(/^-?\d+:.+$/, "must be a nextCursor value")
     .max(400)
     .optional(),
 });
@@ -35,9 +50,9 @@ export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 
 /** One row of the runs list: `run_stats` counters, and the run record's fields when it arrived. */
 export const runListItemSchema = z.object({
-  run_id: z.string(),
+  runId: z.string(),
   /** False when only spans or tool errors of the run arrived. */
-  has_run_record: z.boolean(),
+  hasRunRecord: z.boolean(),
   /** Null when unknown: the record is missing, or only records without it (a run end) arrived. */
   agent: z.string().nullable(),
   release: z.string().nullable(),
@@ -46,15 +61,15 @@ export const runListItemSchema = z.object({
    * The run record's start; null when the record arrived without one (only the run's end so far).
    * Without a run record, the first attempt's start.
    */
-  started_at: z.number().nullable(),
+  startedAt: z.number().nullable(),
   /** From the run record when it has one, else the last attempt's end. */
-  ended_at: z.number().nullable(),
+  endedAt: z.number().nullable(),
   /** Null while the run is running or when its start or end is unknown. */
-  duration_ms: z.number().nullable(),
-  tool_calls: z.number(),
+  durationMs: z.number().nullable(),
+  toolCalls: z.number(),
   attempts: z.number(),
   retries: z.number(),
-  failed_attempts: z.number(),
+  failedAttempts: z.number(),
   errors: z.number(),
   declined: z.number(),
   refused: z.number(),
@@ -63,9 +78,22 @@ export type RunListItem = z.infer<typeof runListItemSchema>;
 
 export const runListResponseSchema = z.object({
   runs: z.array(runListItemSchema),
-  next_cursor: z.string().nullable(),
+  nextCursor: z.string().nullable(),
 });
 export type RunListResponse = z.infer<typeof runListResponseSchema>;
+
+/** `GET /api/v1/run-facets`: the values the runs list's text filters can take, for suggestions. */
+export const runFacetsQuerySchema = z.object({ project: z.string().min(1).max(200).default("default") });
+export const RUN_FACETS_MAX = 200;
+export const runFacetsSchema = z.object({
+  /** Each sorted, at most {@link RUN_FACETS_MAX} values; `truncated` says when a list was cut. */
+  agents: z.array(z.string()),
+  releases: z.array(z.string()),
+  tools: z.array(z.string()),
+  codes: z.array(z.string()),
+  truncated: z.boolean(),
+});
+export type RunFacets = z.infer<typeof runFacetsSchema>;
 
 /** `GET /api/v1/runs/:runId` query string. */
 export const runTimelineQuerySchema = z.object({
@@ -78,21 +106,21 @@ export const runRecordViewSchema = z.object({
   release: z.string().nullable(),
   service: z.string().nullable(),
   environment: z.string().nullable(),
-  sdk_name: z.string().nullable(),
-  sdk_version: z.string().nullable(),
-  started_at: z.number().nullable(),
-  ended_at: z.number().nullable(),
+  sdkName: z.string().nullable(),
+  sdkVersion: z.string().nullable(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
   state: z.string(),
-  deadline_at: z.number().nullable(),
-  max_tool_attempts: z.number().nullable(),
+  deadlineAt: z.number().nullable(),
+  maxToolAttempts: z.number().nullable(),
   error: z.string().nullable(),
 });
 export type RunRecordView = z.infer<typeof runRecordViewSchema>;
 
 /**
  * One attempt, as a tuple to keep a 12,000-attempt run small on the wire:
- * [span_id, attempt, start, end, outcome, code, error_class, retryable, retry_after_ms, backoff_ms,
- *  decision, message]. `start`/`end` are ms after the answer's `t0`; outcome, code, error_class and
+ * [spanId, attempt, start, end, outcome, code, errorClass, retryable, retryAfterMs, backoffMs,
+ *  decision, message]. `start`/`end` are ms after the answer's `t0`; outcome, code, errorClass and
  * decision are indexes into the answer's `strings`. Null means the source did not say.
  */
 export const attemptTupleSchema = z.tuple([
@@ -130,17 +158,17 @@ export const A = {
 /** The final error of a call (`tool_errors`), with exactly what the model was told. */
 export const callErrorSchema = z.object({
   code: z.string().nullable(),
-  error_class: z.string().nullable(),
+  errorClass: z.string().nullable(),
   retryable: z.boolean().nullable(),
   attempts: z.number().nullable(),
   decision: z.string().nullable(),
   told: z.string().nullable(),
-  occurred_at: z.number(),
+  occurredAt: z.number(),
 });
 export type CallError = z.infer<typeof callErrorSchema>;
 
 export const timelineCallSchema = z.object({
-  call_id: z.string(),
+  callId: z.string(),
   tool: z.string(),
   /** In the order they were stored by start time; the layout reorders nothing it cannot justify. */
   attempts: z.array(attemptTupleSchema),
@@ -151,10 +179,10 @@ export type TimelineCall = z.infer<typeof timelineCallSchema>;
 
 /** `GET /api/v1/runs/:runId`: the whole run in one answer. */
 export const runTimelineSchema = z.object({
-  run_id: z.string(),
+  runId: z.string(),
   /** Epoch ms that attempt times are relative to (the earliest attempt start). */
   t0: z.number(),
-  /** Dictionary of the attempts' outcome, code, error_class and decision values. */
+  /** Dictionary of the attempts' outcome, code, errorClass and decision values. */
   strings: z.array(z.string()),
   /** Null when the run record never arrived. */
   run: runRecordViewSchema.nullable(),

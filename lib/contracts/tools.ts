@@ -3,7 +3,7 @@ import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
 import { outcomePointSchema } from "./overview";
 
 export const TOOL_SORTS = [
-  "tool", "calls", "attempts", "failures", "failure_rate", "declined", "refused", "mean_attempts", "max_attempts",
+  "tool", "calls", "calls_not_ok", "call_not_ok_rate", "attempts", "failures", "failure_rate", "declined", "refused", "mean_attempts", "max_attempts",
   "retry_share", "retry_after_p50", "retry_after_p90", "backoff_p50", "backoff_p90", "failed_closed",
 ] as const;
 export type ToolSort = (typeof TOOL_SORTS)[number];
@@ -26,7 +26,16 @@ export const toolRowSchema = z.object({
   calls: z.number(),
   /** Attempts whose source sent no attempt number. */
   unnumbered: z.number(),
+  /**
+   * Calls whose last attempt was not ok: calls − ok attempts (an ok attempt ends its call, so each
+   * ok attempt is one call that ended ok). Calls still retrying at the window's end count as not ok.
+   */
+  callsNotOk: z.number(),
+  /** callsNotOk / calls: the per-call figure. */
+  callNotOkRate: z.number().nullable(),
+  /** Attempts whose outcome was not ok (any outcome but ok; unknown outcomes excluded). */
   failures: z.number(),
+  /** failures / attempts: the per-attempt figure. */
   failureRate: z.number().nullable(),
   declined: z.number(),
   refused: z.number(),

@@ -15,7 +15,14 @@ export class ApiFetchError extends Error {
 /** Fetches JSON and validates it with the contract schema; an error envelope becomes an ApiFetchError. */
 export async function fetchJson<S extends z.ZodType>(url: string, schema: S, initOrSignal?: RequestInit | AbortSignal): Promise<z.infer<S>> {
   const init: RequestInit = initOrSignal instanceof AbortSignal ? { signal: initOrSignal } : (initOrSignal ?? {});
-  const res = await fetch(url, { ...init, headers: { accept: "application/json", ...init.headers } });
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { accept: "application/json", ...init.headers } });
+  } catch (err) {
+    // An abort is the caller's own doing; anything else means the server did not answer at all.
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiFetchError(0, "unreachable", "the Faultline server could not be reached");
+  }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const envelope = errorEnvelopeSchema.safeParse(body);

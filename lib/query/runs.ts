@@ -8,11 +8,15 @@ export type RunsFilters = Partial<Record<Exclude<keyof ListRunsQuery, "limit">, 
 /** The filters the runs list reads from the URL: every query parameter of its endpoint but the page size. */
 export const RUN_FILTER_KEYS = Object.keys(endpoints.runs.query.shape).filter((k) => k !== "limit") as (keyof RunsFilters)[];
 
+// Runs page links bookmarked before the read API went camelCase still filter the same way.
+const LEGACY_URL_KEYS: Partial<Record<keyof RunsFilters, string>> = { hasErrors: "has_errors" };
+
 /** Keeps only the known, non-empty filters, in a fixed order, so equal filters make equal keys. */
 export function normalizeRunsFilters(input: Record<string, string | string[] | undefined>): RunsFilters {
   const out: RunsFilters = {};
   for (const key of RUN_FILTER_KEYS) {
-    const raw = input[key];
+    const legacy = LEGACY_URL_KEYS[key];
+    const raw = input[key] ?? (legacy === undefined ? undefined : input[legacy]);
     const value = Array.isArray(raw) ? raw[0] : raw;
     if (value !== undefined && value !== "") out[key] = value;
   }
@@ -24,5 +28,11 @@ export const runsListOptions = (filters: RunsFilters) => endpointQuery(endpoints
 export const runTimelineOptions = (project: string, runId: string) => ({
   ...endpointQuery(endpoints.runTimeline, { params: { runId }, search: { project } }),
   // A finished run does not change; re-reading 12,000 attempts on every focus would be waste.
+  staleTime: 60_000,
+});
+
+/** The values the runs filters can take, for their suggestions; they change slowly. */
+export const runFacetsOptions = (project: string | undefined) => ({
+  ...endpointQuery(endpoints.runFacets, { params: {}, search: { project: project ?? "default" } }),
   staleTime: 60_000,
 });

@@ -1,6 +1,8 @@
 /** The query-string keys the dashboard pages understand; everything else in the URL is ignored. */
 export const SEARCH_KEYS = [
   "project", "range", "from", "to", "tool", "code", "outcome", "error_class", "release", "service", "sort", "dir",
+  // View settings, not filters: the Overview's comparison and the auto-refresh interval.
+  "compare", "refresh",
 ] as const;
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 export type DashboardSearch = Partial<Record<SearchKey, string>>;

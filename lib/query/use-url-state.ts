@@ -1,16 +1,18 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { normalizeSearch, toQueryString, type DashboardSearch, type SearchKey } from "./search";
 
 /**
  * The URL is the view's state. `update` pushes a history entry (so back/forward step through
- * views); a value of undefined or '' removes the key.
+ * views); a value of undefined or '' removes the key. The push is the browser's own
+ * `history.pushState`, which Next's router follows (useSearchParams updates) without asking the
+ * server for the page again: the view's queries refetch, and if the server is gone the page stays
+ * with its last data and an error instead of becoming the browser's "site can't be reached".
  */
 export function useUrlState(): { search: DashboardSearch; update: (patch: Partial<Record<SearchKey, string | undefined>>) => void; hrefWith: (pathname: string, patch?: Partial<Record<SearchKey, string | undefined>>) => string } {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const search = useMemo(() => normalizeSearch(new URLSearchParams(params.toString())), [params]);
   const hrefWith = useCallback(
@@ -25,8 +27,8 @@ export function useUrlState(): { search: DashboardSearch; update: (patch: Partia
     [search],
   );
   const update = useCallback(
-    (patch: Partial<Record<SearchKey, string | undefined>>) => router.push(hrefWith(pathname, patch), { scroll: false }),
-    [router, hrefWith, pathname],
+    (patch: Partial<Record<SearchKey, string | undefined>>) => window.history.pushState(null, "", hrefWith(pathname, patch)),
+    [hrefWith, pathname],
   );
   return { search, update, hrefWith };
 }

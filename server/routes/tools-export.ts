@@ -6,6 +6,7 @@ const COLUMNS: [string, (r: ToolRow) => Cell][] = [
   ["tool", (r) => r.tool],
   ["calls", (r) => r.calls],
   ["attempts", (r) => r.attempts],
+  // Per attempt: attempts not ok, and their share of attempts.
   ["failures", (r) => r.failures],
   ["failure_rate", (r) => r.failureRate],
   ["declined", (r) => r.declined],
@@ -20,6 +21,9 @@ const COLUMNS: [string, (r: ToolRow) => Cell][] = [
   ["backoff_p50_ms", (r) => r.backoff.p50],
   ["backoff_p90_ms", (r) => r.backoff.p90],
   ["unnumbered_attempts", (r) => r.unnumbered],
+  // Per call (appended, so that existing column positions stay): calls whose last attempt was not ok.
+  ["calls_not_ok", (r) => r.callsNotOk],
+  ["call_not_ok_rate", (r) => r.callNotOkRate],
 ];
 
 // Spreadsheet apps run a cell that starts with one of these as a formula (CSV injection).

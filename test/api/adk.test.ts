@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();
@@ -26,7 +26,7 @@ describe("reference-kit endpoints against next start", () => {
     const partial = await post("run-events", { run_id: "r-api-2", events: [{ kind: "tool_result", name: "x", at }, { kind: "" }] });
     expect(partial.status).toBe(207);
     expect(await partial.json()).toMatchObject({ accepted: 1, rejected: [{ index: 1, code: "invalid_record" }] });
-    const row = server.store.sqlite.prepare("SELECT outcome, code, source FROM tool_call_spans WHERE run_id = 'r-api'").get();
+    const row = server.store.sqlite.prepare("SELECT outcome, code, source FROM tool_call_spans WHERE project_id = ? AND run_id = 'r-api'").get(server.project);
     expect(row).toEqual({ outcome: "declined", code: "booking_not_cancellable", source: "adk_run_event" });
   });
 
@@ -35,7 +35,7 @@ describe("reference-kit endpoints against next start", () => {
     expect([pub.status, await pub.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
     const spans = await post("spans", { run_id: "r-span", spans: [{ id: "sp-1", at, tool: "book", outcome: "error", failure: "ToolFailure", code: "upstream_broken" }] });
     expect([spans.status, await spans.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
-    const sources = server.store.sqlite.prepare("SELECT run_id, source, outcome, code FROM tool_call_spans WHERE run_id IN ('r-pub','r-span') ORDER BY run_id").all();
+    const sources = server.store.sqlite.prepare("SELECT run_id, source, outcome, code FROM tool_call_spans WHERE project_id = ? AND run_id IN ('r-pub','r-span') ORDER BY run_id").all(server.project);
     expect(sources).toEqual([
       { run_id: "r-pub", source: "adk_published", outcome: "failed", code: null },
       { run_id: "r-span", source: "adk_span", outcome: "failed", code: "upstream_broken" },
@@ -46,22 +46,22 @@ describe("reference-kit endpoints against next start", () => {
     const ev = (event_id: string, type: string, run_id: string, occurred_at: number, attributes: Record<string, string> = {}) =>
       ({ event_id, type, schema_version: 1, occurred_at, tenant: "acme", run_id, attributes: { run_id, ...attributes } });
     const run = async (runId: string) =>
-      ((await (await fetch(`${server.url}/api/v1/runs`)).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.run_id === runId);
-    const counters = { tool_calls: 0, attempts: 0, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0 };
+      ((await (await fetch(server.at("/api/v1/runs"))).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.runId === runId);
+    const counters = { toolCalls: 0, attempts: 0, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0 };
 
     const end = await post("published-events", { events: [ev("R-END", "run_completed", "r-late", at + 10)] });
     expect([end.status, await end.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
     expect(await run("r-late")).toEqual({
-      run_id: "r-late", has_run_record: true, agent: null, release: null, state: "completed",
-      started_at: null, ended_at: (at + 10) * 1000, duration_ms: null, ...counters,
+      runId: "r-late", hasRunRecord: true, agent: null, release: null, state: "completed",
+      startedAt: null, endedAt: (at + 10) * 1000, durationMs: null, ...counters,
     });
     const start = await post("published-events", { events: [ev("R-START", "run_started", "r-late", at, { agent: "planner", agent_version: "0.4.0" })] });
     expect([start.status, await start.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
     expect(await run("r-late")).toEqual({
-      run_id: "r-late", has_run_record: true, agent: "planner", release: "0.4.0", state: "completed",
-      started_at: at * 1000, ended_at: (at + 10) * 1000, duration_ms: 10_000, ...counters,
+      runId: "r-late", hasRunRecord: true, agent: "planner", release: "0.4.0", state: "completed",
+      startedAt: at * 1000, endedAt: (at + 10) * 1000, durationMs: 10_000, ...counters,
     });
-    expect(server.store.sqlite.prepare("SELECT count(*) AS n FROM runs WHERE run_id = 'r-late'").get()).toEqual({ n: 1 });
+    expect(server.store.sqlite.prepare("SELECT count(*) AS n FROM runs WHERE project_id = ? AND run_id = 'r-late'").get(server.project)).toEqual({ n: 1 });
 
     // The start never comes: listed as a run with its record, agent and start unknown.
     const lone = await post("published-events", { events: [ev("R-LONE", "run_failed", "r-lone", at + 20, { error_code: "deadline" })] });
@@ -70,11 +70,11 @@ describe("reference-kit endpoints against next start", () => {
       run_id: "r-lone", has_run_record: true, agent: null, release: null, state: "failed",
       started_at: null, ended_at: (at + 20) * 1000, duration_ms: null, ...counters,
     });
-    const timeline = (await (await fetch(`${server.url}/api/v1/runs/r-lone`)).json()) as { run: Record<string, unknown> };
+    const timeline = (await (await fetch(server.at("/api/v1/runs/r-lone"))).json()) as { run: Record<string, unknown> };
     expect([timeline.run.agent, timeline.run.started_at, timeline.run.ended_at, timeline.run.error]).toEqual([null, null, (at + 20) * 1000, "deadline"]);
 
     // The runs page (server-rendered first paint) says "unknown" for agent, start and duration, not "run record missing".
-    const html = await (await fetch(`${server.url}/runs`)).text();
+    const html = await (await fetch(server.at("/runs"))).text();
     const row = html.match(/<tr[^>]*data-run-id="r-lone"[^>]*>(.*?)<\/tr>/)?.[1] ?? "";
     const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "").replace(/<!-- -->/g, ""));
     expect(cells.slice(0, 6)).toEqual(["r-lone", "unknown", "unknown", "failed", "unknown", "unknown"]);
@@ -96,11 +96,11 @@ describe("reference-kit endpoints against next start", () => {
   });
 
   it("reports per format what the stored tool spans lack (API and page)", async () => {
-    const res = await fetch(`${server.url}/api/v1/conformance?project=default`);
+    const res = await fetch(server.at("/api/v1/conformance"));
     expect(res.status).toBe(200);
     const g = (missing: number, of: number) => ({ missing, of, share: of === 0 ? null : missing / of });
     expect(await res.json()).toEqual({
-      project: "default",
+      project: server.project,
       sources: [
         { source: "adk_published", spans: 1, outcome: g(0, 1), code: g(1, 1), attempt: g(1, 1), release: g(1, 1) },
         { source: "adk_run_event", spans: 2, outcome: g(0, 2), code: g(0, 1), attempt: g(2, 2), release: g(2, 2) },
@@ -109,7 +109,7 @@ describe("reference-kit endpoints against next start", () => {
     });
     const other = await fetch(`${server.url}/api/v1/conformance?project=nope`);
     expect(await other.json()).toEqual({ project: "nope", sources: [] });
-    const page = await (await fetch(`${server.url}/conformance`)).text();
+    const page = await (await fetch(server.at("/conformance"))).text();
     expect(page).toContain("Reference kit · run events");
     expect(page).toContain("No code (non-ok)");
   });

@@ -3,7 +3,7 @@ import { startServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ env: { FAULTLINE_ADMIN_SECRET: "s3cret-admin" } });
+  server = await startServer({ env: { FAULTLINE_ADMIN_SECRET: "s3cret-admin-s3cret" } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -21,7 +21,7 @@ describe("with FAULTLINE_ADMIN_SECRET set", () => {
   });
 
   it("serves the dashboard with the secret", async () => {
-    const res = await fetch(`${server.url}/`, { headers: { authorization: basic("s3cret-admin") } });
+    const res = await fetch(`${server.url}/`, { headers: { authorization: basic("s3cret-admin-s3cret") } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
   });

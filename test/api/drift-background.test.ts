@@ -1,26 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
-let server: TestServer;
+// The shared server folds 50 ms after ingest pauses (test/global-setup-server.ts).
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer({ env: { FAULTLINE_DRIFT_REFRESH_MS: "50" } });
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 const state = () =>
-  server.store.sqlite.prepare("SELECT span_watermark, findings_computed_at FROM drift_state WHERE project_id = 'default'").get() as
+  server.store.sqlite.prepare("SELECT span_watermark, findings_computed_at FROM drift_state WHERE project_id = ?").get(server.project) as
     | { span_watermark: number; findings_computed_at: number | null }
     | undefined;
 
+/** Polls `read` until `done`; the test's timeout, not a count of tries, bounds the wait. */
 async function until<T>(read: () => T, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
+  for (;;) {
     const v = read();
     if (done(v)) return v;
     await new Promise((r) => setTimeout(r, 25));
   }
-  return read();
 }
 
 describe("drift after ingest", () => {
@@ -36,7 +37,7 @@ describe("drift after ingest", () => {
       body: JSON.stringify({ records }),
     });
     expect(res.status).toBe(200);
-    const maxPk = (server.store.sqlite.prepare("SELECT max(pk) AS pk FROM tool_call_spans").get() as { pk: number }).pk;
+    const maxPk = (server.store.sqlite.prepare("SELECT max(pk) AS pk FROM tool_call_spans WHERE project_id = ?").get(server.project) as { pk: number }).pk;
     const s = await until(state, (v) => v?.span_watermark === maxPk && v.findings_computed_at !== null);
     expect(s?.span_watermark).toBe(maxPk);
     expect(s?.findings_computed_at).not.toBeNull();

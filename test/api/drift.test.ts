@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { driftFindingsResponseSchema } from "@/lib/contracts/drift";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();
@@ -33,7 +33,7 @@ async function ingest(release: string, n: number, retryable: boolean) {
 /** The findings once the background fold has caught up with what was ingested (reads never wait for it). */
 async function findings(qs = "") {
   for (;;) {
-    const answer = driftFindingsResponseSchema.parse(await (await fetch(`${server.url}/api/v1/drift${qs}`)).json());
+    const answer = driftFindingsResponseSchema.parse(await (await fetch(server.at(`/api/v1/drift${qs}`))).json());
     if (answer.upToDate) return answer;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -56,7 +56,7 @@ describe("GET /api/v1/drift", () => {
   });
 
   it("answers 400 in the error envelope for an unknown filter value", async () => {
-    const res = await fetch(`${server.url}/api/v1/drift?severity=apocalyptic`);
+    const res = await fetch(server.at("/api/v1/drift?severity=apocalyptic"));
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; issues: { path: string }[] } };
     expect(body.error.code).toBe("bad_request");

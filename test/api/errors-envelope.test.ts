@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
 // Every API error a client can cause answers the JSON envelope with an exact status; nothing a
 // client sends becomes a 500, and no answer quotes the request body.
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
 // Security headers on every kind of response: a dashboard page (nonce CSP from proxy.ts), a read
 // API answer and its error, an ingest answer, health and a static asset (next.config.js headers).
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,10 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
+// Servers of their own, not the shared one: one refuses every ingest (in-flight limit 0), the
+// other has its whole database locked by the test. Both start at once to save a start-up.
+let refusing: TestServer;
+let lockable: TestServer;
+beforeAll(async () => {
+  [refusing, lockable] = await Promise.all([
+    startServer({ env: { FAULTLINE_MAX_INFLIGHT: "0" } }),
+    startServer({ env: { FAULTLINE_BUSY_TIMEOUT_MS: "100" } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([refusing?.stop(), lockable?.stop()]);
 });
 
 const T = Date.now() - 60_000;
@@ -20,15 +28,14 @@ const post = (s: TestServer) =>
 
 describe("ingest under pressure", () => {
   it("answers 429 with Retry-After when the in-flight limit is reached", async () => {
-    server = await startServer({ env: { FAULTLINE_MAX_INFLIGHT: "0" } });
-    const res = await post(server);
+    const res = await post(refusing);
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("1");
     expect(await res.json()).toEqual({ error: { code: "rate_limited", message: "too many concurrent ingest requests (0); retry later" } });
   });
 
   it("answers 503 with Retry-After while the database is locked, then accepts again", async () => {
-    server = await startServer({ env: { FAULTLINE_BUSY_TIMEOUT_MS: "100" } });
+    const server = lockable;
     expect((await post(server)).status).toBe(200);
     server.store.sqlite.exec("BEGIN EXCLUSIVE");
     const locked = await fetch(`${server.url}/api/v1/ingest`, {

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();
@@ -29,7 +29,7 @@ function post(body: string | Buffer, headers: Record<string, string> = {}) {
     body: typeof body === "string" ? body : new Uint8Array(body),
   });
 }
-const count = (table: string) => (server.store.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = (table: string) => (server.store.sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(server.project) as { n: number }).n;
 
 describe("POST /api/v1/ingest against next start", () => {
   it("answers health with the migration state", async () => {
@@ -44,7 +44,7 @@ describe("POST /api/v1/ingest against next start", () => {
     const res = await post(JSON.stringify(designExample("a")));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
-    const spanRow = server.store.sqlite.prepare("SELECT tool, release, service, environment, sdk_name, sdk_version, retry_after_ms FROM tool_call_spans WHERE span_id = 'span-a'").get();
+    const spanRow = server.store.sqlite.prepare("SELECT tool, release, service, environment, sdk_name, sdk_version, retry_after_ms FROM tool_call_spans WHERE project_id = ? AND span_id = 'span-a'").get(server.project);
     expect(spanRow).toEqual({ tool: "cancel_booking", release: "2026.11.3", service: "support-agent", environment: "prod", sdk_name: "faultline-runtime", sdk_version: "0.1.0", retry_after_ms: 2000 });
   });
 
@@ -71,7 +71,7 @@ describe("POST /api/v1/ingest against next start", () => {
         { index: 4, id: "span-c-bad", code: "invalid_record", message: "attempt: must be at least 1" },
       ],
     });
-    const stored = server.store.sqlite.prepare("SELECT span_id FROM tool_call_spans WHERE run_id = 'run-c'").all();
+    const stored = server.store.sqlite.prepare("SELECT span_id FROM tool_call_spans WHERE project_id = ? AND run_id = 'run-c'").all(server.project);
     expect(stored).toEqual([{ span_id: "span-c" }]);
   });
 

@@ -7,11 +7,11 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otlpType } from "@/lib/ingest/otlp/proto-schema";
 import { decodeStatus, decodeTraceResponse } from "@/lib/ingest/otlp/response";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await openProject();
 });
 afterAll(async () => {
   await server?.stop();
@@ -29,8 +29,8 @@ interface StoredSpan {
 const COLUMNS = `span_id, trace_id, parent_span_id, run_id, call_id, tool, release, service, sdk_name, sdk_version, attempt, started_at,
   ended_at, outcome, code, error_class, retryable, retry_after_ms, backoff_ms, decision, message, source`;
 const spansOfTrace = (traceId: string) =>
-  server.store.sqlite.prepare(`SELECT ${COLUMNS} FROM tool_call_spans WHERE trace_id = ? ORDER BY started_at, span_id`).all(traceId) as StoredSpan[];
-const countSpans = () => (server.store.sqlite.prepare("SELECT count(*) AS n FROM tool_call_spans").get() as { n: number }).n;
+  server.store.sqlite.prepare(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND trace_id = ? ORDER BY started_at, span_id`).all(server.project, traceId) as StoredSpan[];
+const countSpans = () => (server.store.sqlite.prepare("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ?").get(server.project) as { n: number }).n;
 
 function provider(exporter: SpanExporter, batch: boolean) {
   return new BasicTracerProvider({
@@ -122,20 +122,20 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
       ["get_weather", traceId, "travel-agent"],
       ["book", traceId, "travel-agent"],
     ]);
-    expect(server.store.sqlite.prepare("SELECT record_id, run_id, agent, release, service, started_at, ended_at, state, error, source FROM runs WHERE run_id = ?").all(traceId)).toEqual([
+    expect(server.store.sqlite.prepare("SELECT record_id, run_id, agent, release, service, started_at, ended_at, state, error, source FROM runs WHERE project_id = ? AND run_id = ?").all(server.project, traceId)).toEqual([
       {
         record_id: `${agent.spanContext().spanId}@completed:${T + 3000}`, run_id: traceId, agent: "planner", release: "2026.11.3",
         service: "travel-agent", started_at: T, ended_at: T + 3000, state: "completed", error: null, source: "otlp",
       },
     ]);
-    const listed = ((await (await fetch(`${server.url}/api/v1/runs`)).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.run_id === traceId);
+    const listed = ((await (await fetch(server.at("/api/v1/runs"))).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.runId === traceId);
     // Two calls, counted by call id: these GenAI spans carry no attempt number.
     expect(listed).toEqual({
-      run_id: traceId, has_run_record: true, agent: "planner", release: "2026.11.3", state: "completed", started_at: T, ended_at: T + 3000,
-      duration_ms: 3000, tool_calls: 2, attempts: 2, retries: 0, failed_attempts: 0, errors: 0, declined: 0, refused: 0,
+      runId: traceId, hasRunRecord: true, agent: "planner", release: "2026.11.3", state: "completed", startedAt: T, endedAt: T + 3000,
+      durationMs: 3000, toolCalls: 2, attempts: 2, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0,
     });
     // The dashboard counts each unnumbered attempt as a call and says how many there were.
-    const tools = ((await (await fetch(`${server.url}/api/v1/tools?from=${T}&to=${T + 3_600_000}&tool=book`)).json()) as { tools: Record<string, unknown>[] }).tools;
+    const tools = ((await (await fetch(server.at(`/api/v1/tools?from=${T}&to=${T + 3_600_000}&tool=book`))).json()) as { tools: Record<string, unknown>[] }).tools;
     // Other tests of this file send "book" spans too, none with an attempt number.
     const book = tools[0]!;
     expect(tools).toHaveLength(1);
@@ -167,7 +167,7 @@ function handBuilt(spans: unknown[]) {
 function post(body: string | Uint8Array, extraHeaders: Record<string, string> = {}) {
   return fetch(`${server.url}/v1/traces`, { method: "POST", headers: { "content-type": "application/json", ...headers(), ...extraHeaders }, body: body as BodyInit });
 }
-const rowOf = (spanId: string) => server.store.sqlite.prepare(`SELECT ${COLUMNS} FROM tool_call_spans WHERE span_id = ?`).get(spanId) as StoredSpan | undefined;
+const rowOf = (spanId: string) => server.store.sqlite.prepare(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND span_id = ?`).get(server.project, spanId) as StoredSpan | undefined;
 
 describe("POST /v1/traces edge cases", () => {
   it("accepts upper-case hex ids, 64-bit integers as strings and numbers, and unknown fields", async () => {

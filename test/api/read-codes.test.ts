@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { H, HOUR, MARKUP_CODE, MIN, SCRIPT_TOOL, WINDOW, useFixtureServer } from "./read-fixture";
+import { H, HOUR, MARKUP_CODE, MIN, SCRIPT_TOOL, WINDOW, emptyProjectOf, useFixtureServer } from "./read-fixture";
 
 const { server, get } = useFixtureServer();
 
@@ -67,18 +67,26 @@ describe("GET /api/v1/codes/detail", () => {
 describe("GET /api/v1/setup and /api/v1/projects", () => {
   it("shows key prefixes only, and whether data arrived", async () => {
     const { body } = await get(`/api/v1/setup`);
-    expect(body.project).toBe("default");
+    expect(body.project).toBe(server().project);
     expect(body.hasData).toBe(true);
-    // startServer's database has the default key made with the project, plus the test key.
-    expect(body.keyPrefixes.map((k: { name: string }) => k.name)).toEqual(["default ingest key", "test key"]);
-    expect(body.keyPrefixes[1].prefix).toBe(server().key.split("_").slice(0, 2).join("_"));
+    // openProject makes the file's project with one key, the test key.
+    expect(body.keyPrefixes.map((k: { name: string }) => k.name)).toEqual(["test key"]);
+    expect(body.keyPrefixes[0].prefix).toBe(server().key.split("_").slice(0, 2).join("_"));
     expect(JSON.stringify(body)).not.toContain(server().key);
-    const empty = await get(`/api/v1/setup?project=empty`);
-    expect(empty.body).toEqual({ project: "empty", projectExists: true, hasData: false, keyPrefixes: [] });
+    const emptyProject = emptyProjectOf(server().project);
+    const empty = await get(`/api/v1/setup?project=${emptyProject}`);
+    expect(empty.body).toEqual({ project: emptyProject, projectExists: true, hasData: false, keyPrefixes: [] });
   });
 
-  it("lists projects", async () => {
+  it("lists projects by id", async () => {
+    // The shared server holds every test file's projects: check this file's two, and the order.
     const { body } = await get(`/api/v1/projects`);
-    expect(body.projects.map((p: { id: string }) => p.id)).toEqual(["default", "empty"]);
+    const ids = body.projects.map((p: { id: string }) => p.id);
+    expect(ids).toEqual([...ids].sort());
+    const mine = [server().project, emptyProjectOf(server().project)];
+    expect(body.projects.filter((p: { id: string }) => mine.includes(p.id))).toEqual([
+      { id: mine[0], name: `Project of ${mine[0]}` },
+      { id: mine[1], name: "Empty project" },
+    ]);
   });
 });

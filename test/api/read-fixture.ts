@@ -3,7 +3,7 @@ import { emptyRowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
 import { afterAll, beforeAll } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 
 /** Hour-aligned start of the seeded window; the window is [H, H + 3 h). */
 export const H = Date.UTC(2026, 0, 10, 0, 0, 0);
@@ -52,31 +52,34 @@ export const FIXTURE_SPANS: Partial<SpanRow>[] = [
   { runId: "run-6", callId: "c11", tool: "cancel_booking", startedAt: H + 5 * HOUR, ...fail("upstream_unavailable", "ToolFailure", true) },
 ];
 
-/** Seeds the fixture into project 'default' and creates an empty project 'empty'. */
-export function seedFixture(store: Store): void {
+/** The empty project that `seedFixture` creates next to `project`. */
+export const emptyProjectOf = (project: string) => `${project}-empty`;
+
+/** Seeds the fixture into `project` and creates an empty project beside it (`emptyProjectOf`). */
+export function seedFixture(store: Store, project: string): void {
   const batch = emptyRowBatch();
   FIXTURE_SPANS.forEach((s, i) => {
     const row: SpanRow = { ...base, ...s, spanId: `span-${i}`, endedAt: (s.startedAt ?? 0) + 100 };
     batch.spans.push({ index: i, row });
   });
-  writeRows(store, "default", batch);
-  createProject(store, "empty", "Empty project");
+  writeRows(store, project, batch);
+  createProject(store, emptyProjectOf(project), "Empty project");
 }
 
 /**
- * Starts a server seeded with the fixture for the calling test file (stopped after it) and returns
- * the server handle and a GET helper answering { status, body }.
+ * Gives the calling test file its own project on the shared server, seeded with the fixture, and a
+ * GET helper answering { status, body } for that project (a path that names a project keeps it).
  */
 export function useFixtureServer() {
-  let server: TestServer | undefined;
+  let server: ProjectServer | undefined;
   beforeAll(async () => {
-    server = await startServer({ seed: seedFixture });
+    server = await openProject({ seed: seedFixture });
   });
   afterAll(() => server?.stop());
   return {
     server: () => server!,
     get: async (path: string) => {
-      const res = await fetch(server!.url + path);
+      const res = await fetch(server!.at(path));
       return { status: res.status, body: await res.json() };
     },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { H, HOUR, WINDOW, useFixtureServer } from "./read-fixture";
+import { H, HOUR, WINDOW, emptyProjectOf, useFixtureServer } from "./read-fixture";
 
-const { get } = useFixtureServer();
+const { server, get } = useFixtureServer();
 
 describe("GET /api/v1/overview", () => {
   it("answers the window's totals, outcome series and top lists from the rollups", async () => {
@@ -48,7 +48,7 @@ describe("GET /api/v1/overview", () => {
   });
 
   it("says an empty project has no data, with zero totals", async () => {
-    const { body } = await get(`/api/v1/overview?project=empty&${WINDOW}`);
+    const { body } = await get(`/api/v1/overview?project=${emptyProjectOf(server().project)}&${WINDOW}`);
     expect(body.hasData).toBe(false);
     expect(body.totals).toEqual({
       attempts: 0, calls: 0, unnumbered: 0, failures: 0, failureRate: null, declined: 0, refused: 0, retries: 0, retriedCalls: 0, failedClosed: 0, backoffWaitedMs: 0,

@@ -7,22 +7,22 @@ const none = { count: 0, p50: null, p90: null };
 // Hand-computed from read-fixture.ts. Percentiles are the upper bound of the bucket holding the
 // nearest-rank sample: cancel_booking asked 2 s and 1 h (p50 2 s, p90 1 h) and waited 30 s once.
 const CANCEL = {
-  tool: "cancel_booking", attempts: 5, calls: 4, unnumbered: 0, failures: 4, failureRate: 0.8, declined: 1, refused: 1, meanAttempts: 1.25,
+  tool: "cancel_booking", attempts: 5, calls: 4, unnumbered: 0, callsNotOk: 3, callNotOkRate: 0.75, failures: 4, failureRate: 0.8, declined: 1, refused: 1, meanAttempts: 1.25,
   maxAttempts: 2, retryShare: 0.25, failedClosed: 1,
   topCodes: [{ code: "upstream_unavailable", failures: 2 }, { code: "booking_not_cancellable", failures: 1 }, { code: "not_permitted", failures: 1 }],
   retryAfter: { count: 2, p50: 2000, p90: 3_600_000 }, backoff: { count: 1, p50: 30_000, p90: 30_000 },
 };
 const SCRIPT = {
-  tool: SCRIPT_TOOL, attempts: 4, calls: 2, unnumbered: 0, failures: 2, failureRate: 0.5, declined: 0, refused: 0, meanAttempts: 2, maxAttempts: 3,
+  tool: SCRIPT_TOOL, attempts: 4, calls: 2, unnumbered: 0, callsNotOk: 0, callNotOkRate: 0, failures: 2, failureRate: 0.5, declined: 0, refused: 0, meanAttempts: 2, maxAttempts: 3,
   retryShare: 0.5, failedClosed: 0, topCodes: [{ code: MARKUP_CODE, failures: 2 }],
   retryAfter: { count: 2, p50: 1000, p90: 1000 }, backoff: { count: 2, p50: 1000, p90: 5000 },
 };
 const LOOKUP = {
-  tool: "lookup", attempts: 3, calls: 3, unnumbered: 0, failures: 1, failureRate: 1 / 3, declined: 0, refused: 0, meanAttempts: 1, maxAttempts: 1,
+  tool: "lookup", attempts: 3, calls: 3, unnumbered: 0, callsNotOk: 1, callNotOkRate: 1 / 3, failures: 1, failureRate: 1 / 3, declined: 0, refused: 0, meanAttempts: 1, maxAttempts: 1,
   retryShare: 0, failedClosed: 0, topCodes: [{ code: "upstream_unavailable", failures: 1 }], retryAfter: none, backoff: none,
 };
 const FORMULA = {
-  tool: FORMULA_TOOL, attempts: 1, calls: 1, unnumbered: 0, failures: 0, failureRate: 0, declined: 0, refused: 0, meanAttempts: 1, maxAttempts: 1,
+  tool: FORMULA_TOOL, attempts: 1, calls: 1, unnumbered: 0, callsNotOk: 0, callNotOkRate: 0, failures: 0, failureRate: 0, declined: 0, refused: 0, meanAttempts: 1, maxAttempts: 1,
   retryShare: 0, failedClosed: 0, topCodes: [], retryAfter: none, backoff: none,
 };
 
@@ -63,18 +63,18 @@ describe("GET /api/v1/tools", () => {
   });
 
   it("exports CSV with escaping and the formula guard, and NDJSON", async () => {
-    const csv = await fetch(`${server().url}/api/v1/tools?${WINDOW}&format=csv`);
+    const csv = await fetch(server().at(`/api/v1/tools?${WINDOW}&format=csv`));
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="faultline-tools-${H}-${H + 3 * HOUR}.csv"`);
     const lines = (await csv.text()).split("\r\n");
     expect(lines[0]).toBe(
-      "tool,calls,attempts,failures,failure_rate,declined,refused,mean_attempts,max_attempts,retry_share,failed_closed,top_codes,retry_after_p50_ms,retry_after_p90_ms,backoff_p50_ms,backoff_p90_ms,unnumbered_attempts",
+      "tool,calls,attempts,failures,failure_rate,declined,refused,mean_attempts,max_attempts,retry_share,failed_closed,top_codes,retry_after_p50_ms,retry_after_p90_ms,backoff_p50_ms,backoff_p90_ms,unnumbered_attempts,calls_not_ok,call_not_ok_rate",
     );
-    expect(lines[1]).toBe("cancel_booking,4,5,4,0.8,1,1,1.25,2,0.25,1,upstream_unavailable:2 booking_not_cancellable:1 not_permitted:1,2000,3600000,30000,30000,0");
-    expect(lines[2]).toBe("<script>alert(1)</script>,2,4,2,0.5,0,0,2,3,0.5,0,<b>bold</b>:2,1000,1000,1000,5000,0");
-    expect(lines[4]).toBe(`"'=SUM(1,2)",1,1,0,0,0,0,1,1,0,0,,,,,,0`);
+    expect(lines[1]).toBe("cancel_booking,4,5,4,0.8,1,1,1.25,2,0.25,1,upstream_unavailable:2 booking_not_cancellable:1 not_permitted:1,2000,3600000,30000,30000,0,3,0.75");
+    expect(lines[2]).toBe("<script>alert(1)</script>,2,4,2,0.5,0,0,2,3,0.5,0,<b>bold</b>:2,1000,1000,1000,5000,0,0,0");
+    expect(lines[4]).toBe(`"'=SUM(1,2)",1,1,0,0,0,0,1,1,0,0,,,,,,0,0,0`);
     expect(lines).toHaveLength(6);
-    const nd = await fetch(`${server().url}/api/v1/tools?${WINDOW}&format=ndjson`);
+    const nd = await fetch(server().at(`/api/v1/tools?${WINDOW}&format=ndjson`));
     expect(nd.headers.get("content-disposition")).toContain(".ndjson");
     const rows = (await nd.text()).trim().split("\n").map((l) => JSON.parse(l));
     expect(rows).toEqual([CANCEL, SCRIPT, LOOKUP, FORMULA]);

@@ -1,72 +1,72 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../helpers/server";
+import { openProject, type ProjectServer } from "../helpers/project";
 import { H, XSS_TOLD, seedRuns } from "./runs-fixture";
 
-let server: TestServer;
+let server: ProjectServer;
 beforeAll(async () => {
-  server = await startServer({ seed: seedRuns });
+  server = await openProject({ seed: seedRuns });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
 const get = async (path: string) => {
-  const res = await fetch(`${server.url}${path}`);
+  const res = await fetch(server.at(path));
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const ids = async (query: string) => {
   const { status, body } = await get(`/api/v1/runs${query}`);
   expect(status).toBe(200);
-  return (body.runs as { run_id: string }[]).map((r) => r.run_id);
+  return (body.runs as { runId: string }[]).map((r) => r.runId);
 };
 
 const everyDecision = {
-  run_id: "run-every-decision",
-  has_run_record: true,
+  runId: "run-every-decision",
+  hasRunRecord: true,
   agent: "support-agent",
   release: "2026.11.3",
   state: "failed",
-  started_at: H,
-  ended_at: H + 20_000,
-  duration_ms: 20_000,
-  tool_calls: 10,
+  startedAt: H,
+  endedAt: H + 20_000,
+  durationMs: 20_000,
+  toolCalls: 10,
   attempts: 18,
   retries: 7,
-  failed_attempts: 15,
+  failedAttempts: 15,
   errors: 7,
   declined: 1,
   refused: 1,
 };
 const orphan = {
-  run_id: "run-orphan",
-  has_run_record: false,
+  runId: "run-orphan",
+  hasRunRecord: false,
   agent: null,
   release: null,
   state: null,
-  started_at: H + 60_000,
-  ended_at: H + 61_000,
-  duration_ms: 1_000,
-  tool_calls: 1,
+  startedAt: H + 60_000,
+  endedAt: H + 61_000,
+  durationMs: 1_000,
+  toolCalls: 1,
   attempts: 2,
   retries: 1,
-  failed_attempts: 1,
+  failedAttempts: 1,
   errors: 0,
   declined: 0,
   refused: 0,
 };
 const clean = {
-  run_id: "run-clean",
-  has_run_record: true,
+  runId: "run-clean",
+  hasRunRecord: true,
   agent: "billing-agent",
   release: "2026.11.4",
   state: "completed",
-  started_at: H + 120_000,
-  ended_at: H + 121_000,
-  duration_ms: 1_000,
-  tool_calls: 1,
+  startedAt: H + 120_000,
+  endedAt: H + 121_000,
+  durationMs: 1_000,
+  toolCalls: 1,
   attempts: 1,
   retries: 0,
-  failed_attempts: 0,
+  failedAttempts: 0,
   errors: 0,
   declined: 0,
   refused: 0,
@@ -74,7 +74,7 @@ const clean = {
 
 describe("GET /api/v1/runs", () => {
   it("lists every run newest first, a run without its record included", async () => {
-    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], next_cursor: null } });
+    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], nextCursor: null } });
   });
 
   it("filters by agent, release, state and the missing run record", async () => {
@@ -88,8 +88,8 @@ describe("GET /api/v1/runs", () => {
   it("filters by time range, tool errors, tool and code (spans and final errors)", async () => {
     expect(await ids(`?from=${H + 60_000}`)).toEqual(["run-clean", "run-orphan"]);
     expect(await ids(`?to=${H + 60_000}`)).toEqual(["run-every-decision"]);
-    expect(await ids("?has_errors=1")).toEqual(["run-orphan", "run-every-decision"]);
-    expect(await ids("?has_errors=0")).toEqual(["run-clean"]);
+    expect(await ids("?hasErrors=1")).toEqual(["run-orphan", "run-every-decision"]);
+    expect(await ids("?hasErrors=0")).toEqual(["run-clean"]);
     expect(await ids("?tool=search_flights")).toEqual(["run-orphan", "run-every-decision"]);
     expect(await ids(`?tool=search_flights&from=${H + 1}`)).toEqual(["run-orphan"]);
     expect(await ids("?code=card_declined")).toEqual(["run-every-decision"]);
@@ -100,9 +100,9 @@ describe("GET /api/v1/runs", () => {
 
   it("pages with a keyset cursor", async () => {
     const first = await get("/api/v1/runs?limit=2");
-    expect(first.body).toEqual({ runs: [clean, orphan], next_cursor: `${H + 60_000}:run-orphan` });
-    const second = await get(`/api/v1/runs?limit=2&cursor=${encodeURIComponent(String(first.body.next_cursor))}`);
-    expect(second.body).toEqual({ runs: [everyDecision], next_cursor: null });
+    expect(first.body).toEqual({ runs: [clean, orphan], nextCursor: `${H + 60_000}:run-orphan` });
+    const second = await get(`/api/v1/runs?limit=2&cursor=${encodeURIComponent(String(first.body.nextCursor))}`);
+    expect(second.body).toEqual({ runs: [everyDecision], nextCursor: null });
   });
 
   it("answers 400 with the error envelope for a bad query", async () => {
@@ -116,7 +116,7 @@ describe("GET /api/v1/runs", () => {
   });
 
   it("reads another project's runs only with ?project=", async () => {
-    expect(await get("/api/v1/runs?project=other")).toEqual({ status: 200, body: { runs: [], next_cursor: null } });
+    expect(await get("/api/v1/runs?project=other")).toEqual({ status: 200, body: { runs: [], nextCursor: null } });
   });
 });
 
@@ -125,13 +125,13 @@ describe("GET /api/v1/runs/:runId", () => {
     expect(await get("/api/v1/runs/run-orphan")).toEqual({
       status: 200,
       body: {
-        run_id: "run-orphan",
+        runId: "run-orphan",
         t0: H + 60_000,
         strings: ["failed", "upstream_unavailable", "ToolFailure", "retried", "ok"],
         run: null,
         calls: [
           {
-            call_id: "o1",
+            callId: "o1",
             tool: "search_flights",
             attempts: [
               ["o1-a1", 1, 0, 400, 0, 1, 2, true, null, 500, 3, null],
@@ -152,17 +152,17 @@ describe("GET /api/v1/runs/:runId", () => {
       release: "2026.11.3",
       service: "support-agent",
       environment: "prod",
-      sdk_name: "faultline-runtime",
-      sdk_version: "0.1.0",
-      started_at: H,
-      ended_at: H + 20_000,
+      sdkName: "faultline-runtime",
+      sdkVersion: "0.1.0",
+      startedAt: H,
+      endedAt: H + 20_000,
       state: "failed",
-      deadline_at: H + 22_000,
-      max_tool_attempts: 4,
+      deadlineAt: H + 22_000,
+      maxToolAttempts: 4,
       error: "charge_card failed the run",
     });
-    const calls = body.calls as { call_id: string; tool: string; attempts: unknown[][]; error: { decision: string; told: string } | null }[];
-    expect(calls.map((c) => [c.call_id, c.tool, c.attempts.map((a) => a[1]), c.error?.decision ?? null])).toEqual([
+    const calls = body.calls as { callId: string; tool: string; attempts: unknown[][]; error: { decision: string; told: string } | null }[];
+    expect(calls.map((c) => [c.callId, c.tool, c.attempts.map((a) => a[1]), c.error?.decision ?? null])).toEqual([
       ["c1", "search_flights", [1, 2], null],
       ["c2", "search_flights", [1], null],
       ["c3", "cancel_booking", [1], "delivered"],
@@ -176,12 +176,12 @@ describe("GET /api/v1/runs/:runId", () => {
     ]);
     expect(calls[3]?.error).toEqual({
       code: "not_permitted",
-      error_class: "ToolNotPermittedError",
+      errorClass: "ToolNotPermittedError",
       retryable: false,
       attempts: 1,
       decision: "surfaced",
       told: XSS_TOLD,
-      occurred_at: H + 2210,
+      occurredAt: H + 2210,
     });
     // Clocks that disagree are returned as stored, not tidied.
     expect(body.t0).toBe(H);
@@ -203,8 +203,8 @@ describe("GET /api/v1/runs/:runId", () => {
     expect(res.status).toBe(200);
     const api = await get(`/api/v1/runs/${encodeURIComponent(odd)}`);
     expect(api.status).toBe(200);
-    expect(api.body.run_id).toBe(odd);
-    const page = await fetch(`${server.url}/runs/${encodeURIComponent(odd)}`);
+    expect(api.body.runId).toBe(odd);
+    const page = await fetch(server.at(`/runs/${encodeURIComponent(odd)}`));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("run a:b/c%");
   });

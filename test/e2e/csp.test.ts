@@ -1,15 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
-import { startServer, type TestServer } from "../helpers/server";
+import type { Page } from "playwright-core";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useBrowserSession } from "../helpers/browser-session";
+import type { ProjectServer } from "../helpers/project";
 
 // The dashboard under its real Content-Security-Policy (nonce scripts, no 'unsafe-inline' for
 // scripts): it must load with zero violations and hydrate, or the policy has broken the app.
-let server: TestServer;
-let browser: Browser;
+// The session fails a test on a script error.
+const session = useBrowserSession();
+const { pageErrors } = session;
+let server: ProjectServer;
 let page: Page;
 const violations: string[] = [];
-const pageErrors: string[] = [];
 
 const T = Date.now() - 30 * 60_000;
 const span = (id: string, tool: string, code: string | null, outcome: string) => ({
@@ -18,7 +19,7 @@ const span = (id: string, tool: string, code: string | null, outcome: string) =>
 });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  server = session.server();
   const res = await fetch(`${server.url}/api/v1/ingest`, {
     method: "POST",
     headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json" },
@@ -32,7 +33,10 @@ beforeAll(async () => {
     }),
   });
   expect(res.status).toBe(200);
-  page = await browser.newPage();
+});
+beforeEach(async () => {
+  page = session.page();
+  violations.length = 0;
   // Violations reach the page as `securitypolicyviolation` events and Chromium logs each one to the
   // console; both are collected so that neither a script nor a style violation can pass unnoticed.
   await page.addInitScript(() => {
@@ -43,16 +47,11 @@ beforeAll(async () => {
   page.on("console", (m) => {
     if (/csp-violation|Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("dashboard under the nonce CSP", () => {
   it("loads the Tools page with zero CSP violations, hydrates, and a client-side filter works", async () => {
-    const response = await page.goto(`${server.url}/tools`);
+    const response = await page.goto(server.at("/tools"));
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
     const rows = () => page.locator("[data-testid=tools-table] tbody tr[data-tool]");
     await expect.poll(() => rows().count()).toBe(3);
@@ -66,7 +65,7 @@ describe("dashboard under the nonce CSP", () => {
   });
 
   it("renders the Overview charts (inline style attributes) with zero violations", async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(server.at("/"));
     await page.waitForSelector(".recharts-surface");
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);

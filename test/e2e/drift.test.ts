@@ -6,8 +6,8 @@ import { Scenario } from "../unit/drift/scenario";
 
 const XSS_CODE = "<img src=x onerror=alert(1)>";
 
-function seedDrift(store: Store): void {
-  const s = new Scenario("default", store);
+function seedDrift(store: Store, project: string): void {
+  const s = new Scenario(project, store);
   const search = (v: string, day: number) => ({ tool: "search", toolVersion: v, day });
   s.failing(40, { ...search("1.3.0", 0), code: "upstream_timeout", retryable: true, decision: "retried" }).ok(60, search("1.3.0", 0));
   s.failing(30, { ...search("1.3.0", 0), code: "upstream_unavailable", retryable: true, recovers: true, decision: "retried" });
@@ -28,7 +28,7 @@ const sentences = () => session.page().locator('[data-testid="drift-finding"] > 
 
 describe("Drift page", () => {
   it("lists the seeded findings by severity, each with its sentence and links to runs on both sides", async () => {
-    await session.page().goto(`${session.server().url}/drift`);
+    await session.page().goto(session.server().at(`/drift`));
     await cards().first().waitFor();
     expect(await sentences()).toEqual([
       "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation.",
@@ -59,7 +59,7 @@ describe("Drift page", () => {
   });
 
   it("keeps filters in the URL: kind select, code input, and a direct link", async () => {
-    await session.page().goto(`${session.server().url}/drift`);
+    await session.page().goto(session.server().at(`/drift`));
     await cards().first().waitFor();
     await session.page().getByLabel("Kind").selectOption("renamed");
     await session.page().waitForURL(/kind=renamed/);
@@ -67,7 +67,7 @@ describe("Drift page", () => {
     expect(await cards().first().getAttribute("data-kind")).toBe("renamed");
 
     await session.page().getByRole("button", { name: "Clear" }).click();
-    await session.page().waitForURL((u) => u.search === "");
+    await session.page().waitForURL((u) => u.search === `?project=${session.server().project}`);
     await session.page().getByLabel("Code").fill("index_stale");
     await session.page().getByLabel("Code").press("Enter");
     await session.page().waitForURL(/code=index_stale/);
@@ -75,15 +75,15 @@ describe("Drift page", () => {
     expect(await cards().first().getAttribute("data-kind")).toBe("removed");
 
     // A rename is found under its new name too; server-rendered on first paint.
-    const res = await fetch(`${session.server().url}/drift?code=booking_frozen&tool=cancel_booking`);
+    const res = await fetch(session.server().at(`/drift?code=booking_frozen&tool=cancel_booking`));
     expect(await res.text()).toContain("took over with the same class");
-    await session.page().goto(`${session.server().url}/drift?severity=low`);
+    await session.page().goto(session.server().at(`/drift?severity=low`));
     await session.page().getByText("No finding matches these filters.").waitFor();
     expect(pageErrors).toEqual([]);
   });
 
   it("serves a code's history per release so a chart can show the change point", async () => {
-    const res = await fetch(`${session.server().url}/api/v1/drift/codes/upstream_timeout/history?tool=search`);
+    const res = await fetch(session.server().at(`/api/v1/drift/codes/upstream_timeout/history?tool=search`));
     expect(res.status).toBe(200);
     const body = codeReleaseHistorySchema.parse(await res.json());
     expect(body.order).toBe("semver");
@@ -91,10 +91,10 @@ describe("Drift page", () => {
       ["1.3.0", 40, { ToolFailure: 40 }, { failed: 40 }, { retryable: 40, permanent: 0 }, 0],
       ["1.4.0", 38, { ToolFailure: 38 }, { failed: 38 }, { retryable: 0, permanent: 38 }, 0],
     ]);
-    const bad = await fetch(`${session.server().url}/api/v1/drift?kind=exploded`);
+    const bad = await fetch(session.server().at(`/api/v1/drift?kind=exploded`));
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("bad_request");
-    const summary = await fetch(`${session.server().url}/api/v1/drift/summary`);
+    const summary = await fetch(session.server().at(`/api/v1/drift/summary`));
     expect(((await summary.json()) as { entries: unknown[] }).entries).toContainEqual({ code: "booking_frozen", tool: "cancel_booking", findings: 1, severity: "high", kinds: ["renamed"] });
   });
 });

@@ -1,32 +1,45 @@
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import type { Store } from "@/db/client";
-import { launchBrowser } from "./browser";
-import { startServer, type TestServer } from "./server";
+import { connectBrowser } from "./browser";
+import { openProject, type ProjectServer } from "./project";
 
 /**
- * For a browser test file: a seeded server and Chromium started before its tests and stopped after,
- * one page whose script errors and dialogs (an alert means client text ran as HTML) are collected.
+ * For a browser test file: its own seeded project on the shared server and a connection to the
+ * run's shared Chromium. Each test gets a fresh context and page (no cookies, history or storage
+ * from the test before), and fails if its page had a script error or a dialog: an alert means
+ * client text ran as HTML.
  */
-export function useBrowserSession(options: { seed: (store: Store) => void; viewport?: { width: number; height: number } }) {
-  let server: TestServer | undefined;
+export function useBrowserSession(options: { seed?: (store: Store, project: string) => void; viewport?: { width: number; height: number } } = {}) {
+  let server: ProjectServer | undefined;
   let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
   let page: Page | undefined;
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ seed: options.seed }), launchBrowser()]);
-    page = await browser.newPage({ viewport: options.viewport ?? { width: 1400, height: 1000 } });
+    [server, browser] = await Promise.all([openProject({ seed: options.seed }), connectBrowser(inject("browserWsEndpoint"))]);
+    // The seed went straight into the database: let its drift fold finish so badges and findings show.
+    await server.driftFolded();
+    mkdirSync("test-results", { recursive: true });
+  });
+  beforeEach(async () => {
+    pageErrors.length = 0;
+    context = await browser!.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 } });
+    page = await context.newPage();
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("dialog", (d) => {
       pageErrors.push(`dialog: ${d.message()}`);
       void d.dismiss();
     });
-    mkdirSync("test-results", { recursive: true });
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
-  return { server: () => server!, page: () => page!, pageErrors };
+  return { server: () => server!, page: () => page!, context: () => context!, pageErrors };
 }

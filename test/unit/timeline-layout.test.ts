@@ -10,9 +10,9 @@ const at = (id: string, n: number | null, from: number, to: number, o: Over = {}
   id, n, from, to, o.outcome === undefined ? "ok" : o.outcome, o.retryAfter ?? null, o.backoff ?? null, o.decision ?? null,
 ];
 const fail = (o: Over = {}): Over => ({ outcome: "failed", decision: "retried", ...o });
-type ReadableCall = { call_id: string; tool: string; attempts: Readable[]; error: TimelineCall["error"] };
-const call = (call_id: string, tool: string, attempts: Readable[], error: TimelineCall["error"] = null): ReadableCall => ({ call_id, tool, attempts, error });
-function lay(input: { run_id: string; run: RunTimeline["run"]; calls: ReadableCall[] }) {
+type ReadableCall = { callId: string; tool: string; attempts: Readable[]; error: TimelineCall["error"] };
+const call = (callId: string, tool: string, attempts: Readable[], error: TimelineCall["error"] = null): ReadableCall => ({ callId, tool, attempts, error });
+function lay(input: { runId: string; run: RunTimeline["run"]; calls: ReadableCall[] }) {
   const strings: string[] = [];
   const intern = (v: string | null) => (v === null ? null : strings.includes(v) ? strings.indexOf(v) : strings.push(v) - 1);
   const calls = input.calls.map((c) => ({
@@ -21,21 +21,21 @@ function lay(input: { run_id: string; run: RunTimeline["run"]; calls: ReadableCa
       id, n, from, to, intern(outcome), null, null, null, retryAfter, backoff, intern(decision), null,
     ]),
   }));
-  return layoutTimeline({ run_id: input.run_id, run: input.run, t0: T, strings, calls });
+  return layoutTimeline({ runId: input.runId, run: input.run, t0: T, strings, calls });
 }
 const run = (over: Partial<NonNullable<RunTimeline["run"]>> = {}): NonNullable<RunTimeline["run"]> => ({
-  agent: "a", release: null, service: null, environment: null, sdk_name: null, sdk_version: null,
-  started_at: T, ended_at: T + 10_000, state: "completed", deadline_at: null, max_tool_attempts: null, error: null, ...over,
+  agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
+  startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, ...over,
 });
 const finalError = (decision: string): NonNullable<TimelineCall["error"]> => ({
-  code: "x", error_class: "ToolFailure", retryable: true, attempts: 1, decision, told: "told", occurred_at: T,
+  code: "x", errorClass: "ToolFailure", retryable: true, attempts: 1, decision, told: "told", occurredAt: T,
 });
 
 describe("layoutTimeline", () => {
   it("groups calls by tool in start order, one fixed-height lane each, parallel calls overlapping", () => {
     const layout = lay({
-      run_id: "r",
-      run: run({ deadline_at: T + 12_000 }),
+      runId: "r",
+      run: run({ deadlineAt: T + 12_000 }),
       calls: [
         call("b1", "beta", [at("s3", 1, 500, 900)]),
         call("a1", "alpha", [at("s1", 1, 100, 600)]),
@@ -61,7 +61,7 @@ describe("layoutTimeline", () => {
 
   it("draws the backoff gap with the retry_after asked next to the wait that happened", () => {
     const layout = lay({
-      run_id: "r",
+      runId: "r",
       run: run(),
       calls: [call("c", "t", [at("s1", 1, 0, 300, fail({ retryAfter: 1000, backoff: 1200 })), at("s2", 2, 1500, 1700)])],
     });
@@ -73,7 +73,7 @@ describe("layoutTimeline", () => {
 
   it("takes the final decision from the tool error, else the last span, else the outcomes", () => {
     const layout = lay({
-      run_id: "r",
+      runId: "r",
       run: run(),
       calls: [
         call("e", "t", [at("e1", 1, 0, 10, fail({ decision: "surfaced" }))], finalError("delivered")),
@@ -107,11 +107,11 @@ describe("layoutTimeline", () => {
       call("b", "t", [at("b1", 1, 40, 50, fail()), at("b3", 3, 60, 70)]),
       call("c", "u", [at("c1", 1, 0, 10)]),
     ];
-    expect(lay({ run_id: "r", run: run({ max_tool_attempts: 3 }), calls }).budgets).toEqual([
+    expect(lay({ runId: "r", run: run({ maxToolAttempts: 3 }), calls }).budgets).toEqual([
       { tool: "t", retriesUsed: 3, budget: 3, assumed: false },
       { tool: "u", retriesUsed: 0, budget: 3, assumed: false },
     ]);
-    expect(lay({ run_id: "r", run: null, calls }).budgets).toEqual([
+    expect(lay({ runId: "r", run: null, calls }).budgets).toEqual([
       { tool: "t", retriesUsed: 3, budget: 12, assumed: true },
       { tool: "u", retriesUsed: 0, budget: 12, assumed: true },
     ]);
@@ -119,8 +119,8 @@ describe("layoutTimeline", () => {
 
   it("marks incomplete data instead of tidying it: gaps in numbering, unknown numbers, disagreeing clocks", () => {
     const layout = lay({
-      run_id: "r",
-      run: run({ ended_at: T + 1000 }),
+      runId: "r",
+      run: run({ endedAt: T + 1000 }),
       calls: [
         call("c", "t", [
           at("s3", 3, 300, 250, fail()),
@@ -147,21 +147,21 @@ describe("layoutTimeline", () => {
   });
 
   it("measures from the run's start even when the first attempt came later", () => {
-    const layout = lay({ run_id: "r", run: run({ started_at: T - 1500 }), calls: [call("c", "t", [at("s1", 1, 0, 400)])] });
+    const layout = lay({ runId: "r", run: run({ startedAt: T - 1500 }), calls: [call("c", "t", [at("s1", 1, 0, 400)])] });
     const row = layout.rows[1]!;
     expect(row.kind === "call" && row.bars.map((b) => [b.start, b.end, b.startedAt])).toEqual([[1500, 1900, T]]);
     expect(layout.origin).toBe(T - 1500);
   });
 
   it("puts time 0 at the earliest attempt when the run record never arrived", () => {
-    const layout = lay({ run_id: "r", run: null, calls: [call("c", "t", [at("s1", 1, 5000, 5400)])] });
+    const layout = lay({ runId: "r", run: null, calls: [call("c", "t", [at("s1", 1, 5000, 5400)])] });
     expect(layout).toMatchObject({ origin: T + 5000, domain: { start: 0, end: 400 }, runRecordMissing: true, runEnd: null, deadline: null });
   });
 
   it("puts time 0 at the earliest attempt, else at the run's end, when the record's start is unknown", () => {
-    const withSpans = lay({ run_id: "r", run: run({ agent: null, started_at: null, ended_at: T + 9000 }), calls: [call("c", "t", [at("s1", 1, 5000, 5400)])] });
+    const withSpans = lay({ runId: "r", run: run({ agent: null, startedAt: null, endedAt: T + 9000 }), calls: [call("c", "t", [at("s1", 1, 5000, 5400)])] });
     expect(withSpans).toMatchObject({ origin: T + 5000, domain: { start: 0, end: 4000 }, runRecordMissing: false, runEnd: 4000 });
-    const endOnly = lay({ run_id: "r", run: run({ agent: null, started_at: null, ended_at: T + 9000 }), calls: [] });
+    const endOnly = lay({ runId: "r", run: run({ agent: null, startedAt: null, endedAt: T + 9000 }), calls: [] });
     expect(endOnly).toMatchObject({ origin: T + 9000, runRecordMissing: false, runEnd: 0 });
   });
 });

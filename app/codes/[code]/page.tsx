@@ -1,14 +1,25 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { endpoints } from "@/lib/api/endpoints";
 import { CodeHistoryView } from "@/components/codes/code-history-view";
 import { prefetchDrift, prefetchPage } from "@/server/prefetch";
 import { codeDetailRoute } from "@/server/routes/code-detail";
 import { decodeSegment } from "../../decode-segment";
+import { badParameter, requireProject, requireSubject } from "../../page-guards";
 
 export const dynamic = "force-dynamic";
 
+export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
+  return { title: `${decodeSegment((await params).code)} · Codes · Faultline` };
+}
+
 export default async function CodePage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const code = decodeSegment((await params).code);
-  const state = prefetchPage(await searchParams, (qc, search) => {
+  const raw = await searchParams;
+  const bad = badParameter(endpoints.codeDetail, { ...raw, code }, `/codes/${encodeURIComponent(code)}`);
+  if (bad) return bad;
+  requireSubject(requireProject(raw), { code });
+  const state = prefetchPage(raw, (qc, search) => {
     codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } });
     prefetchDrift(qc, search.project, code);
   });

@@ -1,8 +1,8 @@
-import { notFound } from "next/navigation";
 import { getStore } from "@/server/store";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
 import { RunTimelineView } from "@/components/runs/run-timeline-view";
 import { decodeSegment } from "../../decode-segment";
+import { notFoundBecause, requireProject } from "../../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Run · Faultline" };
@@ -16,9 +16,9 @@ export default async function RunPage({
 }) {
   const runId = decodeSegment((await params).runId);
   const sp = await searchParams;
-  const project = typeof sp.project === "string" && sp.project !== "" ? sp.project : "default";
+  const project = requireProject(sp);
   const timeline = getRunTimeline(getStore(), project, runId);
-  if (!timeline) notFound();
+  if (!timeline) notFoundBecause(`There is no run “${runId}” in project “${project}”.`);
   // One JSON string instead of a dehydrated object: React's RSC encoder walks every value of a
   // 12,000-attempt run, a string it copies whole (measured in bench/timeline.ts).
   return <RunTimelineView project={project} runId={runId} initialJson={JSON.stringify(timeline)} />;

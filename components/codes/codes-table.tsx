@@ -1,0 +1,86 @@
+import Link from "next/link";
+import { OutcomeSwatch } from "@/components/charts/fill-patterns";
+import { countColumn, DataTable, NameCell, numberColumn, type Column, type SortState } from "@/components/data-table";
+import { DriftBadge } from "@/components/drift/drift-badge";
+import { formatCount, formatPct, formatTime } from "@/lib/charts/format";
+import { outcomeStyle } from "@/lib/charts/outcomes";
+import type { CodeRow } from "@/lib/contracts/codes";
+import type { useUrlState } from "@/lib/query/use-url-state";
+import { TwoMeanings } from "./two-meanings";
+
+export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
+  rows: CodeRow[] | undefined;
+  pending: boolean;
+  sort: SortState;
+  project: string | undefined;
+} & Pick<ReturnType<typeof useUrlState>, "hrefWith" | "update">) {
+  const columns: Column<CodeRow>[] = [
+    {
+      id: "code",
+      header: "code",
+      sort: { key: "code", first: "asc" },
+      align: "text",
+      cellClassName: "name",
+      cell: (c) => (
+        <NameCell
+          href={hrefWith(`/codes/${encodeURIComponent(c.code)}`, { sort: undefined, dir: undefined })}
+          marks={
+            <>
+              <DriftBadge code={c.code} project={project} />
+              <TwoMeanings row={c} />
+            </>
+          }
+        >
+          {c.code}
+        </NameCell>
+      ),
+    },
+    { id: "errorClass", header: "error class", align: "text", cell: (c) => c.errorClasses.join(", ") || "—" },
+    numberColumn("retryable", "retryable", (c) => c.retryableShare, (v: number | null) => formatPct(v, 0), { sort: { key: "retryable_share" } }),
+    countColumn("failures", "attempts not ok", (c) => c.failures, { sort: { key: "failures" }, title: "attempts with this code whose outcome was not ok" }),
+    {
+      id: "outcomes",
+      header: "outcomes (attempts)",
+      align: "text",
+      cell: (c) => (
+        <span className="chips">
+          {c.outcomes.map((o) => (
+            <button key={o.outcome} type="button" className="chip" style={{ fontFamily: "var(--font)" }} onClick={() => update({ outcome: o.outcome })}>
+              <OutcomeSwatch outcome={o.outcome} /> {outcomeStyle(o.outcome).label} {formatCount(o.attempts)}
+            </button>
+          ))}
+        </span>
+      ),
+    },
+    {
+      id: "tools",
+      header: "tools",
+      sort: { key: "tools" },
+      align: "text",
+      cell: (c) => (
+        <span className="chips">
+          {c.tools.map((t) => (
+            <Link key={t} className="chip" href={hrefWith(`/tools/${encodeURIComponent(t)}`, { sort: undefined, dir: undefined, code: c.code })}>
+              {t}
+            </Link>
+          ))}
+        </span>
+      ),
+    },
+    { id: "releases", header: "releases", align: "text", cellClassName: "text mono", cell: (c) => c.releases.join(", ") },
+    numberColumn("firstSeen", "first seen", (c) => c.firstSeen, formatTime, { sort: { key: "first_seen" } }),
+    numberColumn("lastSeen", "last seen", (c) => c.lastSeen, formatTime, { sort: { key: "last_seen" } }),
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c.code}
+      rowAttributes={(c) => ({ "data-code": c.code })}
+      testId="codes-table"
+      sort={sort}
+      placeholder={pending ? "Loading codes…" : null}
+      empty="No codes seen in this range."
+    />
+  );
+}

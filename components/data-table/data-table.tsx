@@ -1,0 +1,76 @@
+import type { CSSProperties, ReactNode } from "react";
+import { SortHeader } from "@/components/dashboard/sort-header";
+import type { AlignClasses, Column, RowAttributes, SortState } from "./types";
+
+export interface DataTableProps<T> {
+  columns: readonly Column<T>[];
+  /** Undefined while the first answer is on its way: the `placeholder` row shows instead. */
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  rowAttributes?: (row: T) => RowAttributes;
+  /** Defaults to the dashboard's global `data` table style. */
+  className?: string;
+  align?: AlignClasses;
+  testId?: string;
+  busy?: boolean;
+  style?: CSSProperties;
+  sort?: SortState;
+  placeholder?: ReactNode;
+  empty?: ReactNode;
+}
+
+// The global `table.data` sheet right-aligns by default, so only text columns need a class.
+const DATA_ALIGN: AlignClasses = { text: "text" };
+
+const resolve = <T,>(value: string | ((row: T) => string | undefined) | undefined, row: T) =>
+  typeof value === "function" ? value(row) : value;
+
+/** A table declared by its columns; every dashboard table renders through it so they look and sort alike. */
+export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, busy, style, sort, placeholder, empty }: DataTableProps<T>) {
+  const alignClass = (c: Column<T>) => (c.align ? align[c.align] : undefined);
+  const hide = (c: Column<T>, cls: string | undefined) => (c.hideBelow ? [cls, `hide-${c.hideBelow}`].filter(Boolean).join(" ") : cls);
+  const note = rows === undefined ? placeholder : rows.length === 0 ? empty : null;
+  return (
+    <table className={className} data-testid={testId} aria-busy={busy} style={style}>
+      <thead>
+        <tr>
+          {columns.map((c) => {
+            const headerClass = hide(c, c.headerClassName ?? alignClass(c));
+            return c.sort && sort ? (
+              <SortHeader key={c.id} column={c.sort.key} first={c.sort.first} label={c.header} title={c.title} className={headerClass} {...sort} />
+            ) : (
+              <th key={c.id} className={headerClass} title={c.title} scope="col">
+                {c.header}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {rows?.map((row) => (
+          <tr key={rowKey(row)} {...rowAttributes?.(row)}>
+            {columns.map((c) => {
+              const props = { className: hide(c, resolve(c.cellClassName, row) ?? alignClass(c)), title: c.cellTitle?.(row) };
+              return c.rowHeader ? (
+                <th key={c.id} scope="row" {...props}>
+                  {c.cell(row)}
+                </th>
+              ) : (
+                <td key={c.id} {...props}>
+                  {c.cell(row)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+        {note != null && note !== false && (
+          <tr>
+            <td colSpan={columns.length} className="empty-state">
+              {note}
+            </td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,5 @@
+export { countColumn, numberColumn } from "./columns";
+export { DataTable, type DataTableProps } from "./data-table";
+export { NameCell } from "./name-cell";
+export type { AlignClasses, Column, RowAttributes, SortDir, SortState } from "./types";
+export { urlSort } from "./url-sort";

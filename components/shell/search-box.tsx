@@ -1,0 +1,129 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import type { SearchHit } from "@/lib/contracts/search";
+import { searchQuery } from "@/lib/query/search-query";
+
+const KIND_LABEL: Record<SearchHit["kind"], string> = { run: "run", tool: "tool", code: "code", release: "release" };
+
+/** Where a hit goes: its own page, or (a release) the Overview narrowed to it. */
+export function hitHref(hit: SearchHit, project: string): string {
+  const p = project === "default" ? "" : `project=${encodeURIComponent(project)}`;
+  const qs = (extra = "") => [p, extra].filter(Boolean).join("&");
+  const withQs = (path: string, extra = "") => (qs(extra) ? `${path}?${qs(extra)}` : path);
+  switch (hit.kind) {
+    case "run":
+      return withQs(`/runs/${encodeURIComponent(hit.value)}`);
+    case "tool":
+      return withQs(`/tools/${encodeURIComponent(hit.value)}`);
+    case "code":
+      return withQs(`/codes/${encodeURIComponent(hit.value)}`);
+    case "release":
+      return withQs("/", `release=${encodeURIComponent(hit.value)}`);
+  }
+}
+
+// Typing pauses this long before the box asks the server.
+const DEBOUNCE_MS = 150;
+
+/** One box for run ids, tools, codes and releases (prefix match); `/` focuses it from anywhere. */
+export function SearchBox({ project }: { project: string }) {
+  const router = useRouter();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  useEffect(() => {
+    const t = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "/" || e.metaKey || e.ctrlKey || e.altKey) return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName))) return;
+      e.preventDefault();
+      input.current?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  const result = useQuery({ ...searchQuery(project, q), enabled: q !== "", placeholderData: keepPreviousData });
+  const hits = q === "" ? [] : (result.data?.hits ?? []);
+  const shown = open && text.trim() !== "";
+  const go = (hit: SearchHit | undefined) => {
+    if (!hit) return;
+    setOpen(false);
+    setText("");
+    router.push(hitHref(hit, project));
+  };
+  return (
+    <div className="search-box" role="search" aria-label="Find">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Find a run id, tool, code or release
+      </label>
+      <input
+        ref={input}
+        id={`${id}-input`}
+        type="search"
+        name="find"
+        placeholder="Find run, tool, code…  /"
+        autoComplete="off"
+        role="combobox"
+        aria-expanded={shown && hits.length > 0}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={shown && hits[active] ? `${id}-hit-${active}` : undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, Math.max(0, hits.length - 1)));
+          else if (e.key === "ArrowUp") setActive((a) => Math.max(a - 1, 0));
+          else if (e.key === "Enter") go(hits[active]);
+          else if (e.key === "Escape") {
+            setOpen(false);
+            input.current?.blur();
+          } else return;
+          e.preventDefault();
+        }}
+        data-testid="search-input"
+      />
+      {shown && (
+        <div className="search-pop">
+          {hits.length > 0 && (
+            <ul id={`${id}-list`} role="listbox" className="search-hits" aria-label="Matches" data-testid="search-hits">
+              {hits.map((hit, i) => (
+                <li
+                  key={`${hit.kind}:${hit.value}`}
+                  id={`${id}-hit-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => go(hit)}
+                  data-kind={hit.kind}
+                >
+                  <span className="hit-kind">{KIND_LABEL[hit.kind]}</span> <span className="mono">{hit.value}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="search-empty" role="status" data-testid="search-status">
+            {q !== "" && result.data && hits.length === 0 ? `No run, tool, code or release starts with “${q}”.` : ""}
+            {q !== "" && result.data?.truncated ? "More match: type more to narrow." : ""}
+            {result.error ? `Search failed: ${result.error.message}` : ""}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

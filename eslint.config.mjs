@@ -1,0 +1,32 @@
+// Flat config: the recommended JS and TypeScript rules everywhere, React hook rules (including the
+// React Compiler checks) on components and pages. Not type-aware, to keep `npm run lint` quick.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules/", ".next/", ".next-*/", "db/migrations/", "lib/runtime/npm/dist/", "bench/out/", "test-results/", "coverage/", "next-env.d.ts"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // `_`-prefixed names are deliberately unused (rest-omit, positional callback arguments).
+      // Client-sent text is checked and scrubbed for control characters on purpose.
+      "no-control-regex": "off",
+      // `cond ? a() : b()` and `x && f()` as statements are deliberate; a bare value is still an error.
+      "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ["**/*.tsx", "components/**/*.ts", "app/**/*.ts", "lib/query/**/*.ts"],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Node scripts and config files run outside the browser.
+    files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", __dirname: "readonly", module: "writable", require: "readonly" } },
+  },
+);

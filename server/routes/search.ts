@@ -1,0 +1,6 @@
+import { searchProject } from "@/db/queries/search";
+import { endpoints } from "@/lib/api/endpoints";
+import { defineRoute } from "../http/define-route";
+import { getStore } from "../store";
+
+export const searchRoute = defineRoute(endpoints.search, ({ query, now }) => searchProject(getStore(), query.project, query.q, now));

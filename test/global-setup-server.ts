@@ -1,0 +1,40 @@
+// One `next start` for the whole run, shared by the api and e2e projects. Each project runs this
+// setup; the first call starts the server and the last teardown stops it. Test files keep their data
+// apart by using a project of their own (test/helpers/project.ts).
+import type { TestProject } from "vitest/node";
+import { startServer, type TestServer } from "./helpers/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URL of the shared server. */
+    serverUrl: string;
+    /** Its SQLite file: test files open their own connection to create their project and seed it. */
+    serverDbPath: string;
+  }
+}
+
+/**
+ * The fixtures sit at fixed dates, some older than the default 30-day retention, and the server
+ * sweeps 10 s after start: without this a long run would prune a later file's seed. Drift folds
+ * start 50 ms after ingest pauses (not 2 s) so the drift tests wait for their fold, not for a timer.
+ */
+const SHARED_SERVER_ENV = {
+  FAULTLINE_RETENTION_DAYS: "36500",
+  FAULTLINE_ROLLUP_RETENTION_DAYS: "36500",
+  FAULTLINE_DRIFT_REFRESH_MS: "50",
+};
+
+const shared = globalThis as unknown as { __faultlineSharedServer?: { server: Promise<TestServer>; users: number } };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = (shared.__faultlineSharedServer ??= { server: startServer({ env: SHARED_SERVER_ENV }), users: 0 });
+  entry.users++;
+  const server = await entry.server;
+  project.provide("serverUrl", server.url);
+  project.provide("serverDbPath", server.dbPath);
+  return async () => {
+    if (--entry.users > 0) return;
+    shared.__faultlineSharedServer = undefined;
+    await server.stop();
+  };
+}
