@@ -198,11 +198,15 @@ async function main() {
         if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
       };
-      // Drift folds new spans into its accumulators on the first read after ingest; time that once,
-      // then the steady state like every other endpoint.
+      // The job worker folds the seeded spans into drift after start-up; reads never wait for it.
+      // Time the catch-up once, then the steady state like every other endpoint.
       const refreshStart = performance.now();
-      await get("/api/v1/drift");
-      console.log(`\nfirst drift read after seeding (incremental refresh over every new span): ${((performance.now() - refreshStart) / 1000).toFixed(1)} s`);
+      for (;;) {
+        const answer = (await (await fetch(`${url}/api/v1/drift`)).json()) as { upToDate: boolean };
+        if (answer.upToDate) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      console.log(`\ndrift caught up in the background after start-up: ${((performance.now() - refreshStart) / 1000).toFixed(1)} s`);
       const busyRun = (store.sqlite.prepare("SELECT run_id AS id FROM run_stats ORDER BY attempts DESC LIMIT 1").get() as { id: string }).id;
       const weekAgo = Date.now() - 7 * 86_400_000;
       console.log(`\nHTTP endpoints on next start (${rounds} rounds, sequential)`);
@@ -217,7 +221,7 @@ async function main() {
         "/api/v1/projects",
         "/api/v1/setup",
         "/api/v1/runs",
-        `/api/v1/runs?from=${weekAgo}&has_errors=1`,
+        `/api/v1/runs?from=${weekAgo}&hasErrors=1`,
         `/api/v1/runs?tool=${busyTool}`,
         `/api/v1/runs?code=${code}`,
         `/api/v1/runs/${encodeURIComponent(busyRun)}`,
