@@ -1,6 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { config as serverConfig } from "./server/config";
+import { authThrottle } from "./server/http/auth-throttle";
+import { hostAllowed, misdirected } from "./server/http/host-check";
+import { clientAddress } from "./server/http/node-server";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -38,23 +41,44 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** When FAULTLINE_ADMIN_SECRET is set, the dashboard asks for it (HTTP Basic, any user name). */
+/** An ApiError as the proxy's answer (the proxy cannot use the route wrapper). */
+function errorAnswer(error: { code: string; message: string; headers?: Record<string, string> }, status: number): NextResponse {
+  return NextResponse.json({ error: { code: error.code, message: error.message } }, { status, headers: error.headers });
+}
+
+/**
+ * When FAULTLINE_ADMIN_SECRET is set, the dashboard asks for it (HTTP Basic, any user name). Wrong
+ * secrets are counted per client address; past FAULTLINE_AUTH_MAX_FAILURES in the window the
+ * address gets 429 with Retry-After, whatever it sends, until the window ends.
+ */
 function adminDenied(req: NextRequest): NextResponse | null {
-  const secret = serverConfig().adminSecret;
+  const c = serverConfig();
+  const secret = c.adminSecret;
   if (!secret) return null;
+  const client = clientAddress(req, c.trustProxy);
+  const throttle = authThrottle("admin secret", c.authMaxFailures, c.authWindowMs);
+  const wait = throttle.blockedFor(client);
+  if (wait > 0) {
+    return errorAnswer({ code: "rate_limited", message: "too many failed admin secret attempts from this address; retry later", headers: { "Retry-After": String(wait) } }, 429);
+  }
   const presented = presentedSecret(req);
   if (presented !== null && timingSafeEqual(digest(presented), digest(secret))) return null;
+  // Asking without credentials is how a browser starts; only a wrong secret counts as a failure.
+  if (presented !== null) throttle.fail(client);
   return NextResponse.json(
     { error: { code: "unauthorized", message: "this Faultline requires the admin secret" } },
     { status: 401, headers: { "WWW-Authenticate": 'Basic realm="faultline", charset="UTF-8"' } },
   );
 }
 
-/** Every dashboard request: the admin secret check, and a per-request nonce in the CSP. */
+/**
+ * Every dashboard request: the `Host` check (421 for a name not served here: DNS rebinding), the
+ * admin secret check, and a per-request nonce in the CSP.
+ */
 export function proxy(req: NextRequest): NextResponse {
   const nonce = randomBytes(16).toString("base64");
   const csp = contentSecurityPolicy(nonce);
-  const denied = adminDenied(req);
+  const denied = hostAllowed(req.headers.get("host"), serverConfig().allowedHosts) ? adminDenied(req) : errorAnswer(misdirected(), 421);
   if (denied) {
     denied.headers.set("Content-Security-Policy", csp);
     return denied;
@@ -62,6 +86,8 @@ export function proxy(req: NextRequest): NextResponse {
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);
+  // app/not-found.tsx names what is missing (a tool, a project) from the address asked for.
+  requestHeaders.set("x-faultline-url", req.nextUrl.pathname + req.nextUrl.search);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("Content-Security-Policy", csp);
   return res;

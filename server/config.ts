@@ -36,7 +36,23 @@ const envSchema = z.object({
   FAULTLINE_DRIFT_MAX_WAIT_MS: int(0, 86_400_000, 30_000),
   FAULTLINE_RETENTION_EVERY_MS: int(60_000, 7 * DAY_MS, 3_600_000),
   FAULTLINE_ADMIN_SECRET: optionalText,
+  // Host names (comma-separated) the server answers besides the loopback names; `*` accepts any.
+  FAULTLINE_ALLOWED_HOSTS: optionalText,
+  // Admission control: an ingest request that waited longer than this before its handler ran is shed with 429.
+  FAULTLINE_QUEUE_BUDGET_MS: int(50, 60_000, 1000),
+  FAULTLINE_MAX_INFLIGHT_PER_KEY: int(1, 10_000, 16),
+  FAULTLINE_HEADERS_TIMEOUT_MS: int(1000, 600_000, 10_000),
+  FAULTLINE_BODY_TIMEOUT_MS: int(1000, 600_000, 10_000),
+  FAULTLINE_AUTH_MAX_FAILURES: int(1, 10_000, 10),
+  FAULTLINE_AUTH_WINDOW_MS: int(1000, 86_400_000, 60_000),
+  FAULTLINE_TRUST_PROXY: z.enum(["0", "1"], "0 or 1").optional().transform((v) => v === "1"),
+  FAULTLINE_HEALTH_CHECK_EVERY_MS: int(200, 3_600_000, 10_000),
+  FAULTLINE_QUICK_CHECK_EVERY_MS: int(1000, 7 * DAY_MS, 900_000),
+  FAULTLINE_MIN_FREE_MB: int(0, 1_000_000, 32),
 });
+
+/** The secret is compared against whatever a client sends, so a short one is guessable. */
+export const MIN_ADMIN_SECRET_LENGTH = 16;
 
 /** The parsed configuration; see `loadConfig`. */
 export interface Config {
@@ -50,6 +66,18 @@ export interface Config {
   driftMaxWaitMs: number;
   retentionEveryMs: number;
   adminSecret: string | undefined;
+  /** Host names accepted in the `Host` header besides the loopback names (lower-case); `["*"]` accepts any. */
+  allowedHosts: string[];
+  queueBudgetMs: number;
+  maxInflightPerKey: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  authMaxFailures: number;
+  authWindowMs: number;
+  trustProxy: boolean;
+  healthCheckEveryMs: number;
+  quickCheckEveryMs: number;
+  minFreeBytes: number;
 }
 
 /** A configuration error worded for one line of a start-up log. */
@@ -58,6 +86,12 @@ export class ConfigError extends Error {}
 /** Parses the environment; throws a `ConfigError` naming the first bad variable and its accepted range. */
 export function parseConfig(env: Record<string, string | undefined>, cwd: string = process.cwd()): Config {
   // Empty strings are "unset" for the number fields too: `FAULTLINE_MAX_INFLIGHT=` keeps the default.
+  const secret = env.FAULTLINE_ADMIN_SECRET;
+  // Never echo the secret: the line names the variable and the rule only. Empty means unset (as for
+  // every variable); blank (only spaces) or short is refused rather than silently weak.
+  if (secret !== undefined && secret !== "" && secret.trim().length < MIN_ADMIN_SECRET_LENGTH) {
+    throw new ConfigError(`invalid FAULTLINE_ADMIN_SECRET: expected at least ${MIN_ADMIN_SECRET_LENGTH} characters (not only spaces); generate one with \`openssl rand -base64 24\``);
+  }
   const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith("FAULTLINE_") && v !== undefined && v.trim() !== ""));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
@@ -77,6 +111,20 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
     driftMaxWaitMs: e.FAULTLINE_DRIFT_MAX_WAIT_MS,
     retentionEveryMs: e.FAULTLINE_RETENTION_EVERY_MS,
     adminSecret: e.FAULTLINE_ADMIN_SECRET,
+    allowedHosts: (e.FAULTLINE_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase().replace(/\.$/, ""))
+      .filter((h) => h !== ""),
+    queueBudgetMs: e.FAULTLINE_QUEUE_BUDGET_MS,
+    maxInflightPerKey: e.FAULTLINE_MAX_INFLIGHT_PER_KEY,
+    headersTimeoutMs: e.FAULTLINE_HEADERS_TIMEOUT_MS,
+    bodyTimeoutMs: e.FAULTLINE_BODY_TIMEOUT_MS,
+    authMaxFailures: e.FAULTLINE_AUTH_MAX_FAILURES,
+    authWindowMs: e.FAULTLINE_AUTH_WINDOW_MS,
+    trustProxy: e.FAULTLINE_TRUST_PROXY,
+    healthCheckEveryMs: e.FAULTLINE_HEALTH_CHECK_EVERY_MS,
+    quickCheckEveryMs: e.FAULTLINE_QUICK_CHECK_EVERY_MS,
+    minFreeBytes: e.FAULTLINE_MIN_FREE_MB * 1024 * 1024,
   };
 }
 

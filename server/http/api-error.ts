@@ -1,4 +1,5 @@
 import { API_ERROR_STATUS, type ApiErrorCode, type ErrorEnvelope } from "@/lib/contracts";
+import { noteStorageFailure, storageFaultKind } from "../storage-fault";
 
 /** An error with a client-facing code; its message is shown to the client as is. */
 export class ApiError extends Error {
@@ -19,6 +20,8 @@ export function toErrorResponse(error: unknown): Response {
     return Response.json(body, { status: API_ERROR_STATUS[error.code], headers: error.headers });
   }
   if (isStorageUnavailable(error)) {
+    // Health reports the fault (a busy lock is not one) until a write goes through again.
+    noteStorageFailure(error);
     return Response.json(
       { error: { code: "unavailable", message: "storage is temporarily unavailable; retry later" } } satisfies ErrorEnvelope,
       { status: 503, headers: { "Retry-After": "5" } },
@@ -32,11 +35,10 @@ export function toErrorResponse(error: unknown): Response {
   return Response.json({ error: { code: "internal", message: "internal error" } } satisfies ErrorEnvelope, { status: 500 });
 }
 
-const STORAGE_CODES = new Set(["SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN"]);
-
+/** SQLite failures that are the storage's state, not the request's fault: 503, retry later. */
 function isStorageUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && [...STORAGE_CODES].some((c) => code.startsWith(c));
+  return typeof code === "string" && code.startsWith("SQLITE_") && storageFaultKind(error) !== null;
 }
 
 // What a request body stream fails with when the client disconnects: Node's `aborted` /

@@ -1,9 +1,26 @@
 import type { Store } from "@/db/client";
 import { verifyKey } from "@/db/keys";
+import { config } from "../config";
 import { ApiError } from "./api-error";
+import { authThrottle } from "./auth-throttle";
+import { clientAddress } from "./node-server";
 
-/** The project of the presented ingest key (`Authorization: Bearer` or `x-faultline-key`). */
-export function authenticateIngest(req: Request, store: Store): string {
+/** An authenticated ingest request: its project, and the key it presented (its slot account). */
+export interface IngestAuth {
+  projectId: string;
+  key: string;
+}
+
+/**
+ * The project of the presented ingest key (`Authorization: Bearer` or `x-faultline-key`). Wrong keys
+ * are counted per client address: after FAULTLINE_AUTH_MAX_FAILURES in FAULTLINE_AUTH_WINDOW_MS the
+ * address gets 429 until the window ends, so keys cannot be guessed at request rate.
+ */
+export function authenticateIngest(req: Request, store: Store): IngestAuth {
+  const c = config();
+  const client = clientAddress(req, c.trustProxy);
+  const throttle = authThrottle("ingest key", c.authMaxFailures, c.authWindowMs);
+  throttle.check(client, "ingest key");
   const header = req.headers.get("authorization");
   const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   const presented = bearer ?? req.headers.get("x-faultline-key")?.trim();
@@ -14,7 +31,8 @@ export function authenticateIngest(req: Request, store: Store): string {
   }
   const projectId = verifyKey(store, presented);
   if (!projectId) {
+    throttle.fail(client);
     throw new ApiError("unauthorized", "invalid or revoked ingest key", undefined, { "WWW-Authenticate": 'Bearer realm="faultline"' });
   }
-  return projectId;
+  return { projectId, key: presented };
 }

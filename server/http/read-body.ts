@@ -1,14 +1,17 @@
 import { gunzipSync } from "node:zlib";
 import { LIMITS } from "@/lib/contracts";
 import { ApiError } from "./api-error";
+import { clockMs } from "./node-server";
 
 const tooLarge = () => new ApiError("payload_too_large", `request body exceeds ${LIMITS.maxBodyBytes} bytes`);
 
 /**
  * Reads a request body up to the limit, gunzipping when asked; the limit applies to the
- * decompressed size too, so a small gzip bomb is cut off instead of filling memory.
+ * decompressed size too, so a small gzip bomb is cut off instead of filling memory. The whole body
+ * must arrive by `deadline` (process clock, ms; see `clockMs`): a client trickling it a few bytes a
+ * second gets a 408 and its ingest slot back instead of holding it for minutes.
  */
-export async function readBody(req: Request, acceptedTypes: readonly string[]): Promise<Buffer> {
+export async function readBody(req: Request, acceptedTypes: readonly string[], time?: { deadline: number; timeoutMs: number }): Promise<Buffer> {
   const type = contentTypeOf(req);
   if (!acceptedTypes.includes(type)) {
     throw new ApiError("unsupported_media_type", `content-type must be ${acceptedTypes.join(" or ")}; got ${type || "none"}`);
@@ -19,7 +22,7 @@ export async function readBody(req: Request, acceptedTypes: readonly string[]): 
   }
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > LIMITS.maxBodyBytes) throw tooLarge();
-  const raw = await readLimited(req);
+  const raw = await readLimited(req, time);
   if (encoding === "identity") return raw;
   try {
     return gunzipSync(raw, { maxOutputLength: LIMITS.maxBodyBytes });
@@ -34,20 +37,38 @@ export function contentTypeOf(req: Request): string {
   return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-async function readLimited(req: Request): Promise<Buffer> {
+const timedOut = (seconds: number) =>
+  new ApiError("request_timeout", `the request body did not arrive within ${seconds} s; send it faster or in smaller batches`, undefined, {
+    Connection: "close",
+  });
+
+async function readLimited(req: Request, time: { deadline: number; timeoutMs: number } | undefined): Promise<Buffer> {
   if (!req.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > LIMITS.maxBodyBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<"expired">((resolve) => {
+    if (time) timer = setTimeout(() => resolve("expired"), Math.max(0, time.deadline - clockMs()));
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), expired]);
+      if (next === "expired") {
+        reader.cancel().catch(() => undefined);
+        throw timedOut(time!.timeoutMs / 1000);
+      }
+      const { done, value } = next;
+      if (done) break;
+      size += value.byteLength;
+      if (size > LIMITS.maxBodyBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   return Buffer.concat(chunks, size);
 }

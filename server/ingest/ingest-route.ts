@@ -1,12 +1,17 @@
 import type { IngestFormat } from "@/lib/ingest/format";
 import { EnvelopeError } from "@/lib/ingest/format";
+import { config } from "../config";
+import { admit } from "../http/admission";
 import { ApiError } from "../http/api-error";
 import { authenticateIngest } from "../http/auth";
 import { withIngestSlot } from "../http/backpressure";
+import { checkHost } from "../http/host-check";
+import { clockMs, receivedAt } from "../http/node-server";
 import { otlpEncodingOf, otlpRoute, otlpSuccess } from "../http/otlp-response";
 import { contentTypeOf, readBody } from "../http/read-body";
 import { route } from "../http/route";
 import { scheduleDriftFold } from "../jobs/drift-fold";
+import { noteWriteSucceeded, storageHealth } from "../storage-fault";
 import { getStore } from "../store";
 import { ingestEnvelope } from "./ingest-envelope";
 
@@ -27,22 +32,40 @@ function otlpMessage(rejected: readonly { id: string | null; message: string }[]
   return listed + (rejected.length > MESSAGE_SPANS ? `; and ${rejected.length - MESSAGE_SPANS} more` : "");
 }
 
+/** A database that failed its integrity check takes no more writes until it passes one. */
+function assertWritable(): void {
+  const health = storageHealth();
+  if (health.status === "degraded" && !health.acceptsWrites) {
+    throw new ApiError("unavailable", `ingest is paused: ${health.reason}`, undefined, { "Retry-After": "60" });
+  }
+}
+
 /**
- * The `POST` handler of an ingest endpoint: the same key check, body limits, backpressure, storage,
- * background drift fold and error answers for every format; only the answer's shape follows the
- * format (Faultline's 200/207 result, or OTLP's `partialSuccess`).
+ * The `POST` handler of an ingest endpoint: the same host check, admission control, key check,
+ * body limits and deadline, backpressure, storage, background drift fold and error answers for
+ * every format; only the answer's shape follows the format (Faultline's 200/207 result, or OTLP's
+ * `partialSuccess`). Cheap refusals come first, before anything is read: a request that queued
+ * past the budget is shed (429) before its key is even looked up.
  */
 export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promise<Response> {
   const wrap = format.answer === "otlp" ? otlpRoute : route;
-  return wrap((req: Request) =>
-    withIngestSlot(async () => {
-      const store = getStore();
-      const projectId = authenticateIngest(req, store);
-      const body = await readBody(req, format.contentTypes);
+  return wrap(async (req: Request) => {
+    const c = config();
+    checkHost(req, c.allowedHosts);
+    admit(req, c.queueBudgetMs);
+    const store = getStore();
+    const { projectId, key } = authenticateIngest(req, store);
+    assertWritable();
+    return withIngestSlot(key, async () => {
+      // The body's deadline counts from the headers' arrival: time spent queued is the client's too.
+      const deadline = (receivedAt(req) ?? clockMs()) + c.bodyTimeoutMs;
+      const body = await readBody(req, format.contentTypes, { deadline, timeoutMs: c.bodyTimeoutMs });
       const result = ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req)));
+      // New rows were committed, so the file takes writes again (duplicates alone write nothing).
+      if (result.accepted > result.duplicates) noteWriteSucceeded();
       scheduleDriftFold(projectId);
       if (format.answer === "otlp") return otlpSuccess(result.rejected.length, otlpMessage(result.rejected), otlpEncodingOf(req));
       return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
-    }),
-  );
+    });
+  });
 }

@@ -5,7 +5,7 @@ import type { JobReply, JobRequest, JobWorkerData } from "./job-messages";
 type Job = JobRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 
 interface Waiting {
-  resolve: (rows: number) => void;
+  resolve: (reply: { rows: number; detail?: string }) => void;
   reject: (error: Error) => void;
 }
 
@@ -20,9 +20,14 @@ class JobRunner {
   private readonly waiting = new Map<number, Waiting>();
 
   run(job: Job): Promise<number> {
+    return this.ask(job).then((reply) => reply.rows);
+  }
+
+  /** Like `run`, with the job's textual answer too (the integrity check's findings). */
+  ask(job: Job): Promise<{ rows: number; detail?: string }> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise<number>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage({ ...job, id } satisfies JobRequest);
     });
@@ -38,7 +43,7 @@ class JobRunner {
     worker.on("message", (reply: JobReply) => {
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if (reply.ok) w?.resolve(reply.rows);
+      if (reply.ok) w?.resolve({ rows: reply.rows, detail: reply.detail });
       else w?.reject(new Error(reply.error));
     });
     worker.on("error", (error) => this.fail(worker, error));

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { openStore } from "@/db/client";
 import { foldDriftChunk, refreshDrift } from "@/db/drift/refresh-drift";
+import { quickCheck } from "@/db/queries/get-health";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 import type { JobReply, JobRequest, JobWorkerData } from "./job-messages";
 
@@ -14,8 +15,18 @@ const FOLD_CHUNK = 1000;
 const data = workerData as JobWorkerData;
 const store = openStore(data.dbPath, { busyTimeoutMs: data.busyTimeoutMs });
 
-function run(request: JobRequest): number {
+function run(request: JobRequest): number | { rows: number; detail: string } {
   switch (request.job) {
+    case "quick-check": {
+      // A damaged file can also fail the check itself (SQLITE_CORRUPT, SQLITE_NOTADB): that is its answer.
+      try {
+        return { rows: 0, detail: quickCheck(store) };
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === "string" && (code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB"))) return { rows: 0, detail: code };
+        throw error;
+      }
+    }
     case "drift-fold": {
       let rows = 0;
       for (;;) {
@@ -43,7 +54,8 @@ function run(request: JobRequest): number {
 parentPort?.on("message", (request: JobRequest) => {
   let reply: JobReply;
   try {
-    reply = { id: request.id, ok: true, rows: run(request) };
+    const result = run(request);
+    reply = typeof result === "number" ? { id: request.id, ok: true, rows: result } : { id: request.id, ok: true, ...result };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }

@@ -17,12 +17,23 @@ describe("parseConfig", () => {
       driftMaxWaitMs: 30_000,
       retentionEveryMs: 3_600_000,
       adminSecret: undefined,
+      allowedHosts: [],
+      queueBudgetMs: 1000,
+      maxInflightPerKey: 16,
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 10_000,
+      authMaxFailures: 10,
+      authWindowMs: 60_000,
+      trustProxy: false,
+      healthCheckEveryMs: 10_000,
+      quickCheckEveryMs: 900_000,
+      minFreeBytes: 32 * 1024 * 1024,
     });
   });
 
   it("reads set values and treats empty ones as unset", () => {
-    const c = parse({ FAULTLINE_DB_PATH: "/var/lib/fl.db", FAULTLINE_MAX_INFLIGHT: " 8 ", FAULTLINE_RETENTION_DAYS: "", FAULTLINE_ADMIN_SECRET: "s3cret" });
-    expect([c.dbPath, c.maxInflight, c.retentionDays, c.adminSecret]).toEqual(["/var/lib/fl.db", 8, 30, "s3cret"]);
+    const c = parse({ FAULTLINE_DB_PATH: "/var/lib/fl.db", FAULTLINE_MAX_INFLIGHT: " 8 ", FAULTLINE_RETENTION_DAYS: "", FAULTLINE_ADMIN_SECRET: "s3cret-s3cret-s3cret" });
+    expect([c.dbPath, c.maxInflight, c.retentionDays, c.adminSecret]).toEqual(["/var/lib/fl.db", 8, 30, "s3cret-s3cret-s3cret"]);
   });
 
   it.each([
@@ -33,6 +44,16 @@ describe("parseConfig", () => {
     ["FAULTLINE_DB_PATH", ":memory:", 'invalid FAULTLINE_DB_PATH=":memory:": expected a file path (the server cannot run on :memory:)'],
   ])("refuses %s=%s with one line naming the variable and the accepted range", (name, value, message) => {
     expect(() => parse({ [name]: value })).toThrow(new ConfigError(message));
+  });
+
+  it.each([["short"], ["   "], ["fifteen-chars-x"]])("refuses the admin secret %j without echoing it", (secret) => {
+    expect(() => parse({ FAULTLINE_ADMIN_SECRET: secret })).toThrow(
+      new ConfigError("invalid FAULTLINE_ADMIN_SECRET: expected at least 16 characters (not only spaces); generate one with `openssl rand -base64 24`"),
+    );
+  });
+
+  it("reads the allowed host names lower-cased, without a trailing dot", () => {
+    expect(parse({ FAULTLINE_ALLOWED_HOSTS: " Faultline.Example.com., ,10.0.0.5 " }).allowedHosts).toEqual(["faultline.example.com", "10.0.0.5"]);
   });
 
   it("ignores variables that are not Faultline's", () => {

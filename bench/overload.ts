@@ -1,0 +1,171 @@
+// `npm run bench:overload` — what happens past the sustainable ingest rate. First measures the
+// sustainable rate (a few closed-loop clients sending 100-record batches, no 429s), then offers 2×
+// and 10× that rate from 200 connections (autocannon, each request new data) and prints the status
+// counts, latency percentiles per status, client time-outs, and the latency of a health probe
+// sent every 250 ms meanwhile. Needs a build (`npm run build`). BENCH_SECONDS sets each phase's length.
+import { fork } from "node:child_process";
+import { createRequire } from "node:module";
+import { startServer } from "../test/helpers/server";
+
+// autocannon ships no types: the part of its API used here.
+interface AutocannonRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+}
+interface AutocannonResult {
+  requests: { total: number };
+  timeouts: number;
+  errors: number;
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  overallRate: number;
+  duration: number;
+  timeout: number;
+  requests: AutocannonRequest[];
+}) => AutocannonInstance;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
+const BATCH = Number(process.env.BENCH_BATCH ?? 100);
+const TOOLS = ["cancel_booking", "search_flights", "lookup_customer", "refund_payment", "send_email"];
+
+function template(size: number): string {
+  const now = Date.now() - 3_600_000;
+  const records = Array.from({ length: size }, (_, i) => {
+    const failed = i % 3 === 0;
+    return {
+      type: "tool_call_span",
+      id: `span-@@-${i}`,
+      run_id: `run-@@-${Math.floor(i / 10)}`,
+      call_id: `call-@@-${Math.floor(i / 2)}`,
+      tool: TOOLS[i % TOOLS.length],
+      tool_version: "1.4.0",
+      attempt: (i % 2) + 1,
+      started_at: now + i * 10,
+      ended_at: now + i * 10 + 35,
+      outcome: failed ? "failed" : "ok",
+      code: failed ? `code_${i % 12}` : null,
+      error_class: failed ? "ToolFailure" : null,
+      retryable: failed ? true : null,
+      backoff_ms: failed ? 1500 : null,
+      decision: failed ? "retried" : null,
+    };
+  });
+  return JSON.stringify({ resource: { service: "bench-agent", release: "2026.12.0", sdk: { name: "bench", version: "1" } }, records });
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const ms = (n: number) => (Number.isNaN(n) ? "-" : `${Math.round(n)} ms`);
+
+/** Closed loop with a few clients: the rate the server sustains with every request accepted. */
+async function sustainable(url: string, key: string, tpl: string, clients: number, seconds: number, tag: string): Promise<number> {
+  let ok = 0;
+  let counter = 0;
+  const stopAt = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < stopAt) {
+      const res = await fetch(`${url}/api/v1/ingest`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: tpl.replaceAll("@@", `${tag}-${counter++}`),
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) ok++;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return ok / seconds;
+}
+
+// The health probe runs in a process of its own, so that its latencies are the server's, not those
+// of this process's event loop, which autocannon keeps busy.
+const PROBE = `
+const url = process.argv[1]; const lat = []; let failures = 0; let running = true;
+process.on("message", () => { running = false; });
+(async () => {
+  while (running) {
+    const t0 = performance.now();
+    try { const r = await fetch(url + "/api/health", { signal: AbortSignal.timeout(10000) }); await r.arrayBuffer(); if (r.ok) lat.push(performance.now() - t0); else failures++; }
+    catch { failures++; }
+    await new Promise((r) => setTimeout(r, Math.max(0, 250 - (performance.now() - t0))));
+  }
+  process.send({ lat, failures }, () => process.exit(0));
+})();`;
+
+/** Health probes every 250 ms until stopped; their latencies. */
+function probeHealth(url: string): { stop: () => Promise<{ latencies: number[]; failures: number }> } {
+  const child = fork("-e", [PROBE, url], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const result = new Promise<{ lat: number[]; failures: number }>((resolve) => child.once("message", (m) => resolve(m as { lat: number[]; failures: number })));
+  return {
+    async stop() {
+      child.send("stop");
+      const { lat, failures } = await result;
+      return { latencies: lat.sort((a, b) => a - b), failures };
+    },
+  };
+}
+
+async function overload(url: string, key: string, tpl: string, rate: number, tag: string) {
+  const byStatus = new Map<number, number[]>();
+  let counter = 0;
+  const health = probeHealth(url);
+  const instance = autocannon({
+    url: `${url}/api/v1/ingest`,
+    connections: CONNECTIONS,
+    overallRate: Math.max(1, Math.round(rate)),
+    duration: SECONDS,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        setupRequest: (req: AutocannonRequest) => ({ ...req, body: tpl.replaceAll("@@", `${tag}-${counter++}`) }),
+      },
+    ],
+  });
+  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+    const list = byStatus.get(statusCode) ?? [];
+    list.push(responseTime);
+    byStatus.set(statusCode, list);
+  });
+  const result = await instance;
+  const h = await health.stop();
+  return { result, byStatus, health: h };
+}
+
+async function main() {
+  console.log(`bench:overload — ${BATCH}-record batches, ${CONNECTIONS} connections, ${SECONDS}s per phase, Node ${process.version}`);
+  const server = await startServer({ env: { FAULTLINE_DRIFT_REFRESH_MS: "2000" } });
+  try {
+    const tpl = template(BATCH);
+    await sustainable(server.url, server.key, tpl, 4, 2, "warm");
+    const rate = await sustainable(server.url, server.key, tpl, 4, Math.max(5, SECONDS / 2), "sustain");
+    console.log(`sustainable rate (4 closed-loop clients, all 200): ${rate.toFixed(1)} req/s = ${Math.round(rate * BATCH)} records/s`);
+    for (const factor of [2, 10]) {
+      const { result, byStatus, health } = await overload(server.url, server.key, tpl, rate * factor, `x${factor}`);
+      console.log(`\n${factor}× offered (${Math.round(rate * factor)} req/s): ${result.requests.total} answered, ${result.timeouts} client time-outs, ${result.errors} errors`);
+      for (const [status, list] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
+        list.sort((a, b) => a - b);
+        console.log(
+          `  ${status}: ${String(list.length).padStart(6)}  p50 ${ms(pct(list, 50))}  p90 ${ms(pct(list, 90))}  p99 ${ms(pct(list, 99))}  max ${ms(list[list.length - 1] ?? NaN)}  (${(list.length / SECONDS).toFixed(1)}/s)`,
+        );
+      }
+      console.log(
+        `  health: ${health.latencies.length} answered, ${health.failures} failed  p50 ${ms(pct(health.latencies, 50))}  p99 ${ms(pct(health.latencies, 99))}  max ${ms(health.latencies[health.latencies.length - 1] ?? NaN)}`,
+      );
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

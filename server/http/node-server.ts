@@ -1,0 +1,121 @@
+import { Server, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * What only the Node HTTP server knows, handed to Next's handlers as request headers: when the
+ * request's headers arrived (so admission control can see how long it queued inside the process
+ * before its handler ran) and the peer's socket address (Next only forwards `x-forwarded-for`,
+ * which a client can set itself). Both are overwritten on every request, so a client cannot
+ * forge them; they are trusted only once `attachToHttpServers` has run.
+ */
+export const RECEIVED_AT_HEADER = "x-faultline-received-at";
+export const PEER_HEADER = "x-faultline-peer";
+const FORWARDED_HEADER = "x-faultline-forwarded-for";
+
+/** A refusal answered by the Node server itself, before Next spends anything on the request. */
+export interface DoorRefusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+type Door = (req: IncomingMessage, now: number) => DoorRefusal | null;
+
+interface HookState {
+  attached: boolean;
+  servers: Server[];
+  door: Door | null;
+  /** Requests received and not yet answered (or abandoned). */
+  inProgress: number;
+}
+const state = globalThis as unknown as { __faultlineHttp?: HookState };
+const hooks = (state.__faultlineHttp ??= { attached: false, servers: [], door: null, inProgress: 0 });
+
+/** Requests this process has received and not yet finished (0 where the server is not hooked). */
+export function requestsInProgress(): number {
+  return hooks.inProgress;
+}
+
+/** Installs the check every request meets before Next sees it (admission control's fast path). */
+export function setDoor(door: Door | null): void {
+  hooks.door = door;
+}
+
+/** Milliseconds on a clock shared by the whole process (and comparable across requests). */
+export const clockMs = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * The HTTP servers this process listens with. `next start` creates its server before the
+ * instrumentation hook runs and offers no handle on it, so they are found among the process's
+ * active handles (an undocumented but long-stable Node API; nothing is found where it is missing).
+ */
+function listeningServers(): Server[] {
+  const handles = (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  return handles.filter((h): h is Server => h instanceof Server && h.listening);
+}
+
+/** The addresses the process's HTTP servers are bound to (empty when none could be found). */
+export function boundAddresses(): string[] {
+  return listeningServers()
+    .map((s) => s.address())
+    .filter((a): a is AddressInfo => typeof a === "object" && a !== null)
+    .map((a) => a.address);
+}
+
+/**
+ * Bounds the time a client may take to send its headers and its whole request (Node's own
+ * defaults are 60 s and 5 min: 64 trickled bodies held every ingest slot that long), and stamps
+ * each request with its arrival time and peer address. Returns how many servers were found.
+ */
+export function attachToHttpServers(options: { headersTimeoutMs: number; requestTimeoutMs: number }): number {
+  for (const server of listeningServers()) {
+    if (hooks.servers.includes(server)) continue;
+    server.headersTimeout = options.headersTimeoutMs;
+    server.requestTimeout = options.requestTimeoutMs;
+    // Next's listener runs behind ours (same tick as the headers were parsed), unless the door
+    // refuses the request: then it costs a few microseconds instead of a pass through Next.
+    const nextListeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners("request");
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      const now = clockMs();
+      const forwarded = req.headers["x-forwarded-for"];
+      req.headers[RECEIVED_AT_HEADER] = now.toFixed(1);
+      req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "unknown";
+      if (typeof forwarded === "string") req.headers[FORWARDED_HEADER] = forwarded;
+      else delete req.headers[FORWARDED_HEADER];
+      hooks.inProgress++;
+      res.once("close", () => hooks.inProgress--);
+      const refusal = hooks.door?.(req, now);
+      if (refusal) {
+        res.writeHead(refusal.status, { ...refusal.headers, "content-length": Buffer.byteLength(refusal.body) });
+        res.end(refusal.body);
+        return;
+      }
+      for (const listener of nextListeners) listener.call(server, req, res);
+    });
+    hooks.servers.push(server);
+  }
+  hooks.attached = hooks.servers.length > 0;
+  return hooks.servers.length;
+}
+
+/** When the request's headers arrived (process clock, ms), or null where the server is not hooked. */
+export function receivedAt(req: Request): number | null {
+  if (!hooks.attached) return null;
+  const value = Number(req.headers.get(RECEIVED_AT_HEADER));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * The client's address for per-client limits: the socket peer, or behind a trusted reverse proxy
+ * (FAULTLINE_TRUST_PROXY=1) the last address the proxy appended to `X-Forwarded-For`.
+ */
+export function clientAddress(req: Request, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = (hooks.attached ? req.headers.get(FORWARDED_HEADER) : req.headers.get("x-forwarded-for")) ?? "";
+    const last = forwarded.split(",").map((s) => s.trim()).filter(Boolean).pop();
+    if (last) return last;
+  }
+  if (hooks.attached) return req.headers.get(PEER_HEADER) ?? "unknown";
+  // Not hooked (another server): Next's own x-forwarded-for is the socket peer unless a client set it.
+  return (req.headers.get("x-forwarded-for") ?? "unknown").split(",")[0]!.trim();
+}

@@ -1,0 +1,81 @@
+import { accessSync, constants, existsSync, statfsSync } from "node:fs";
+import path from "node:path";
+import type { Store } from "@/db/client";
+import { probeWrite } from "@/db/queries/get-health";
+import { config } from "../config";
+import {
+  noteFileSystemCheck,
+  noteIntegrityCheck,
+  noteStorageFailure,
+  noteWriteSucceeded,
+  storageErrorCode,
+  storageFaultKind,
+  writeFaultOutstanding,
+} from "../storage-fault";
+import { jobRunner } from "./job-runner";
+
+const state = globalThis as unknown as { __faultlineHealthChecks?: boolean };
+
+/**
+ * What the file system says about the database without writing: the file, its WAL and its folder
+ * must be writable (access(2) also reports immutable files and read-only mounts, even to root) and
+ * the disk must have FAULTLINE_MIN_FREE_MB left.
+ */
+export function checkFileSystem(file: string, minFreeBytes: number): { kind: "read_only" | "full"; code: string } | null {
+  for (const target of [file, `${file}-wal`, path.dirname(file)]) {
+    if (target !== path.dirname(file) && !existsSync(target)) continue;
+    try {
+      accessSync(target, constants.W_OK);
+    } catch (error) {
+      return { kind: "read_only", code: storageErrorCode(error) || "EACCES" };
+    }
+  }
+  try {
+    const fs = statfsSync(path.dirname(file));
+    if (fs.bavail * fs.bsize < minFreeBytes) return { kind: "full", code: "ENOSPC" };
+  } catch {
+    // statfs unsupported here: the write probe still tells.
+  }
+  return null;
+}
+
+/** One round of the cheap checks (main thread, well under a millisecond unless a write is probed). */
+export function runHealthCheck(store: Store): void {
+  const c = config();
+  noteFileSystemCheck(checkFileSystem(store.path, c.minFreeBytes));
+  if (!writeFaultOutstanding()) return;
+  // Writes failed earlier: try one now, so health (and ingest) recover without waiting for traffic.
+  try {
+    if (probeWrite(store) === "written") noteWriteSucceeded();
+  } catch (error) {
+    noteStorageFailure(error);
+  }
+}
+
+/** Runs SQLite's quick_check on the job worker and records the result. */
+export async function runIntegrityCheck(): Promise<void> {
+  try {
+    const reply = await jobRunner().ask({ job: "quick-check" });
+    noteIntegrityCheck(reply.detail ?? "ok");
+  } catch (error) {
+    // The worker could not run it (it failed to open the file, or died): not a verdict on the file.
+    if (storageFaultKind(error) === "corrupt") noteIntegrityCheck(storageErrorCode(error));
+    else console.error("[faultline] integrity check could not run; the next one retries", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * Health checks on a schedule: the file-system check (and, after a failed write, a write probe)
+ * every FAULTLINE_HEALTH_CHECK_EVERY_MS on the main thread; SQLite's quick_check, which reads the
+ * whole file, on the job worker a few seconds after start and then every
+ * FAULTLINE_QUICK_CHECK_EVERY_MS. No timer keeps the process alive.
+ */
+export function startHealthChecks(store: Store): void {
+  if (state.__faultlineHealthChecks) return;
+  state.__faultlineHealthChecks = true;
+  const c = config();
+  runHealthCheck(store);
+  setInterval(() => runHealthCheck(store), c.healthCheckEveryMs).unref();
+  setTimeout(() => void runIntegrityCheck(), Math.min(5000, c.quickCheckEveryMs)).unref();
+  setInterval(() => void runIntegrityCheck(), c.quickCheckEveryMs).unref();
+}

@@ -1,0 +1,126 @@
+import { config } from "./config";
+
+// Storage faults and the storage's health: pure state, no database import, so the HTTP plumbing
+// (and the proxy) can classify errors without loading the SQLite driver.
+const globalState = globalThis as unknown as { __faultlineStorage?: StorageState };
+
+/** What kind of storage fault an error is; `null` for anything that is not one. */
+export type StorageFaultKind = "corrupt" | "read_only" | "full" | "io_error" | "cannot_open" | "busy";
+
+/** The SQLite result code or the errno of a storage error ("" when it has none). */
+export function storageErrorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}
+
+/** Classifies a SQLite or file-system error by what an operator has to do about it. */
+export function storageFaultKind(error: unknown): StorageFaultKind | null {
+  const code = storageErrorCode(error);
+  if (code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB")) return "corrupt";
+  if (code.startsWith("SQLITE_READONLY") || code === "EROFS" || code === "EACCES" || code === "EPERM") return "read_only";
+  if (code.startsWith("SQLITE_FULL") || code === "ENOSPC" || code === "EDQUOT") return "full";
+  if (code.startsWith("SQLITE_CANTOPEN") || code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR" || code === "EEXIST") return "cannot_open";
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+  // An immutable file or a failing device surfaces as an I/O error on write.
+  if (code.startsWith("SQLITE_IOERR") || code === "EIO") return "io_error";
+  return null;
+}
+
+/** One line for an operator: what happened, to which file, and what to do. */
+export function describeStorageFault(kind: Exclude<StorageFaultKind, "busy">, file: string, code: string): string {
+  const tag = code ? ` (${code})` : "";
+  switch (kind) {
+    case "corrupt":
+      return `the database file ${file} is damaged or is not a SQLite database${tag}; restore it from a backup, or move it aside to start with an empty one (FAULTLINE_DB_PATH chooses the file)`;
+    case "read_only":
+      return `the database file ${file} or its folder is not writable${tag}; make both writable for this user (check permissions, immutable attributes and read-only mounts)`;
+    case "full":
+      return `the disk holding ${file} is full${tag}; free space there (retention settings: FAULTLINE_RETENTION_DAYS, FAULTLINE_MAX_SPANS)`;
+    case "cannot_open":
+      return `the database file ${file} cannot be opened or created${tag}; check that its folder exists and is writable, or set FAULTLINE_DB_PATH to a writable path`;
+    case "io_error":
+      return `writing the database file ${file} failed with an I/O error${tag}; check that the file, its -wal file and the disk are writable and healthy`;
+  }
+}
+
+interface Fault {
+  kind: Exclude<StorageFaultKind, "busy">;
+  code: string;
+  since: number;
+}
+
+interface StorageState {
+  /** The last write that failed, until a write succeeds again. */
+  write: Fault | null;
+  /** What the periodic file-system check found (not writable, too little space). */
+  fs: Fault | null;
+  /** The last integrity check that failed (or a corrupt page met at run time), until one passes. */
+  corrupt: (Fault & { detail: string }) | null;
+}
+
+const storage = (globalState.__faultlineStorage ??= { write: null, fs: null, corrupt: null });
+
+/** Records a failed database operation; storage faults (not a busy lock) make health `degraded`. */
+export function noteStorageFailure(error: unknown, now: number = Date.now()): void {
+  const kind = storageFaultKind(error);
+  if (kind === null || kind === "busy") return;
+  const code = storageErrorCode(error);
+  if (kind === "corrupt") {
+    storage.corrupt ??= { kind, code, since: now, detail: code };
+    return;
+  }
+  if (storage.write?.code !== code) storage.write = { kind, code, since: now };
+}
+
+/** A write went through: whatever stopped writes before has cleared. */
+export function noteWriteSucceeded(): void {
+  storage.write = null;
+}
+
+/** The file-system check's finding (`null`: writable, enough space). */
+export function noteFileSystemCheck(fault: Omit<Fault, "since"> | null, now: number = Date.now()): void {
+  if (fault === null) storage.fs = null;
+  else if (storage.fs?.code !== fault.code) storage.fs = { ...fault, since: now };
+}
+
+/** The integrity check's result: "ok", or the problems it reported. */
+export function noteIntegrityCheck(result: string, now: number = Date.now()): void {
+  if (result === "ok") storage.corrupt = null;
+  else storage.corrupt ??= { kind: "corrupt", code: "quick_check", since: now, detail: result };
+}
+
+/** Whether a write fault is outstanding (the periodic check then probes for recovery). */
+export function writeFaultOutstanding(): boolean {
+  return storage.write !== null;
+}
+
+/** The storage's state for health and ingest. */
+export type StorageHealth =
+  | { status: "ok" }
+  | { status: "degraded"; database: Exclude<StorageFaultKind, "busy">; reason: string; since: number; acceptsWrites: boolean };
+
+/** Corruption first (ingest stops), then what the file-system check saw, then a failed write. */
+export function storageHealth(file: string = config().dbPath): StorageHealth {
+  const c = storage.corrupt;
+  if (c) {
+    const detail = c.code === "quick_check" ? `failed its integrity check (${c.detail})` : `is damaged (${c.code})`;
+    return {
+      status: "degraded",
+      database: "corrupt",
+      reason: `the database file ${file} ${detail}; ingest is paused so nothing more is written into it; restore it from a backup`,
+      since: c.since,
+      acceptsWrites: false,
+    };
+  }
+  // The file-system finding names the cause (EPERM, ENOSPC); a failed write only its symptom.
+  const f = storage.fs ?? storage.write;
+  if (!f) return { status: "ok" };
+  return { status: "degraded", database: f.kind, reason: describeStorageFault(f.kind, file, f.code), since: f.since, acceptsWrites: true };
+}
+
+/** Forgets every fault (tests of this module only). */
+export function resetStorageHealth(): void {
+  storage.write = null;
+  storage.fs = null;
+  storage.corrupt = null;
+}
