@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { PageProblem } from "@/components/dashboard/page-problem";
-import { missing } from "./page-guards";
+import { describeMissing } from "./page-guards";
 
 export const metadata: Metadata = { title: "Not found · Faultline" };
 
-/** Every 404 of the dashboard, in the app's shell; a page that knows what is missing says so. */
-export default function NotFound() {
-  return <PageProblem status={404} title="Not found" message={missing().message ?? "There is no page at this address."} />;
+/** Every 404 of the dashboard, in the app's shell; for a tool, code, run or project it says which. */
+export default async function NotFound() {
+  const message = describeMissing((await headers()).get("x-faultline-url"));
+  return <PageProblem status={404} title="Not found" message={message ?? "There is no page at this address."} />;
 }

@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import type { z } from "zod";
 import { PageProblem } from "@/components/dashboard/page-problem";
 import { codeExists, projectExists, toolExists } from "@/db/queries/search";
 import { normalizeQuery, type Endpoint, type RawQuery } from "@/lib/api/endpoint";
 import { getStore } from "@/server/store";
+import { decodeSegment } from "./decode-segment";
 
 /** The in-app 400 of a page: names the first bad query parameter, its value, and what is wrong. */
 export function badParameter(endpoint: Endpoint<z.ZodObject, z.ZodType, string>, search: RawQuery, path = "/"): React.ReactElement | null {
@@ -25,15 +25,29 @@ export function badParameter(endpoint: Endpoint<z.ZodObject, z.ZodType, string>,
   );
 }
 
-/**
- * What this request found missing, for app/not-found.tsx: React's `cache` is per server request, so
- * the page that called notFound() and the not-found boundary it renders share one object.
- */
-export const missing = cache((): { message?: string } => ({}));
-
-export function notFoundBecause(message: string): never {
-  missing().message = message;
+/** A 404; app/not-found.tsx words it from the address (see `describeMissing`). */
+export function notFoundBecause(_message: string): never {
   notFound();
+}
+
+/**
+ * What a 404 address names that does not exist, worded for the not-found page: the not-found
+ * boundary renders apart from the page that called notFound(), so it reads the address again
+ * (proxy.ts passes it along) instead of sharing the page's state.
+ */
+export function describeMissing(url: string | null): string | null {
+  if (!url) return null;
+  const u = new URL(url, "http://local");
+  const project = u.searchParams.get("project") || "default";
+  const store = getStore();
+  if (!projectExists(store, project)) return `There is no project “${project}”.`;
+  const [, section, name] = u.pathname.split("/");
+  if (name === undefined || name === "") return null;
+  const subject = decodeSegment(name);
+  if (section === "tools") return `There is no tool named “${subject}” in project “${project}”.`;
+  if (section === "codes") return `There is no code “${subject}” in project “${project}”.`;
+  if (section === "runs") return `There is no run “${subject}” in project “${project}”.`;
+  return null;
 }
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;

@@ -81,11 +81,14 @@ async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
     if (Date.now() > deadline) throw new Error("server did not become healthy");
     await new Promise((r) => setTimeout(r, 100));
   }
-  const ingest = await fetch(`${url}/api/v1/ingest`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify(seedBatch(Date.now())),
-  });
+  const batch = JSON.stringify(seedBatch(Date.now()));
+  let ingest: Response;
+  // A just-started server on a busy machine may answer 429 (backpressure): try again shortly.
+  for (let i = 0; ; i++) {
+    ingest = await fetch(`${url}/api/v1/ingest`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: batch });
+    if (ingest.status !== 429 || i >= 20) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
   if (!ingest.ok) throw new Error(`seed failed: ${ingest.status} ${await ingest.text()}`);
   return {
     url,

@@ -24,7 +24,7 @@ function newestMtime(entry) {
 }
 
 const buildId = path.join(root, process.env.FAULTLINE_DIST_DIR ?? ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "db", "instrumentation.ts", "next.config.js", "package.json", "tsconfig.json", "proxy.ts"];
+const sources = ["app", "components", "lib", "db", "server", "instrumentation.ts", "instrumentation-client.ts", "next.config.js", "package.json", "tsconfig.json", "proxy.ts"];
 const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
 if (Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > builtAt) {
   console.log("[faultline] building (sources changed since the last build)…");

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { ChartFrame } from "@/components/charts/chart-states";
-import { OutcomeChart } from "@/components/charts/outcome-chart";
+import { OutcomeChart } from "@/components/dashboard/lazy-charts";
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
@@ -19,6 +19,7 @@ import { CodeReleaseSection } from "./code-release-section";
 import { CodeMeaningsTable } from "./code-meanings-table";
 import { CodeToolsTable } from "./code-tools-table";
 import { TwoMeanings } from "./two-meanings";
+import { TableScroll } from "@/components/data-table";
 
 const H = 220;
 
@@ -75,9 +76,9 @@ export function CodeHistoryView({ code }: { code: string }) {
         </section>
         <section className="panel">
           <h2>Meanings by release (all time)</h2>
-          <div className="table-wrap">
+          <TableScroll label="Meanings by release">
             <CodeMeaningsTable rows={d?.meanings} />
-          </div>
+          </TableScroll>
         </section>
       </div>
     </>

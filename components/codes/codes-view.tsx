@@ -3,7 +3,7 @@
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
-import { urlSort } from "@/components/data-table";
+import { TableScroll, urlSort } from "@/components/data-table";
 import { codesQuery } from "@/lib/query/keys";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { CodesTable } from "./codes-table";
@@ -20,9 +20,9 @@ export function CodesView() {
       </div>
       <FilterBar show={["outcome", "error_class", "release", "service"]} />
       {q.error && <QueryError error={q.error} stale={q.stale} />}
-      <div className="panel table-wrap" style={{ minHeight: 200 }}>
+      <TableScroll label="Codes" className="panel" minHeight={200}>
         <CodesTable rows={q.data?.codes} pending={q.isPending} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
-      </div>
+      </TableScroll>
     </>
   );
 }

@@ -3,3 +3,4 @@ export { DataTable, type DataTableProps } from "./data-table";
 export { NameCell } from "./name-cell";
 export type { AlignClasses, Column, RowAttributes, SortDir, SortState } from "./types";
 export { urlSort } from "./url-sort";
+export { TableScroll } from "./table-scroll";

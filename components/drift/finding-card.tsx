@@ -38,10 +38,10 @@ export function FindingCard({ group, project }: { group: FindingGroup; project: 
           <span className={styles.mono}>{f.tool}</span> · {f.fromRelease} → {f.toRelease} · {BUMP_LABEL[f.bump]}
         </span>
       </div>
-      <p className={styles.dates} data-testid="finding-dates">
+      <div className={styles.dates} data-testid="finding-dates">
         {f.fromRelease} first seen {fromSeen ?? "— (code absent)"} · {f.toRelease} first seen {toSeen ?? "— (code absent)"}
         {f.after ? ` · last seen ${day(f.after.lastSeen)}` : ""}
-      </p>
+      </div>
       {group.findings.length === 1 ? (
         <p className={styles.sentence}>
           <CodeText text={f.sentence} />

@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { ChartFrame } from "@/components/charts/chart-states";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { FilterBar } from "@/components/dashboard/filter-bar";
+import { OutcomeChart } from "@/components/dashboard/lazy-charts";
 import { QueryError } from "@/components/dashboard/query-error";
 import { StatTile } from "@/components/dashboard/stat-tile";
 import { TimeOverlay } from "@/components/dashboard/time-overlay";
@@ -19,13 +19,6 @@ import { TopCodesTable } from "./top-codes-table";
 import { TopToolsTable } from "./top-tools-table";
 
 const CHART_HEIGHT = 240;
-
-// recharts is the largest script of the page; it loads after the first paint (the frame keeps its
-// height meanwhile), so the numbers and tables do not wait for it.
-const OutcomeChart = dynamic(() => import("@/components/charts/outcome-chart").then((m) => m.OutcomeChart), {
-  ssr: false,
-  loading: () => <div className="skeleton" style={{ height: CHART_HEIGHT }} aria-label="loading chart" />,
-});
 
 /** "+12% vs previous" for a count; the previous value itself in the title. */
 function delta(now: number, before: number): string {
@@ -128,13 +121,13 @@ export function OverviewView() {
       <div className="grid-2">
         <section className="panel" aria-labelledby="codes-title">
           <h2 id="codes-title">Top failing codes</h2>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="codes-title">
             <TopCodesTable rows={d?.topCodes} project={project} hrefWith={hrefWith} update={update} />
           </div>
         </section>
         <section className="panel" aria-labelledby="tools-title">
           <h2 id="tools-title">Top failing tools</h2>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="tools-title">
             <TopToolsTable rows={d?.topTools} project={project} hrefWith={hrefWith} />
           </div>
         </section>

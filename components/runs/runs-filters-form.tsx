@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
 import { RUN_STATE_FILTERS, type RunFacets } from "@/lib/contracts/runs";
 import { runFacetsOptions, type RunsFilters } from "@/lib/query/runs";
 import { CommitSelect } from "./commit-select";
@@ -65,14 +66,17 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
       }}
     >
       {TEXT_FILTERS.map(([key, label, facet, match]) => (
-        <label key={key} title={match === "contains" ? `matches any ${key} containing the text` : undefined}>
+        <Fragment key={key}>
+        <label title={match === "contains" ? `matches any ${key} containing the text` : undefined}>
           {label}
-          {match === "contains" ? <span className={styles.hint}> (contains)</span> : null}
-          <input name={key} defaultValue={filters[key] ?? ""} placeholder="any" list={`runs-${key}-options`} autoComplete="off" onBlur={(e) => set(key, e.currentTarget.value.trim() || undefined)} />
-          <datalist id={`runs-${key}-options`} data-testid={`suggestions-${key}`}>
-            {facets?.[facet].map((v) => <option key={v} value={v} />)}
-          </datalist>
+          {/* The match rule is in the placeholder and description, so the accessible name stays "Tool" / "Code". */}
+          <input name={key} aria-description={match === "contains" ? `matches any ${key} containing the text` : undefined} defaultValue={filters[key] ?? ""} placeholder={match === "contains" ? "any · contains…" : "any"} list={`runs-${key}-options`} autoComplete="off" onBlur={(e) => set(key, e.currentTarget.value.trim() || undefined)} />
         </label>
+        {/* Outside the label: its options would otherwise join the field's accessible name. */}
+        <datalist id={`runs-${key}-options`} data-testid={`suggestions-${key}`}>
+          {facets?.[facet].map((v) => <option key={v} value={v} />)}
+        </datalist>
+        </Fragment>
       ))}
       <label>
         Final state

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { SortState } from "@/components/data-table";
 import { normalizeRunsFilters, runsListOptions, type RunsFilters } from "@/lib/query/runs";
 import { RunsFiltersForm } from "./runs-filters-form";
+import { TableScroll } from "@/components/data-table";
 import { RunsTable } from "./runs-table";
 import styles from "./runs.module.css";
 
@@ -33,7 +34,7 @@ export function RunsListView() {
   const filters = useMemo(() => normalizeRunsFilters(Object.fromEntries(searchParams)), [searchParams]);
   // The previous page stays on screen (and keeps focus on the header that was used) while the next loads.
   const { data, error, isPending, isFetching } = useQuery({ ...runsListOptions(filters), placeholderData: keepPreviousData });
-  const results = useRef<HTMLHeadingElement>(null);
+  const results = useRef<HTMLParagraphElement>(null);
 
   const setFilters = useCallback(
     (next: RunsFilters) => {
@@ -80,11 +81,13 @@ export function RunsListView() {
         <p className={styles.panel}>No runs match these filters{cursor ? " on this page" : ""}.</p>
       ) : (
         <>
-          <h2 ref={results} tabIndex={-1} className={styles.resultsHead} aria-live="polite" data-testid="runs-results">
+          <p ref={results} tabIndex={-1} className={styles.resultsHead} aria-live="polite" data-testid="runs-results">
             {data.runs.length} run{data.runs.length === 1 ? "" : "s"}
             {cursor ? " on this page" : ""} · {sortWords(sort.sort, sort.dir)}
-          </h2>
-          <RunsTable runs={data.runs} project={filters.project} busy={isFetching} sort={sort} />
+          </p>
+          <TableScroll label="Runs">
+            <RunsTable runs={data.runs} project={filters.project} busy={isFetching} sort={sort} />
+          </TableScroll>
         </>
       )}
       <nav className={styles.pager} aria-label="Pages">

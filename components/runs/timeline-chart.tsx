@@ -6,7 +6,7 @@ import type { TimelineSelection } from "@/lib/charts/timeline-navigation";
 import { LANE_HEIGHT, type TimelineLayout } from "@/lib/charts/timeline-types";
 import { fitView, timeTicks, unionView, visibleRows } from "@/lib/charts/timeline-viewport";
 import { TimelineAxis } from "./timeline/timeline-axis";
-import { TimelineMarkers } from "./timeline/timeline-markers";
+import { OffscreenMarks, TimelineMarkers } from "./timeline/timeline-markers";
 import { TimelineToolbar } from "./timeline/timeline-toolbar";
 import { useFailingNavigation } from "./timeline/use-failing-navigation";
 import { usePointerPan } from "./timeline/use-pointer-pan";
@@ -57,6 +57,7 @@ export function TimelineChart({ layout, selected, onSelect }: { layout: Timeline
     if (root.current) root.current.dataset.hydrated = "true";
   }, []);
 
+  const markers = useMemo(() => timelineMarkers(layout), [layout]);
   const { first, end } = visibleRows(scrollTop, viewport.height, layout.rows.length, LANE_HEIGHT, OVERSCAN);
   const span = Math.max(1, view.end - view.start);
   const pct = (ms: number) => ((ms - view.start) / span) * 100;
@@ -66,7 +67,9 @@ export function TimelineChart({ layout, selected, onSelect }: { layout: Timeline
     <section aria-label="Retry timeline" ref={root} data-testid="timeline">
       <TimelineToolbar onZoomIn={() => zoomAround(0.5)} onZoomOut={() => zoomAround(2)} onFit={fit} />
       <div className={styles.chart} style={{ ["--label-w" as string]: `${LABEL_WIDTH}px` }}>
-        <TimelineAxis rowCount={layout.rows.length} ticks={timeTicks(view, viewport.width)} pct={pct} scrollbar={viewport.scrollbar} />
+        <TimelineAxis rowCount={layout.rows.length} ticks={timeTicks(view, viewport.width)} pct={pct} scrollbar={viewport.scrollbar}>
+          <OffscreenMarks markers={markers} view={view} />
+        </TimelineAxis>
         <div style={{ position: "relative" }}>
           <div ref={scroller} className={styles.scroller} data-testid="timeline-scroller" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} {...pointer}>
             <div className={styles.canvas} style={{ height: layout.height }}>
@@ -87,7 +90,7 @@ export function TimelineChart({ layout, selected, onSelect }: { layout: Timeline
               )}
             </div>
           </div>
-          <TimelineMarkers markers={timelineMarkers(layout)} view={view} pct={pct} scrollbar={viewport.scrollbar} />
+          <TimelineMarkers markers={markers} view={view} pct={pct} scrollbar={viewport.scrollbar} />
         </div>
       </div>
     </section>

@@ -1,12 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { AttemptsChart } from "@/components/charts/attempts-chart";
 import { ChartFrame } from "@/components/charts/chart-states";
-import { CodeStackChart } from "@/components/charts/code-stack-chart";
-import { DelayHistogramChart } from "@/components/charts/delay-histogram-chart";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
-import { OutcomeChart } from "@/components/charts/outcome-chart";
+import { AttemptsChart, CodeStackChart, DelayHistogramChart, OutcomeChart } from "@/components/dashboard/lazy-charts";
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { DriftBadge } from "@/components/drift/drift-badge";
 import { QueryError } from "@/components/dashboard/query-error";
@@ -24,6 +21,7 @@ import { useUrlState } from "@/lib/query/use-url-state";
 import { DelaysByCodeTable } from "./delays-by-code-table";
 import { RecentRunsTable } from "./recent-runs-table";
 import { ToolReleasesTable } from "./tool-releases-table";
+import { TableScroll } from "@/components/data-table";
 
 const H = 220;
 const TOP_CODES = 6;
@@ -58,7 +56,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
         <StatTile testId="tile-failure-rate" label="Attempts not ok" value={s ? formatPct(s.failureRate) : "…"} hint={s ? `${formatCount(s.failures)} of ${formatCountOf(s.attempts, "attempt")}` : undefined} />
         <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={s ? formatCount(s.declined) : "…"} hint="the tool said no" />
         <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={s ? formatCount(s.refused) : "…"} hint="permission said no" />
-        <StatTile testId="tile-attempts" label="Attempts per call" value={s ? formatRatio(s.meanAttempts) : "…"} hint={s ? `max ${formatCount(s.maxAttempts)} · ${formatPct(s.retryShare)} of calls needed a retry` : undefined} />
+        <StatTile testId="tile-attempts" label="Attempts per call" value={s ? formatRatio(s.meanAttempts) : "…"} hint={s ? `max ${formatCount(s.maxAttempts)} · ${formatPct(s.retryShare)} needed a retry` : undefined} />
         <StatTile testId="tile-delays" label="retry_after asked / backoff waited (p50)" value={s ? `${formatMs(s.retryAfter.p50)} / ${formatMs(s.backoff.p50)}` : "…"} hint={s ? `p90 ${formatMs(s.retryAfter.p90)} / ${formatMs(s.backoff.p90)} · ${formatCount(s.failedClosed)} failed closed` : undefined} />
       </div>
       <div className="grid-2">
@@ -84,9 +82,9 @@ export function ToolDetailView({ tool }: { tool: string }) {
             <DelayHistogramChart bars={delays} height={H} />
           </ChartFrame>
           {d && d.delaysByCode.length > 0 && (
-            <div className="table-wrap">
+            <TableScroll label="retry_after and backoff by code">
               <DelaysByCodeTable rows={d.delaysByCode} tool={tool} project={search.project} />
-            </div>
+            </TableScroll>
           )}
         </section>
         <section className="panel">
@@ -98,16 +96,16 @@ export function ToolDetailView({ tool }: { tool: string }) {
             <p className="note">Retried calls took {formatRatio(d.attemptsPerCall.meanAttemptsWhenRetried)} attempts on average (max {formatCount(d.attemptsPerCall.maxAttempts)}).</p>
           )}
           <h2 style={{ marginTop: 14 }}>Releases</h2>
-          <div className="table-wrap">
+          <TableScroll label="Releases">
             <ToolReleasesTable rows={d?.releases} update={update} />
-          </div>
+          </TableScroll>
         </section>
       </div>
       <section className="panel">
         <h2>Most recent failing runs</h2>
-        <div className="table-wrap">
+        <TableScroll label="Most recent failing runs">
           <RecentRunsTable rows={d?.recentFailingRuns} />
-        </div>
+        </TableScroll>
       </section>
     </>
   );

@@ -3,7 +3,7 @@
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
-import { urlSort } from "@/components/data-table";
+import { TableScroll, urlSort } from "@/components/data-table";
 import { toolsQuery } from "@/lib/query/keys";
 import { FILTER_SEARCH_KEYS, pick, toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
@@ -33,9 +33,9 @@ export function ToolsView() {
       {q.data && q.data.delaysIgnoreFilters.length > 0 && (
         <p className="note">retry_after and backoff percentiles are not narrowed by {q.data.delaysIgnoreFilters.join(" or ")} (the delay histograms do not keep them).</p>
       )}
-      <div className="panel table-wrap" style={{ minHeight: 200 }}>
+      <TableScroll label="Tools" className="panel" minHeight={200}>
         <ToolsTable rows={q.data?.tools} pending={q.isPending} busy={q.isFetching} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
-      </div>
+      </TableScroll>
       <p className="note">Percentiles are the upper bound of the delay-histogram bucket holding the sample (exact for 1 s, 2 s, 30 s, 1 h…; otherwise they err high).</p>
     </>
   );

@@ -38,6 +38,22 @@ function timelineRows(t: RunTimeline, byTool: Map<string, number[]>, ctx: BarCon
 }
 
 /**
+ * The data's extent, widened to the run's marks (start, end, deadline) that lie within half its
+ * span: a run end 24 ms after the last attempt belongs in the fitted view, a deadline ten minutes
+ * away does not (it is said at the edge instead).
+ */
+export function withNearMarks(data: { start: number; end: number }, marks: readonly (number | null)[]): { start: number; end: number } {
+  const reach = Math.max(1, data.end - data.start) * 0.5;
+  let { start, end } = data;
+  for (const m of marks) {
+    if (m === null) continue;
+    if (m < start && start - m <= reach) start = m;
+    if (m > end && m - end <= reach) end = m;
+  }
+  return { start, end };
+}
+
+/**
  * Lays out a run's retry timeline: one header row per tool and one lane per call (tools in order of
  * their first call, calls in start order), bars in ms from the origin so that zooming is a pure
  * rescale. Inconsistent data is flagged where it is, never dropped or reordered to look tidy.
@@ -51,7 +67,7 @@ export function layoutTimeline(t: RunTimeline): TimelineLayout {
   return {
     origin: frame.origin,
     domain,
-    dataDomain: timelineDataDomain(rows) ?? domain,
+    dataDomain: withNearMarks(timelineDataDomain(rows) ?? domain, [0, frame.runEnd, frame.deadline]),
     runRecordMissing: t.run === null,
     runEnd: frame.runEnd,
     deadline: frame.deadline,

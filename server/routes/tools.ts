@@ -5,6 +5,11 @@ import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 import { toolsCsv, toolsNdjson } from "./tools-export";
 
+// "faultline-tools-default-2026-01-10T0000Z-to-2026-01-10T0300Z": readable UTC minutes, no ':' (Windows).
+const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(":", "") + "Z";
+const exportName = (project: string, w: { from: number; to: number }) =>
+  `faultline-tools-${project.replace(/[^A-Za-z0-9_-]/g, "_")}-${stamp(w.from)}-to-${stamp(w.to)}`;
+
 export const toolsRoute = defineRoute(endpoints.tools, ({ query, now }) => {
   const answer = listTools(getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir });
   if (query.format === "json") return answer;
@@ -12,7 +17,7 @@ export const toolsRoute = defineRoute(endpoints.tools, ({ query, now }) => {
   return new Response(csv ? toolsCsv(answer.tools) : toolsNdjson(answer.tools), {
     headers: {
       "Content-Type": csv ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",
-      "Content-Disposition": `attachment; filename="faultline-tools-${answer.window.from}-${answer.window.to}.${csv ? "csv" : "ndjson"}"`,
+      "Content-Disposition": `attachment; filename="${exportName(answer.project, answer.window)}.${csv ? "csv" : "ndjson"}"`,
     },
   });
 });

@@ -67,11 +67,11 @@ describe("reference-kit endpoints against next start", () => {
     const lone = await post("published-events", { events: [ev("R-LONE", "run_failed", "r-lone", at + 20, { error_code: "deadline" })] });
     expect([lone.status, await lone.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
     expect(await run("r-lone")).toEqual({
-      run_id: "r-lone", has_run_record: true, agent: null, release: null, state: "failed",
-      started_at: null, ended_at: (at + 20) * 1000, duration_ms: null, ...counters,
+      runId: "r-lone", hasRunRecord: true, agent: null, release: null, state: "failed",
+      startedAt: null, endedAt: (at + 20) * 1000, durationMs: null, ...counters,
     });
     const timeline = (await (await fetch(server.at("/api/v1/runs/r-lone"))).json()) as { run: Record<string, unknown> };
-    expect([timeline.run.agent, timeline.run.started_at, timeline.run.ended_at, timeline.run.error]).toEqual([null, null, (at + 20) * 1000, "deadline"]);
+    expect([timeline.run.agent, timeline.run.startedAt, timeline.run.endedAt, timeline.run.error]).toEqual([null, null, (at + 20) * 1000, "deadline"]);
 
     // The runs page (server-rendered first paint) says "unknown" for agent, start and duration, not "run record missing".
     const html = await (await fetch(server.at("/runs"))).text();

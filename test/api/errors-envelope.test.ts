@@ -99,6 +99,12 @@ describe("unknown /api paths: 404 with the envelope", () => {
     expect(await res.json()).toEqual({ error: { code: "not_found", message: `no API endpoint at ${path}` } });
   });
 
+  it("answers OTLP signals other than traces with a JSON 404 that says where traces go", async () => {
+    const res = await fetch(`${server.url}/v1/logs`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "no API endpoint at /v1/logs; Faultline accepts OTLP traces at /v1/traces only" } });
+  });
+
   it("does not shadow the real routes", async () => {
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/v1/tools`)).status).toBe(200);

@@ -65,7 +65,8 @@ describe("GET /api/v1/tools", () => {
   it("exports CSV with escaping and the formula guard, and NDJSON", async () => {
     const csv = await fetch(server().at(`/api/v1/tools?${WINDOW}&format=csv`));
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="faultline-tools-${H}-${H + 3 * HOUR}.csv"`);
+    // Readable UTC times in the name, not epoch milliseconds.
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="faultline-tools-[A-Za-z0-9_-]+-2026-01-10T0000Z-to-2026-01-10T0300Z\.csv"$/);
     const lines = (await csv.text()).split("\r\n");
     expect(lines[0]).toBe(
       "tool,calls,attempts,failures,failure_rate,declined,refused,mean_attempts,max_attempts,retry_share,failed_closed,top_codes,retry_after_p50_ms,retry_after_p90_ms,backoff_p50_ms,backoff_p90_ms,unnumbered_attempts,calls_not_ok,call_not_ok_rate",

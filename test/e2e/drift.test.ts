@@ -44,15 +44,19 @@ describe("Drift page", () => {
 
     const first = cards().first();
     const hrefs = await first.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+    // Every link keeps the project; the card leads to the tool and code pages, then to the runs on both sides.
+    const p = `project=${session.server().project}`;
     expect(hrefs).toEqual([
-      "/runs/run-1",
-      "/runs/run-2",
-      "/runs/run-3",
-      "/runs?code=upstream_timeout&release=1.3.0",
-      "/runs/run-156",
-      "/runs/run-157",
-      "/runs/run-158",
-      "/runs?code=upstream_timeout&release=1.4.0",
+      `/tools/search?${p}&code=upstream_timeout`,
+      `/codes/upstream_timeout?${p}`,
+      `/runs/run-1?${p}`,
+      `/runs/run-2?${p}`,
+      `/runs/run-3?${p}`,
+      `/runs?${p}&code=upstream_timeout&release=1.3.0`,
+      `/runs/run-156?${p}`,
+      `/runs/run-157?${p}`,
+      `/runs/run-158?${p}`,
+      `/runs?${p}&code=upstream_timeout&release=1.4.0`,
     ]);
     await session.page().screenshot({ path: "test-results/drift-page.png", fullPage: true });
     expect(pageErrors).toEqual([]);
@@ -68,8 +72,8 @@ describe("Drift page", () => {
 
     await session.page().getByRole("button", { name: "Clear" }).click();
     await session.page().waitForURL((u) => u.search === `?project=${session.server().project}`);
-    await session.page().getByLabel("Code").fill("index_stale");
-    await session.page().getByLabel("Code").press("Enter");
+    await session.page().getByRole("textbox", { name: "Code", exact: true }).fill("index_stale");
+    await session.page().getByRole("textbox", { name: "Code", exact: true }).press("Enter");
     await session.page().waitForURL(/code=index_stale/);
     await expect.poll(() => cards().count()).toBe(1);
     expect(await cards().first().getAttribute("data-kind")).toBe("removed");

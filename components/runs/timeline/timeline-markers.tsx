@@ -1,11 +1,13 @@
 import { formatDuration } from "@/lib/charts/timeline-labels";
 import type { MarkerKind, TimelineMarker } from "@/lib/charts/timeline-markers";
 import { offscreenMarks, type TimeView } from "@/lib/charts/timeline-viewport";
+
+export { offscreenMarks };
 import styles from "../runs.module.css";
 
 const MARKER_CLASS: Record<MarkerKind, string | undefined> = { deadline: styles.deadline, end: styles.runEnd, start: styles.runStart };
 // Edge notes stack from the top in this order, so two marks beyond one edge never overlap.
-const EDGE_ROW: Record<MarkerKind, number> = { deadline: 0, end: 1, start: 2 };
+const EDGE_ORDER: MarkerKind[] = ["deadline", "end", "start"];
 
 /**
  * The run's deadline, end and start as lines over every lane; only the deadline is labelled on its
@@ -13,7 +15,6 @@ const EDGE_ROW: Record<MarkerKind, number> = { deadline: 0, end: 1, start: 2 };
  * view to the attempts never hides that a deadline or the run's end exists.
  */
 export function TimelineMarkers({ markers, view, pct, scrollbar }: { markers: TimelineMarker[]; view: TimeView; pct: (ms: number) => number; scrollbar: number }) {
-  const offscreen = offscreenMarks(markers, view);
   return (
     <div className={styles.overlay} style={{ right: scrollbar }}>
       {markers.map((l) =>
@@ -23,24 +24,29 @@ export function TimelineMarkers({ markers, view, pct, scrollbar }: { markers: Ti
           </div>
         ) : null,
       )}
-      {offscreen.map((o) => {
-        const mark = markers.find((m) => m.key === o.key)!;
-        const text = `${mark.label} · off-screen, ${formatDuration(o.distanceMs)} ${o.side === "right" ? "after" : "before"} the view`;
-        return (
-          <span
-            key={`edge-${o.key}`}
-            className={`${styles.edgeMark} ${o.key === "deadline" ? styles.deadlineLabel : ""}`}
-            data-side={o.side}
-            data-testid={`offscreen-${o.key}`}
-            style={{ top: 2 + EDGE_ROW[o.key] * 18 }}
-            role="note"
-          >
-            {o.side === "left" ? "← " : ""}
-            {text}
-            {o.side === "right" ? " →" : ""}
-          </span>
-        );
-      })}
     </div>
   );
+}
+
+/** Marks beyond the view, said in the axis row at the edge they lie beyond, with how far. */
+export function OffscreenMarks({ markers, view }: { markers: TimelineMarker[]; view: TimeView }) {
+  const offscreen = offscreenMarks(markers, view);
+  return (["left", "right"] as const).map((side) => {
+    const here = offscreen.filter((o) => o.side === side).sort((a, b) => EDGE_ORDER.indexOf(a.key) - EDGE_ORDER.indexOf(b.key));
+    if (here.length === 0) return null;
+    return (
+      <span key={side} className={styles.edgeMarks} data-side={side}>
+        {here.map((o) => {
+          const mark = markers.find((m) => m.key === o.key)!;
+          return (
+            <span key={o.key} className={`${styles.edgeMark} ${o.key === "deadline" ? styles.deadlineLabel : ""}`} data-testid={`offscreen-${o.key}`} role="note">
+              {side === "left" ? "← " : ""}
+              {`${mark.label} · off-screen, ${formatDuration(o.distanceMs)} ${side === "right" ? "after" : "before"} the view`}
+              {side === "right" ? " →" : ""}
+            </span>
+          );
+        })}
+      </span>
+    );
+  });
 }

@@ -1,0 +1,12 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+// recharts is ~120 KB of gzip, the largest script of a chart page. These load it after the first
+// paint (ChartFrame reserves each chart's height meanwhile), so numbers and tables do not wait.
+const loading = () => <div className="skeleton" style={{ height: "100%", minHeight: 120 }} />;
+
+export const OutcomeChart = dynamic(() => import("@/components/charts/outcome-chart").then((m) => m.OutcomeChart), { ssr: false, loading });
+export const CodeStackChart = dynamic(() => import("@/components/charts/code-stack-chart").then((m) => m.CodeStackChart), { ssr: false, loading });
+export const DelayHistogramChart = dynamic(() => import("@/components/charts/delay-histogram-chart").then((m) => m.DelayHistogramChart), { ssr: false, loading });
+export const AttemptsChart = dynamic(() => import("@/components/charts/attempts-chart").then((m) => m.AttemptsChart), { ssr: false, loading });

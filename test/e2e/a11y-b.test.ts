@@ -1,0 +1,61 @@
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import { useBrowserSession } from "../helpers/browser-session";
+import { WINDOW, seedFixture } from "../api/read-fixture";
+
+// axe-core on every page, light and dark: no serious or critical violation. axe is injected as a
+// script, which the page's nonce CSP refuses, so this file's contexts bypass CSP (only here).
+const session = useBrowserSession({ seed: seedFixture });
+const AXE = path.join(process.cwd(), "node_modules/axe-core/axe.min.js");
+
+const PAGES = [
+  `/?${WINDOW}`,
+  `/tools?${WINDOW}`,
+  `/tools/cancel_booking?${WINDOW}`,
+  `/codes?${WINDOW}`,
+  `/codes/upstream_unavailable?${WINDOW}`,
+  "/runs",
+  "/runs/run-1",
+  "/drift",
+  "/conformance",
+  "/tools/nope",
+];
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function audit(page: Page, url: string): Promise<string[]> {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(300);
+  await page.addScriptTag({ path: AXE });
+  const result = (await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, { resultTypes: ["violations"] }))) as AxeResult;
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
+}
+
+describe("axe-core: zero serious or critical violations", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    it(`every page in ${scheme} mode`, async () => {
+      const browser = session.context().browser()!;
+      context = await browser.newContext({ bypassCSP: true, colorScheme: scheme, viewport: { width: 1400, height: 1000 } });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      for (const p of PAGES) {
+        const v = await audit(page, session.server().at(p));
+        if (v.length > 0) found[p] = v;
+      }
+      if (Object.keys(found).length > 0) console.log(`[a11y ${scheme}]`, JSON.stringify(found, null, 2));
+      expect(found).toEqual({});
+    }, 120_000);
+  }
+});

@@ -1,0 +1,98 @@
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useBrowserSession } from "../helpers/browser-session";
+import type { ProjectServer } from "../helpers/project";
+import { H, HOUR, WINDOW, seedFixture } from "../api/read-fixture";
+
+const session = useBrowserSession({ seed: seedFixture });
+let server: ProjectServer;
+let page: Page;
+beforeEach(() => {
+  server = session.server();
+  page = session.page();
+});
+
+describe("search box", () => {
+  it("`/` focuses it; a prefix lists runs, tools and codes; Enter goes to the first", async () => {
+    await page.goto(server.at(`/?${WINDOW}`));
+    await page.locator("h1").click();
+    await page.keyboard.press("/");
+    const input = page.getByTestId("search-input");
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.fill("run-");
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["run run-1", "run run-2", "run run-3", "run run-4", "run run-5"]);
+    expect(await page.getByTestId("search-status").innerText()).toBe("More match: type more to narrow.");
+    await input.fill("upstream");
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["code upstream_unavailable"]);
+    await input.press("Enter");
+    await page.waitForURL(/\/codes\/upstream_unavailable\?project=/);
+    expect(await page.locator("h1").first().innerText()).toContain("upstream_unavailable");
+  });
+
+  it("finds a tool and a release; no match says so", async () => {
+    await page.goto(server.at(`/?${WINDOW}`));
+    const input = page.getByTestId("search-input");
+    await input.fill("look");
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["tool lookup"]);
+    await input.fill("r2");
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["release r2"]);
+    await input.fill("zzz");
+    await expect.poll(() => page.getByTestId("search-status").innerText()).toBe("No run, tool, code or release starts with “zzz”.");
+  });
+});
+
+describe("live refresh with a fake clock", () => {
+  it("refetches every 10 s while visible and says how old the numbers are", async () => {
+    await page.clock.install({ time: new Date(H + 4 * HOUR) });
+    let overviewReads = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/v1/overview")) overviewReads++;
+    });
+    await page.goto(server.at(`/?${WINDOW}&refresh=10s`));
+    await page.getByTestId("tile-calls").waitFor();
+    expect(await page.locator("select[name=refresh]").inputValue()).toBe("10s");
+    await page.clock.fastForward(5_000);
+    await expect.poll(() => page.getByTestId("updated-ago").innerText()).toMatch(/^updated \d+ s ago$/);
+    const before = overviewReads;
+    await page.clock.fastForward(10_000);
+    await expect.poll(() => overviewReads).toBeGreaterThan(before);
+    await page.clock.fastForward(1_000);
+    await expect.poll(() => page.getByTestId("updated-ago").innerText()).toMatch(/^updated [0-2] s ago$/);
+  });
+
+  it("off by default: no reads while time passes", async () => {
+    await page.clock.install({ time: new Date(H + 4 * HOUR) });
+    let overviewReads = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/v1/overview")) overviewReads++;
+    });
+    await page.goto(server.at(`/?${WINDOW}`));
+    await page.getByTestId("tile-calls").waitFor();
+    const before = overviewReads;
+    await page.clock.fastForward(120_000);
+    await page.waitForTimeout(300);
+    expect(overviewReads).toBe(before);
+    expect(await page.locator("select[name=refresh]").inputValue()).toBe("");
+  });
+});
+
+describe("time", () => {
+  it("a custom range applies absolute from/to; release markers show; compare adds previous-period figures", async () => {
+    await page.goto(server.at(`/?${WINDOW}`));
+    // r1 and r2 both first appear in the window's first hour (lookup ran on r2 at 00:30).
+    await expect.poll(async () => (await page.locator(".release-list li").allInnerTexts()).map((t) => t.trim())).toEqual(["r1 first seen 01-10 00:00", "r2 first seen 01-10 00:00"]);
+    expect(await page.locator(".release-mark").count()).toBe(2);
+    // The checkbox follows the URL, which changes a moment after the click.
+    await page.locator("input[name=compare]").click();
+    await page.waitForURL(/compare=previous/);
+    await expect.poll(() => page.getByTestId("tile-calls").innerText()).toContain("new vs previous period (was 0)");
+    await page.locator("select[name=range]").selectOption("pick");
+    const picker = page.getByTestId("range-picker");
+    await picker.locator("input[name=utc]").check();
+    await picker.locator("input[name=from]").fill("2026-01-10T01:00");
+    await picker.locator("input[name=to]").fill("2026-01-10T02:00");
+    await picker.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(new RegExp(`from=${H + HOUR}&to=${H + 2 * HOUR}`));
+    await expect.poll(() => page.getByTestId("tile-calls").innerText()).toMatch(/^Calls\s+3\b/);
+  });
+});
