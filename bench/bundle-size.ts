@@ -6,14 +6,13 @@
  *
  *   npx tsx bench/bundle-size.ts [--json]
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { openStore } from "@/db/client";
 import { createKey, ensureDefaultProject } from "@/db/keys";
+import { startBuiltServer } from "./built-server";
 
 const KB = 1024;
 const TARGET_PLAIN = 200 * KB;
@@ -31,17 +30,6 @@ const PAGES: { path: string; charts: boolean }[] = [
   { path: "/drift", charts: false },
   { path: "/conformance", charts: false },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** One run with a retried call, so every page renders its data view rather than an empty state. */
 function seedBatch(now: number) {
@@ -67,20 +55,8 @@ async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   ensureDefaultProject(store);
   const { key } = createKey(store, "default", "bench key");
   store.sqlite.close();
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FAULTLINE_DB_PATH: dbPath },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}); was the app built?`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error("server did not become healthy");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startBuiltServer(dbPath);
+  const url = server.url;
   const batch = JSON.stringify(seedBatch(Date.now()));
   let ingest: Response;
   // A just-started server on a busy machine may answer 429 (backpressure): try again shortly.
@@ -93,9 +69,7 @@ async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   return {
     url,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill("SIGKILL");
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

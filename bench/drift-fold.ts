@@ -12,7 +12,6 @@
  *
  *   npx tsx bench/drift-fold.ts [--records 1680000]
  */
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,7 +19,8 @@ import { performance } from "node:perf_hooks";
 import { openStore } from "@/db/client";
 import { refreshDrift } from "@/db/drift/refresh-drift";
 import { ensureDefaultProject } from "@/db/keys";
-import { freePort, seedRealistic } from "./read";
+import { startBuiltServer } from "./built-server";
+import { seedRealistic } from "./read";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,22 +52,9 @@ async function main() {
   baseline.sqlite.close();
   console.log(`baseline: one synchronous fold of the backlog holds the thread for ${(blockedMs / 1000).toFixed(1)} s`);
 
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FAULTLINE_DB_PATH: dbPath },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (log += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startBuiltServer(dbPath);
+  const url = server.url;
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`next start exited:\n${log}`);
-      if (i > 600) throw new Error(`server not healthy:\n${log}`);
-      if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const f0 = performance.now();
     const health: number[] = [];
     let done = false;
@@ -108,7 +95,7 @@ async function main() {
     console.log(`health with nothing folding (same run): ${idle.length} probes, p50 ${ms(pct(sortedIdle, 50))}, p99 ${ms(pct(sortedIdle, 99))}, max ${ms(sortedIdle.at(-1) ?? NaN)}`);
     console.log(`ratio during/idle: p50 ${(pct(sorted, 50) / pct(sortedIdle, 50)).toFixed(2)}, p99 ${(pct(sorted, 99) / pct(sortedIdle, 99)).toFixed(2)}; worst wait ${ms(sorted.at(-1) ?? NaN)} vs ${ms(blockedMs)} a synchronous fold blocked`);
   } finally {
-    child.kill("SIGTERM");
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

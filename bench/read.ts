@@ -5,9 +5,7 @@
  *
  *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http]
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -24,6 +22,7 @@ import { listTools } from "@/db/queries/list-tools";
 import type { DashboardParams } from "@/db/queries/rollup-filters";
 import { resolveWindow } from "@/lib/contracts/filters";
 import { seededRandom as prng } from "@/lib/runtime";
+import { startBuiltServer } from "./built-server";
 
 const HOUR = 3_600_000;
 
@@ -126,17 +125,6 @@ function timeIt(label: string, rounds: number, fn: () => unknown | Promise<unkno
   })();
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 async function main() {
   const args = process.argv.slice(2);
   const arg = (name: string, fallback: number) => {
@@ -177,22 +165,9 @@ async function main() {
   await timeIt("getSetupInfo", rounds, () => getSetupInfo(store, "default"));
 
   if (!args.includes("--no-http")) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FAULTLINE_DB_PATH: dbPath },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let log = "";
-    child.stdout.on("data", (d: Buffer) => (log += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (log += d.toString()));
-    const url = `http://127.0.0.1:${port}`;
+    const server = await startBuiltServer(dbPath);
+    const url = server.url;
     try {
-      for (let i = 0; ; i++) {
-        if (child.exitCode !== null) throw new Error(`next start exited:\n${log}`);
-        if (i > 600) throw new Error(`server not healthy:\n${log}`);
-        if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
       const get = async (p: string) => {
         const res = await fetch(url + p);
         if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
@@ -232,7 +207,7 @@ async function main() {
       ];
       for (const e of endpoints) await timeIt(`GET ${e}`, rounds, () => get(e));
     } finally {
-      child.kill("SIGTERM");
+      await server.stop();
     }
   }
   store.sqlite.close();
