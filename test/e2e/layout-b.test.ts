@@ -54,7 +54,7 @@ describe("every page at 390×844", () => {
     expect(consoleErrors).toEqual([]);
     expect(session.pageErrors).toEqual([]);
     // The curl example names the page's own origin once hydrated.
-    expect(await page.locator("pre.code").first().innerText()).toContain(server.url);
+    await expect.poll(() => page.locator("pre.code").first().innerText()).toContain(server.url);
   });
 
   it("the menu folds behind a button and opens and closes", async () => {

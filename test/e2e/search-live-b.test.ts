@@ -26,7 +26,8 @@ describe("search box", () => {
     await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["code upstream_unavailable"]);
     await input.press("Enter");
     await page.waitForURL(/\/codes\/upstream_unavailable\?project=/);
-    expect(await page.locator("h1").first().innerText()).toContain("upstream_unavailable");
+    // The URL changes before the code page has rendered.
+    await expect.poll(() => page.locator("h1").first().innerText()).toContain("upstream_unavailable");
   });
 
   it("finds a tool and a release; no match says so", async () => {
@@ -81,7 +82,8 @@ describe("time", () => {
     await page.goto(server.at(`/?${WINDOW}`));
     // r1 and r2 both first appear in the window's first hour (lookup ran on r2 at 00:30).
     await expect.poll(async () => (await page.locator(".release-list li").allInnerTexts()).map((t) => t.trim())).toEqual(["r1 first seen 01-10 00:00", "r2 first seen 01-10 00:00"]);
-    expect(await page.locator(".release-mark").count()).toBe(2);
+    // The markers sit on the chart, which loads after the first paint.
+    await expect.poll(() => page.locator(".release-mark").count()).toBe(2);
     // The checkbox follows the URL, which changes a moment after the click.
     await page.locator("input[name=compare]").click();
     await page.waitForURL(/compare=previous/);
