@@ -1,61 +1,18 @@
 import type { Store } from "@/db/client";
 import { writeRows } from "@/db/ingest/write-rows";
 import type { RunRow, SpanRow } from "@/lib/ingest/rows";
+import { runRow, spanRow } from "../helpers/rows";
 
 /** 2026-11-02T08:00:00Z: a fixed clock for the sort, preset, suggestion and timeline-fit fixture. */
 export const T = Date.UTC(2026, 10, 2, 8, 0, 0);
 
 export function span(runId: string, callId: string, tool: string, attempt: number, from: number, to: number, over: Partial<SpanRow> = {}): SpanRow {
-  return {
-    spanId: `${runId}-${callId}-a${attempt}`,
-    traceId: "trace-a",
-    parentSpanId: null,
-    runId,
-    callId,
-    tool,
-    toolVersion: "1.0.0",
-    release: "r1",
-    service: "agent-a",
-    environment: "prod",
-    sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0",
-    attempt,
-    startedAt: T + from,
-    endedAt: T + to,
-    outcome: "ok",
-    code: null,
-    errorClass: null,
-    retryable: null,
-    retryAfterMs: null,
-    backoffMs: null,
-    decision: null,
-    permitted: true,
-    abandoned: false,
-    message: null,
-    source: "native",
-    ...over,
-  };
+  const base = { traceId: "trace-a", release: "r1", service: "agent-a" };
+  return spanRow({ spanId: `${runId}-${callId}-a${attempt}`, runId, callId, tool, attempt, startedAt: T + from, endedAt: T + to, ...base, ...over });
 }
 
 export function run(runId: string, over: Partial<RunRow>): RunRow {
-  return {
-    recordId: `${runId}-rec`,
-    runId,
-    agent: "agent-a",
-    release: "r1",
-    service: "agent-a",
-    environment: "prod",
-    sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0",
-    startedAt: T,
-    endedAt: T + 1000,
-    state: "completed",
-    deadlineAt: null,
-    maxToolAttempts: null,
-    error: null,
-    source: "native",
-    ...over,
-  };
+  return runRow({ runId, agent: "agent-a", release: "r1", service: "agent-a", startedAt: T, endedAt: T + 1000, state: "completed", ...over });
 }
 
 const fail = (code: string, over: Partial<SpanRow> = {}): Partial<SpanRow> => ({ outcome: "failed", code, errorClass: "ToolFailure", retryable: true, decision: "retried", ...over });

@@ -1,41 +1,15 @@
 import type { Store } from "@/db/client";
 import type { RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
+import { runRow, spanRow } from "../helpers/rows";
 
 /** A fixed clock: 2026-11-01T12:00:00Z. */
 export const H = Date.UTC(2026, 10, 1, 12, 0, 0);
 export const XSS_TOLD = "lookup_customer: permission denied <img src=x onerror=alert(1)>";
 
 function span(runId: string, callId: string, tool: string, attempt: number | null, from: number, to: number, over: Partial<SpanRow> = {}): SpanRow {
-  return {
-    spanId: `${callId}-a${attempt ?? "x"}`,
-    traceId: "trace-1",
-    parentSpanId: null,
-    runId,
-    callId,
-    tool,
-    toolVersion: "1.0.0",
-    release: "2026.11.3",
-    service: "support-agent",
-    environment: "prod",
-    sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0",
-    attempt,
-    startedAt: H + from,
-    endedAt: H + to,
-    outcome: "ok",
-    code: null,
-    errorClass: null,
-    retryable: null,
-    retryAfterMs: null,
-    backoffMs: null,
-    decision: null,
-    permitted: true,
-    abandoned: false,
-    message: null,
-    source: "native",
-    ...over,
-  };
+  const base = { traceId: "trace-1", release: "2026.11.3", service: "support-agent" };
+  return spanRow({ spanId: `${callId}-a${attempt ?? "x"}`, runId, callId, tool, attempt, startedAt: H + from, endedAt: H + to, ...base, ...over });
 }
 
 const failed = (code: string, over: Partial<SpanRow> = {}): Partial<SpanRow> => ({
@@ -69,25 +43,8 @@ function toolError(runId: string, callId: string, tool: string, at: number, over
   };
 }
 
-function runRow(runId: string, over: Partial<RunRow>): RunRow {
-  return {
-    recordId: `${runId}-rec`,
-    runId,
-    agent: "support-agent",
-    release: "2026.11.3",
-    service: "support-agent",
-    environment: "prod",
-    sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0",
-    startedAt: H,
-    endedAt: H + 20_000,
-    state: "failed",
-    deadlineAt: null,
-    maxToolAttempts: null,
-    error: null,
-    source: "native",
-    ...over,
-  };
+function run(runId: string, over: Partial<RunRow>): RunRow {
+  return runRow({ runId, agent: "support-agent", release: "2026.11.3", service: "support-agent", startedAt: H, endedAt: H + 20_000, state: "failed", ...over });
 }
 
 const R = "run-every-decision";
@@ -133,7 +90,7 @@ export function everyDecisionRun(): { runs: RunRow[]; spans: SpanRow[]; errors: 
     toolError(R, "c8", "search_flights", 7100, { code: "upstream_unavailable", errorClass: "ToolFailure", retryable: true, attempts: 4, decision: "budget_capped", told: "upstream_unavailable: retry budget used up" }),
     toolError(R, "c9", "send_email", 8500, { code: "cancelled", errorClass: null, retryable: null, decision: "cancelled", told: "the run was cancelled" }),
   ];
-  const runs = [runRow(R, { deadlineAt: H + 22_000, maxToolAttempts: 4, error: "charge_card failed the run" })];
+  const runs = [run(R, { deadlineAt: H + 22_000, maxToolAttempts: 4, error: "charge_card failed the run" })];
   return { runs, spans, errors };
 }
 
@@ -146,7 +103,7 @@ export function seedRuns(store: Store, project: string): void {
   ];
   const clean = [span("run-clean", "k1", "lookup_customer", 1, 120_000, 120_050, { service: "billing-agent", release: "2026.11.4" })];
   writeRows(store, project, {
-    runs: [...main.runs, runRow("run-clean", { agent: "billing-agent", release: "2026.11.4", startedAt: H + 120_000, endedAt: H + 121_000, state: "completed" })].map((row, index) => ({ index, row })),
+    runs: [...main.runs, run("run-clean", { agent: "billing-agent", release: "2026.11.4", startedAt: H + 120_000, endedAt: H + 121_000, state: "completed" })].map((row, index) => ({ index, row })),
     spans: [...main.spans, ...orphan, ...clean].map((row, index) => ({ index, row })),
     toolErrors: main.errors.map((row, index) => ({ index, row })),
   }, H + 200_000);
