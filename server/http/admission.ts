@@ -89,8 +89,9 @@ export function doorRefusal(req: IncomingMessage, now: number): DoorRefusal | nu
   if (req.method !== "POST" || !NATIVE_INGEST.test(req.url ?? "")) return null;
   // Also closed while the event loop itself runs later than the budget: requests then queue in the
   // kernel's socket buffers, where neither their stamps nor the in-process count can see them.
-  // A request alone in the process is always let through (a cold start's module loading is lag too).
-  const lagging = requestsInProgress() > 1 && eventLoopLagMs(now) > lag.budgetMs;
+  // As in admit(), a short queue is always let through: with a handful of requests in the process a
+  // late loop is a cold start or a machine-wide pause (module loading, a busy CI box), not overload.
+  const lagging = requestsInProgress() > MIN_QUEUE && eventLoopLagMs(now) > lag.budgetMs;
   if (now - lag.shedAt > DOOR_CLOSED_MS && !lagging) return null;
   if (lagging) lag.retryAfter = Math.min(30, Math.max(1, Math.ceil((2 * eventLoopLagMs(now)) / 1000)));
   return {
