@@ -22,6 +22,8 @@ export default defineConfig({
           globalSetup: ["test/global-setup-server.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Conditions are awaited, not timed: expect.poll's 1 s default is too short for a busy 2-core CI box.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -35,6 +37,7 @@ export default defineConfig({
           globalSetup: ["test/global-setup-server.ts", "test/global-setup-browser.ts"],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
