@@ -2,5 +2,5 @@
 // only in the Node.js runtime.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  (await import("./server/boot")).boot();
+  await (await import("./server/boot")).boot();
 }

@@ -7,6 +7,6 @@ export const metadata: Metadata = { title: "Not found · Faultline" };
 
 /** Every 404 of the dashboard, in the app's shell; for a tool, code, run or project it says which. */
 export default async function NotFound() {
-  const message = describeMissing((await headers()).get("x-faultline-url"));
+  const message = await describeMissing((await headers()).get("x-faultline-url"));
   return <PageProblem status={404} title="Not found" message={message ?? "There is no page at this address."} />;
 }

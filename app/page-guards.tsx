@@ -35,12 +35,11 @@ export function notFoundBecause(_message: string): never {
  * boundary renders apart from the page that called notFound(), so it reads the address again
  * (proxy.ts passes it along) instead of sharing the page's state.
  */
-export function describeMissing(url: string | null): string | null {
+export async function describeMissing(url: string | null): Promise<string | null> {
   if (!url) return null;
   const u = new URL(url, "http://local");
   const project = u.searchParams.get("project") || "default";
-  const store = getStore();
-  if (!projectExists(store, project)) return `There is no project “${project}”.`;
+  if (!(await projectExists(await getStore(), project))) return `There is no project “${project}”.`;
   const [, section, name] = u.pathname.split("/");
   if (name === undefined || name === "") return null;
   const subject = decodeSegment(name);
@@ -53,15 +52,15 @@ export function describeMissing(url: string | null): string | null {
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 
 /** The project a URL names ("default" when none); an unknown one is a 404 (app/not-found.tsx says which). */
-export function requireProject(search: RawQuery): string {
+export async function requireProject(search: RawQuery): Promise<string> {
   const project = first(search.project) ?? "default";
-  if (!projectExists(getStore(), project)) notFoundBecause(`There is no project “${project}”.`);
+  if (!(await projectExists(await getStore(), project))) notFoundBecause(`There is no project “${project}”.`);
   return project;
 }
 
 /** A tool or code page of something the project never saw is a 404, not an empty page. */
-export function requireSubject(project: string, subject: { tool: string } | { code: string }): void {
-  const store = getStore();
-  const known = "tool" in subject ? toolExists(store, project, subject.tool) : codeExists(store, project, subject.code);
+export async function requireSubject(project: string, subject: { tool: string } | { code: string }): Promise<void> {
+  const store = await getStore();
+  const known = "tool" in subject ? await toolExists(store, project, subject.tool) : await codeExists(store, project, subject.code);
   if (!known) notFoundBecause("tool" in subject ? `There is no tool named “${subject.tool}” in project “${project}”.` : `There is no code “${subject.code}” in project “${project}”.`);
 }

@@ -15,13 +15,13 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const raw = await searchParams;
   const bad = badParameter(endpoints.overview, raw);
   if (bad) return bad;
-  requireProject(raw);
-  const state = prefetchPage(raw, (qc, search) => {
-    overviewRoute.prefetch(qc, { params: {}, search });
+  await requireProject(raw);
+  const state = await prefetchPage(raw, async (qc, search) => {
+    await overviewRoute.prefetch(qc, { params: {}, search });
     const overview = qc.getQueryData(overviewQuery(search).queryKey);
     // An empty project shows the first-run guide, which reads the setup info instead of drift.
-    if (overview && !overview.hasData) setupRoute.prefetch(qc, { params: {}, search: { project: overview.project } });
-    else if (overview) prefetchDrift(qc, search.project);
+    if (overview && !overview.hasData) await setupRoute.prefetch(qc, { params: {}, search: { project: overview.project } });
+    else if (overview) await prefetchDrift(qc, search.project);
   });
   return (
     <HydrationBoundary state={state}>

@@ -51,10 +51,10 @@ function seedBatch(now: number) {
 async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "faultline-bundle-"));
   const dbPath = path.join(dir, "faultline.db");
-  const store = openStore(dbPath);
-  ensureDefaultProject(store);
-  const { key } = createKey(store, "default", "bench key");
-  store.sqlite.close();
+  const store = await openStore(dbPath);
+  await ensureDefaultProject(store);
+  const { key } = await createKey(store, "default", "bench key");
+  await store.close();
   const server = await startBuiltServer(dbPath);
   const url = server.url;
   const batch = JSON.stringify(seedBatch(Date.now()));

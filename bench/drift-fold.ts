@@ -16,7 +16,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { openStore } from "@/db/client";
+import { openSqliteStore } from "@/db/client";
 import { refreshDrift } from "@/db/drift/refresh-drift";
 import { ensureDefaultProject } from "@/db/keys";
 import { startBuiltServer } from "./built-server";
@@ -33,24 +33,24 @@ async function main() {
   const records = arg("records", 1_680_000);
   const dir = mkdtempSync(path.join(tmpdir(), "faultline-fold-"));
   const dbPath = path.join(dir, "faultline.db");
-  const store = openStore(dbPath);
-  ensureDefaultProject(store);
+  const store = openSqliteStore(dbPath);
+  await ensureDefaultProject(store);
   const t0 = performance.now();
-  seedRealistic(store, records, Date.now());
+  await seedRealistic(store, records, Date.now());
   store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
-  const rows = store.sqlite.prepare<[], { spans: number; errors: number }>("SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM tool_errors) AS errors").get()!;
+  const rows = (await store.get<{ spans: number; errors: number }>("SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM tool_errors) AS errors"))!;
   console.log(`seeded ${rows.spans} spans and ${rows.errors} final errors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  store.sqlite.close();
+  await store.close();
 
   // Baseline: the same backlog folded in one synchronous call, as a drift read used to do.
   const copy = path.join(dir, "baseline.db");
   copyFileSync(dbPath, copy);
-  const baseline = openStore(copy);
+  const baseline = openSqliteStore(copy);
   const b0 = performance.now();
-  refreshDrift(baseline, "default");
+  await refreshDrift(baseline, "default");
   const blockedMs = performance.now() - b0;
-  baseline.sqlite.close();
-  console.log(`baseline: one synchronous fold of the backlog holds the thread for ${(blockedMs / 1000).toFixed(1)} s`);
+  await baseline.close();
+  console.log(`baseline: the backlog folded in one call on the main thread takes ${(blockedMs / 1000).toFixed(1)} s (SQLite's statements block the thread throughout)`);
 
   const server = await startBuiltServer(dbPath);
   const url = server.url;

@@ -2,30 +2,61 @@
 // clients) for batches of 1, 100 and 500 records, next to the raw better-sqlite3 insert rate of the
 // same rows into the same table in the same run; then p99 latency of 100-record batches paced at
 // 1,000 records/s. Needs a build (`npm run build`).
+//
+// `npm run bench:ingest -- --db postgres [--url postgres://…] [--store-only]` — the same comparison
+// on both engines in one run: first at the store level (writeRows, 2 concurrent writers, on a
+// PostgreSQL pool and on a SQLite file) next to a raw multi-row insert of the same rows into the same
+// indexed table on each engine (`pg` multi-row VALUES; better-sqlite3 prepared inserts), then over
+// HTTP on each engine unless --store-only. The URL (or FAULTLINE_BENCH_PG_URL) names a server where
+// the bench may create and drop scratch databases.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openStore } from "../db/client";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openStore, openPgStore, type Store } from "../db/client";
+import { writeRows } from "../db/ingest/write-rows";
+import type { RowBatch, SpanRow } from "../lib/ingest/rows";
 import { startServer } from "../test/helpers/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const WARMUP_SECONDS = 1.5;
+const CLIENTS = 2;
+const SIZES = (process.env.BENCH_SIZES ?? "1,100,500").split(",").map(Number);
 const TOOLS = ["cancel_booking", "search_flights", "lookup_customer", "refund_payment", "send_email"];
 const OUTCOMES = ["ok", "ok", "ok", "failed", "declined", "refused", "timed_out"];
 
-// A batch template whose ids carry a placeholder, so each request is new data (duplicates are cheaper).
-function template(size: number): string {
+interface BenchRecord {
+  id: string;
+  trace_id: string;
+  run_id: string;
+  call_id: string;
+  tool: string;
+  tool_version: string;
+  attempt: number;
+  started_at: number;
+  ended_at: number;
+  outcome: string;
+  code: string | null;
+  error_class: string | null;
+  retryable: boolean | null;
+  retry_after_ms: number | null;
+  backoff_ms: number | null;
+  decision: string | null;
+}
+
+// Records whose ids carry a placeholder, so each request is new data (duplicates are cheaper).
+function records(size: number): BenchRecord[] {
   const now = Date.now() - 3_600_000;
-  const records = Array.from({ length: size }, (_, i) => {
+  return Array.from({ length: size }, (_, i) => {
     const outcome = OUTCOMES[i % OUTCOMES.length]!;
     const failed = outcome !== "ok";
     return {
-      type: "tool_call_span",
       id: `span-@@-${i}`,
       trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
       run_id: `run-@@-${Math.floor(i / 10)}`,
       call_id: `call-@@-${Math.floor(i / 2)}`,
-      tool: TOOLS[i % TOOLS.length],
+      tool: TOOLS[i % TOOLS.length]!,
       tool_version: "1.4.0",
       attempt: (i % 2) + 1,
       started_at: now + i * 10,
@@ -39,35 +70,52 @@ function template(size: number): string {
       decision: failed ? "retried" : null,
     };
   });
-  return JSON.stringify({ resource: { service: "bench-agent", release: "2026.12.0", sdk: { name: "bench", version: "1" } }, records });
+}
+
+const RESOURCE = { service: "bench-agent", release: "2026.12.0", sdk: { name: "bench", version: "1" } };
+
+function template(size: number): string {
+  return JSON.stringify({ resource: RESOURCE, records: records(size).map((r) => ({ type: "tool_call_span", ...r })) });
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+const sub = (s: string, batch: string) => s.replace("@@", batch);
 
-async function closedLoop(url: string, key: string, size: number, clients: number) {
-  const tpl = template(size);
-  let counter = 0;
+/** Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the measured steps counted, per second. */
+async function closedLoopOf(clients: number, step: () => Promise<number>): Promise<{ perSec: number; latencies: number[] }> {
+  let counted = 0;
   const latencies: number[] = [];
-  let events = 0;
-  let errors = 0;
-  let measuring = false;
-  const stopAt = performance.now() + (WARMUP_SECONDS + SECONDS) * 1000;
-  setTimeout(() => (measuring = true), WARMUP_SECONDS * 1000);
+  // Clock checks, not a timer: a synchronous step (SQLite) never yields to the timer queue.
+  const measureFrom = performance.now() + WARMUP_SECONDS * 1000;
+  const stopAt = measureFrom + SECONDS * 1000;
   const client = async () => {
     while (performance.now() < stopAt) {
-      const body = tpl.replaceAll("@@", `${size}-${counter++}`);
       const t0 = performance.now();
-      const res = await fetch(`${url}/api/v1/ingest`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
-      await res.arrayBuffer();
-      if (!measuring) continue;
+      const n = await step();
+      if (t0 < measureFrom) continue;
       latencies.push(performance.now() - t0);
-      if (res.status === 200) events += size;
-      else errors++;
+      counted += n;
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
   latencies.sort((a, b) => a - b);
-  return { eventsPerSec: events / SECONDS, reqPerSec: latencies.length / SECONDS, p50: pct(latencies, 50), p99: pct(latencies, 99), errors };
+  return { perSec: counted / SECONDS, latencies };
+}
+
+async function closedLoop(url: string, key: string, size: number, clients: number) {
+  const tpl = template(size);
+  let counter = 0;
+  let errors = 0;
+  const r = await closedLoopOf(clients, async () => {
+    const body = tpl.replaceAll("@@", `${size}-${counter++}`);
+    const res = await fetch(`${url}/api/v1/ingest`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
+    await res.arrayBuffer();
+    if (res.status === 200) return size;
+    errors++;
+    return 0;
+  });
+  return { eventsPerSec: r.perSec, reqPerSec: r.latencies.length / SECONDS, p50: pct(r.latencies, 50), p99: pct(r.latencies, 99), errors };
 }
 
 async function paced(url: string, key: string, size: number, recordsPerSec: number) {
@@ -91,52 +139,181 @@ async function paced(url: string, key: string, size: number, recordsPerSec: numb
   return { p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, n: latencies.length };
 }
 
-// The machine's limit: the same span rows through a prepared statement into the same (migrated,
-// indexed) table, 500 rows per transaction, no HTTP, no validation, no rollups.
-function rawRate(size: number): number {
-  const store = openStore(path.join(mkdtempSync(path.join(tmpdir(), "faultline-raw-")), "raw.db"));
+const tmpFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), "faultline-bench-")), name);
+
+// The raw inserts' columns: the varying fields of a record, then constants (as the ingest would store them).
+const RAW_COLUMNS = `project_id, span_id, trace_id, run_id, call_id, tool, tool_version, release, service, sdk_name, sdk_version, attempt, started_at,
+  ended_at, outcome, code, error_class, retryable, retry_after_ms, backoff_ms, decision, source, received_at`;
+const rawValues = (r: BenchRecord, batch: string) => [
+  sub(r.id, batch), r.trace_id, sub(r.run_id, batch), sub(r.call_id, batch), r.tool, r.tool_version, r.attempt, r.started_at, r.ended_at, r.outcome,
+  r.code, r.error_class, r.retryable === null ? null : r.retryable ? 1 : 0, r.retry_after_ms, r.backoff_ms, r.decision,
+];
+
+// The machine's limit on SQLite: the same span rows through a prepared statement into the same
+// (migrated, indexed) table, `size` rows per transaction, no HTTP, no validation, no rollups.
+async function rawSqliteRate(size: number): Promise<number> {
+  const store = await openStore(tmpFile("raw.db"));
+  if (store.dialect !== "sqlite") throw new Error("expected a SQLite store");
   store.sqlite.prepare("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0)").run();
-  const insert = store.sqlite.prepare(`INSERT INTO tool_call_spans (project_id, span_id, trace_id, run_id, call_id, tool, tool_version,
-    release, service, sdk_name, sdk_version, attempt, started_at, ended_at, outcome, code, error_class, retryable, retry_after_ms,
-    backoff_ms, decision, source, received_at) VALUES ('p', ?, ?, ?, ?, ?, ?, 'r', 's', 'b', '1', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'native', 0)
+  const insert = store.sqlite.prepare(`INSERT INTO tool_call_spans (${RAW_COLUMNS}) VALUES ('p', ?, ?, ?, ?, ?, ?, 'r', 's', 'b', '1', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'native', 0)
     ON CONFLICT DO NOTHING`);
-  const records = (JSON.parse(template(size)) as { records: Record<string, string | number | boolean | null>[] }).records;
-  const tx = store.sqlite.transaction((batch: number) => {
-    for (const r of records) {
-      insert.run(String(r.id).replace("@@", String(batch)), r.trace_id, String(r.run_id).replace("@@", String(batch)), String(r.call_id).replace("@@", String(batch)), r.tool, r.tool_version, r.attempt, r.started_at, r.ended_at, r.outcome, r.code, r.error_class, r.retryable === null ? null : r.retryable ? 1 : 0, r.retry_after_ms, r.backoff_ms, r.decision);
-    }
+  const rows = records(size);
+  const tx = store.sqlite.transaction((batch: string) => {
+    for (const r of rows) insert.run(rawValues(r, batch));
   });
-  let rows = 0;
   let batch = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < SECONDS * 1000) {
-    tx(batch++);
-    rows += records.length;
-  }
-  const rate = rows / ((performance.now() - t0) / 1000);
-  store.sqlite.close();
-  return rate;
+  const r = await closedLoopOf(1, async () => {
+    tx(`raw-${batch++}`);
+    return rows.length;
+  });
+  await store.close();
+  return r.perSec;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+// The same on PostgreSQL: one multi-row INSERT … VALUES per batch (its own transaction) into the
+// same migrated, indexed, partitioned table, from as many connections as writeRows gets.
+async function rawPgRate(url: string, size: number): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
+  await pool.query("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
+  const rows = records(size);
+  const width = rawValues(rows[0]!, "").length;
+  const tuples = rows.map((_, i) => {
+    const p = Array.from({ length: width }, (_, c) => `$${i * width + c + 1}`);
+    return `('p', ${p.slice(0, 6).join(", ")}, 'r', 's', 'b', '1', ${p.slice(6).join(", ")}, 'native', 0)`;
+  });
+  const sql = `INSERT INTO tool_call_spans (${RAW_COLUMNS}) VALUES ${tuples.join(", ")} ON CONFLICT DO NOTHING`;
+  let batch = 0;
+  const r = await closedLoopOf(CLIENTS, async () => {
+    const b = `raw-${size}-${batch++}`;
+    await pool.query(sql, rows.flatMap((row) => rawValues(row, b)));
+    return rows.length;
+  });
+  await pool.end();
+  return r.perSec;
+}
 
-async function main() {
-  console.log(`bench:ingest — ${SECONDS}s per case after ${WARMUP_SECONDS}s warm-up, 2 clients, Node ${process.version}`);
-  const raw = rawRate(500);
-  console.log(`raw better-sqlite3 prepared inserts, same rows and indexes, 500/tx: ${fmt(raw)} rows/s`);
-  const server = await startServer();
+/** The bench's rows as the ingest normalises them (what the native format makes of `records`). */
+function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
+  const spans = rows.map((r, index): { index: number; row: SpanRow } => ({
+    index,
+    row: {
+      spanId: sub(r.id, batch), traceId: r.trace_id, parentSpanId: null, runId: sub(r.run_id, batch), callId: sub(r.call_id, batch), tool: r.tool,
+      toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
+      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
+      errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
+      permitted: null, abandoned: null, message: null, source: "native",
+    },
+  }));
+  return { spans, toolErrors: [], runs: [] };
+}
+
+/** Events/s through writeRows (rows, rollups, one transaction per batch) with CLIENTS concurrent writers. */
+async function storeRate(store: Store, size: number): Promise<{ eventsPerSec: number; p50: number; p99: number }> {
+  await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
+  const rows = records(size);
+  let batch = 0;
+  const r = await closedLoopOf(CLIENTS, async () => {
+    const { stored } = await writeRows(store, "p", rowBatch(rows, `store-${size}-${batch++}`));
+    if (stored !== size) throw new Error(`stored ${stored} of ${size}`);
+    return size;
+  });
+  return { eventsPerSec: r.perSec, p50: pct(r.latencies, 50), p99: pct(r.latencies, 99) };
+}
+
+/** Scratch databases on the PostgreSQL server, dropped at the end. */
+function scratchDatabases(adminUrl: string) {
+  const made: string[] = [];
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    /** A new database with every migration applied. */
+    async create(): Promise<string> {
+      const name = `faultline_bench_${process.pid}_${made.length}`;
+      await admin((c) => c.query(`CREATE DATABASE ${name}`));
+      made.push(name);
+      const u = new URL(adminUrl);
+      u.pathname = `/${name}`;
+      await (await openPgStore(u.toString(), { poolMax: 1 })).close();
+      return u.toString();
+    },
+    async dropAll(): Promise<void> {
+      await admin(async (c) => {
+        for (const name of made) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+    },
+  };
+}
+
+async function httpSection(dialect: "sqlite" | "postgres", raw: number, sharedDatabaseUrl?: string) {
+  const server = await startServer(sharedDatabaseUrl ? { sharedDatabaseUrl } : { dialect });
   try {
-    for (const size of (process.env.BENCH_SIZES ?? "1,100,500").split(",").map(Number)) {
-      const r = await closedLoop(server.url, server.key, size, 2);
+    for (const size of SIZES) {
+      const r = await closedLoop(server.url, server.key, size, CLIENTS);
       console.log(
-        `HTTP batch=${String(size).padStart(3)}: ${fmt(r.eventsPerSec).padStart(7)} events/s  ${fmt(r.reqPerSec).padStart(5)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  non-200: ${r.errors}  ratio to raw: ${(r.eventsPerSec / raw).toFixed(2)}`,
+        `${dialect.padEnd(8)} HTTP batch=${String(size).padStart(3)}: ${fmt(r.eventsPerSec).padStart(7)} events/s  ${fmt(r.reqPerSec).padStart(5)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  non-200: ${r.errors}  ratio to raw: ${(r.eventsPerSec / raw).toFixed(2)}`,
       );
     }
     const p = await paced(server.url, server.key, 100, 1000);
-    console.log(`paced 100-record batches at 1,000 records/s (${p.n} requests): p50 ${p.p50.toFixed(1)} ms  p99 ${p.p99.toFixed(1)} ms  max ${p.max.toFixed(1)} ms`);
+    console.log(`${dialect.padEnd(8)} paced 100-record batches at 1,000 records/s (${p.n} requests): p50 ${p.p50.toFixed(1)} ms  p99 ${p.p99.toFixed(1)} ms  max ${p.max.toFixed(1)} ms`);
   } finally {
     await server.stop();
   }
+}
+
+async function sqliteOnly() {
+  console.log(`bench:ingest — ${SECONDS}s per case after ${WARMUP_SECONDS}s warm-up, ${CLIENTS} clients, Node ${process.version}`);
+  const raw = await rawSqliteRate(500);
+  console.log(`raw better-sqlite3 prepared inserts, same rows and indexes, 500/tx: ${fmt(raw)} rows/s`);
+  await httpSection("sqlite", raw);
+}
+
+async function bothEngines(adminUrl: string, storeOnly: boolean) {
+  console.log(`bench:ingest --db postgres — ${SECONDS}s per case after ${WARMUP_SECONDS}s warm-up, ${CLIENTS} concurrent writers, Node ${process.version}`);
+  const dbs = scratchDatabases(adminUrl);
+  try {
+    console.log("store level: writeRows (rows + rollups, one transaction per batch) vs a raw multi-row insert of the same rows into the same indexed table");
+    const raw500: { sqlite: number; postgres: number } = { sqlite: 0, postgres: 0 };
+    for (const dialect of ["sqlite", "postgres"] as const) {
+      const rawUrl = dialect === "postgres" ? await dbs.create() : "";
+      const storeUrl = dialect === "postgres" ? await dbs.create() : tmpFile("store.db");
+      const store = dialect === "postgres" ? await openPgStore(storeUrl, { poolMax: CLIENTS }) : await openStore(storeUrl);
+      try {
+        for (const size of SIZES) {
+          const raw = dialect === "postgres" ? await rawPgRate(rawUrl, size) : await rawSqliteRate(size);
+          if (size === 500) raw500[dialect] = raw;
+          const r = await storeRate(store, size);
+          console.log(
+            `${dialect.padEnd(8)} batch=${String(size).padStart(3)}: writeRows ${fmt(r.eventsPerSec).padStart(7)} events/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms)  raw ${fmt(raw).padStart(7)} rows/s  ratio ${(r.eventsPerSec / raw).toFixed(2)}`,
+          );
+        }
+      } finally {
+        await store.close();
+      }
+    }
+    if (storeOnly) return;
+    console.log("HTTP: POST /api/v1/ingest on a built server (ratio to the raw 500-row rate of its engine)");
+    await httpSection("sqlite", raw500.sqlite || (await rawSqliteRate(500)));
+    const httpUrl = await dbs.create();
+    await httpSection("postgres", raw500.postgres || (await rawPgRate(await dbs.create(), 500)), httpUrl);
+  } finally {
+    await dbs.dropAll();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false } } });
+  if (values.db === "sqlite") return sqliteOnly();
+  if (values.db !== "postgres") throw new Error(`--db ${values.db}: expected sqlite or postgres`);
+  const url = values.url ?? process.env.FAULTLINE_BENCH_PG_URL;
+  if (!url) throw new Error("--db postgres needs --url postgres://… or FAULTLINE_BENCH_PG_URL (a server where scratch databases may be created)");
+  await bothEngines(url, values["store-only"]);
 }
 
 main().catch((error) => {

@@ -3,13 +3,16 @@
  * times every dashboard query function in process, then starts the built server and times the HTTP
  * read endpoints. Prints p50/p95 per endpoint. Needs a prior `next build` (FAULTLINE_DIST_DIR honoured).
  *
- *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http]
+ *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http] [--db PATH | --db postgres://…]
+ *
+ * `--db PATH` keeps (and reuses) a seeded SQLite file; `--db postgres://…` runs on that PostgreSQL
+ * database instead (seeded when it holds no spans yet, never dropped).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { openStore, type Store } from "@/db/client";
+import { isPostgresUrl, openStore, type Store } from "@/db/client";
 import { emptyRowBatch, type RowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { ensureDefaultProject } from "@/db/keys";
@@ -40,7 +43,7 @@ const CLASSES: [string, string, boolean][] = [
  * 3 services; ~12% of first attempts fail, retryable failures are retried (backoff sometimes far from
  * retry_after), a few fail closed on a long retry_after.
  */
-export function seedRealistic(store: Store, total: number, end: number, batchSize = 5000): void {
+export async function seedRealistic(store: Store, total: number, end: number, batchSize = 5000): Promise<void> {
   const rnd = prng(42);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const tools = Array.from({ length: 40 }, (_, i) => `tool_${String(i).padStart(2, "0")}_${["search", "book", "cancel", "refund", "lookup"][i % 5]}`);
@@ -55,9 +58,10 @@ export function seedRealistic(store: Store, total: number, end: number, batchSiz
   let batch: RowBatch = emptyRowBatch();
   let written = 0;
   let runN = 0;
-  const flush = () => {
-    writeRows(store, "default", batch);
+  const flush = async () => {
+    const full = batch;
     batch = emptyRowBatch();
+    await writeRows(store, "default", full);
   };
   while (written < total) {
     const runId = `run-${++runN}`;
@@ -96,7 +100,7 @@ export function seedRealistic(store: Store, total: number, end: number, batchSiz
         };
         batch.spans.push({ index: batch.spans.length, row });
         written++;
-        if (batch.spans.length >= batchSize) flush();
+        if (batch.spans.length >= batchSize) await flush();
         t += duration + (backoff ?? 0);
         if (decision !== "retried" || written >= total) break;
         attempt++;
@@ -104,7 +108,7 @@ export function seedRealistic(store: Store, total: number, end: number, batchSiz
       t += 50 + Math.floor(rnd() * 2000);
     }
   }
-  if (batch.spans.length > 0) flush();
+  if (batch.spans.length > 0) await flush();
 }
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -135,20 +139,29 @@ async function main() {
   const rounds = arg("--rounds", 40);
   // --db PATH keeps (and reuses) the seeded database between runs; otherwise a temp dir is removed.
   const keep = args.includes("--db") ? args[args.indexOf("--db") + 1]! : null;
-  const dir = keep ? path.dirname(path.resolve(keep)) : mkdtempSync(path.join(tmpdir(), "faultline-bench-read-"));
-  const dbPath = keep ? path.resolve(keep) : path.join(dir, "faultline.db");
-  const reuse = keep !== null && existsSync(dbPath);
-  const store = openStore(dbPath);
-  ensureDefaultProject(store);
+  const pgUrl = keep !== null && isPostgresUrl(keep) ? keep : null;
+  const dir = keep && !pgUrl ? path.dirname(path.resolve(keep)) : mkdtempSync(path.join(tmpdir(), "faultline-bench-read-"));
+  const dbPath = keep && !pgUrl ? path.resolve(keep) : path.join(dir, "faultline.db");
+  const store = await openStore(pgUrl ?? dbPath);
+  console.log(`dialect: ${store.dialect}`);
+  const reuse = pgUrl
+    ? (await store.get("SELECT 1 AS one FROM tool_call_spans LIMIT 1")) !== undefined
+    : keep !== null && existsSync(dbPath) && (await store.get("SELECT 1 AS one FROM tool_call_spans LIMIT 1")) !== undefined;
+  await ensureDefaultProject(store);
   const end = Math.floor(Date.now() / HOUR) * HOUR;
   const t0 = performance.now();
-  if (!reuse) seedRealistic(store, total, end);
-  const counts = store.sqlite
-    .prepare("SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM span_rollups_6h) AS rollups6h, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools")
-    .get();
+  if (!reuse) await seedRealistic(store, total, end);
+  const counts = await store.get(
+    "SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM span_rollups_6h) AS rollups6h, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools",
+  );
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts);
-  store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
-  store.sqlite.exec("ANALYZE");
+  if (store.dialect === "sqlite") {
+    store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    store.sqlite.exec("ANALYZE");
+  } else {
+    // Fresh tables have no statistics until autovacuum gets to them: plan on real ones.
+    await store.run("ANALYZE");
+  }
 
   const window = resolveWindow({ range: "7d" }, Date.now());
   const base: DashboardParams = { projectId: "default", window, filters: {} };
@@ -165,7 +178,7 @@ async function main() {
   await timeIt("getSetupInfo", rounds, () => getSetupInfo(store, "default"));
 
   if (!args.includes("--no-http")) {
-    const server = await startBuiltServer(dbPath);
+    const server = await startBuiltServer(dbPath, pgUrl ? { FAULTLINE_DATABASE_URL: pgUrl } : {});
     const url = server.url;
     try {
       const get = async (p: string) => {
@@ -182,7 +195,7 @@ async function main() {
         await new Promise((r) => setTimeout(r, 200));
       }
       console.log(`\ndrift caught up in the background after start-up: ${((performance.now() - refreshStart) / 1000).toFixed(1)} s`);
-      const busyRun = (store.sqlite.prepare("SELECT run_id AS id FROM run_stats ORDER BY attempts DESC LIMIT 1").get() as { id: string }).id;
+      const busyRun = (await store.get<{ id: string }>("SELECT run_id AS id FROM run_stats ORDER BY attempts DESC, run_id LIMIT 1"))!.id;
       const weekAgo = Date.now() - 7 * 86_400_000;
       console.log(`\nHTTP endpoints on next start (${rounds} rounds, sequential)`);
       const endpoints = [
@@ -210,8 +223,8 @@ async function main() {
       await server.stop();
     }
   }
-  store.sqlite.close();
-  if (!keep) rmSync(dir, { recursive: true, force: true });
+  await store.close();
+  if (!keep || pgUrl) rmSync(dir, { recursive: true, force: true });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename ?? "")) {

@@ -17,7 +17,7 @@ const RUN_ID = `bench-run-${CALLS}x12`;
 const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 const TOOLS = ["search_flights", "cancel_booking", "lookup_customer", "charge_card", "fetch_weather", "send_email", "refund_payment", "get_itinerary"];
 
-function seed(store: Store): void {
+async function seed(store: Store): Promise<void> {
   const spans: SpanRow[] = [];
   const errors: ToolErrorRow[] = [];
   for (let c = 0; c < CALLS; c++) {
@@ -52,7 +52,7 @@ function seed(store: Store): void {
     sdkName: "faultline-runtime", sdkVersion: "0.1.0", startedAt: T0, endedAt: T0 + CALLS * 150 + 5000, state: "failed",
     deadlineAt: T0 + CALLS * 150 + 10_000, maxToolAttempts: 2000, error: null, source: "native",
   };
-  writeRows(store, "default", {
+  await writeRows(store, "default", {
     runs: [{ index: 0, row: run }],
     spans: spans.map((row, index) => ({ index, row })),
     toolErrors: errors.map((row, index) => ({ index, row })),

@@ -1,36 +1,20 @@
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import * as schema from "./schema";
+import { openPgStore, type PgOptions } from "./store/pg-store";
+import { openSqliteStore, type SqliteOptions } from "./store/sqlite-store";
+import type { Store } from "./store/types";
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type { Dialect, Executor, PgStore, SqlParams, SqliteStore, Store, Tx } from "./store/types";
+export { openSqliteStore } from "./store/sqlite-store";
+export { openPgStore } from "./store/pg-store";
 
-/** A connection: the raw handle for prepared hot-path statements, and Drizzle for everything else. */
-export interface Store {
-  sqlite: Database.Database;
-  db: Db;
-  path: string;
-}
+export type StoreOptions = SqliteOptions & PgOptions;
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations");
+/** True for a `postgres://` or `postgresql://` URL: the store is PostgreSQL, else a SQLite file. */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//i.test(target);
 
-export interface StoreOptions {
-  /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
-  busyTimeoutMs?: number;
-}
-
-/** Opens a database, sets the pragmas Faultline relies on, and applies pending migrations. */
-export function openStore(file: string, options: StoreOptions = {}): Store {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  // NORMAL in WAL mode loses at most the last commits on power loss, never corrupts.
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  sqlite.pragma("foreign_keys = ON");
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return { sqlite, db, path: file };
+/**
+ * Opens the store a target names — a PostgreSQL URL or a SQLite file path (or `:memory:`) — and
+ * applies pending migrations. Every `db/` function takes the result, whichever the engine.
+ */
+export async function openStore(target: string, options: StoreOptions = {}): Promise<Store> {
+  return isPostgresUrl(target) ? openPgStore(target, options) : openSqliteStore(target, options);
 }

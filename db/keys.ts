@@ -1,7 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Store } from "./client";
-import { apiKeys, projects } from "./schema";
+import type { Executor, Store } from "./client";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const KEY_SHAPE = /^flk_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
@@ -30,52 +28,58 @@ export interface KeyInfo {
 }
 
 /** Creates an ingest key; the clear key is returned once and never stored. */
-export function createKey(store: Store, projectId: string, name: string): { key: string; prefix: string } {
+export async function createKey(db: Executor, projectId: string, name: string): Promise<{ key: string; prefix: string }> {
   const prefix = `flk_${randomBase62(8)}`;
   const key = `${prefix}_${randomBase62(32)}`;
-  store.db
-    .insert(apiKeys)
-    .values({ projectId, name, prefix, hash: sha256(key), createdAt: Date.now() })
-    .run();
+  await db.run("INSERT INTO api_keys (project_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?)", [projectId, name, prefix, sha256(key), Date.now()]);
   return { key, prefix };
 }
 
+const KEY_COLUMNS = `id, project_id AS "projectId", name, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
+
 /** Lists keys (never their secret part), oldest first. */
-export function listKeys(store: Store, projectId?: string): KeyInfo[] {
-  const rows = store.db
-    .select()
-    .from(apiKeys)
-    .where(projectId ? eq(apiKeys.projectId, projectId) : undefined)
-    .orderBy(asc(apiKeys.id))
-    .all();
-  return rows.map(({ hash: _hash, ...info }) => info);
+export async function listKeys(db: Executor, projectId?: string): Promise<KeyInfo[]> {
+  return projectId === undefined
+    ? db.all<KeyInfo>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id`)
+    : db.all<KeyInfo>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE project_id = ? ORDER BY id`, [projectId]);
 }
 
 /** Revokes a key by its visible prefix. Returns false when no active key has that prefix. */
-export function revokeKey(store: Store, prefix: string): boolean {
-  const result = store.db
-    .update(apiKeys)
-    .set({ revokedAt: Date.now() })
-    .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)))
-    .run();
-  return result.changes > 0;
+export async function revokeKey(db: Executor, prefix: string): Promise<boolean> {
+  return (await db.run("UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL", [Date.now(), prefix])) > 0;
 }
 
 // last_used_at is informational; writing it on every request would add a write per ingest call.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+interface StoredKey {
+  id: number;
+  projectId: string;
+  hash: string;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
 /** Resolves a presented key to its project, or null. Compares hashes in constant time. */
-export function verifyKey(store: Store, presented: string): string | null {
+export async function verifyKey(db: Executor, presented: string): Promise<string | null> {
   const match = KEY_SHAPE.exec(presented);
   if (!match) return null;
-  const row = store.db.select().from(apiKeys).where(eq(apiKeys.prefix, `flk_${match[1]}`)).get();
+  const row = await db.get<StoredKey>(
+    `SELECT id, project_id AS "projectId", hash, last_used_at AS "lastUsedAt", revoked_at AS "revokedAt" FROM api_keys WHERE prefix = ?`,
+    [`flk_${match[1]}`],
+  );
   if (!row || row.revokedAt !== null) return null;
   const expected = Buffer.from(row.hash, "hex");
   const actual = Buffer.from(sha256(presented), "hex");
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   const now = Date.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS) {
-    store.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+    // The condition repeats the check, so nodes verifying the same key at once write it once.
+    await db.run("UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)", [
+      now,
+      row.id,
+      now - LAST_USED_RESOLUTION_MS,
+    ]);
   }
   return row.projectId;
 }
@@ -84,23 +88,27 @@ export const DEFAULT_PROJECT_ID = "default";
 
 /**
  * Creates the default project and its first key on an empty database. Returns the new key when one
- * was created, so the caller can print it once.
+ * was created, so the caller can print it once. Safe when several nodes start together: the
+ * project's insert decides which one creates the key.
  */
-export function ensureDefaultProject(store: Store): { key: string; prefix: string } | null {
-  return store.sqlite.transaction(() => {
-    const existing = store.db.select({ id: projects.id }).from(projects).limit(1).get();
-    if (existing) return null;
-    store.db.insert(projects).values({ id: DEFAULT_PROJECT_ID, name: "Default project", createdAt: Date.now() }).run();
-    return createKey(store, DEFAULT_PROJECT_ID, "default ingest key");
-  })();
+export async function ensureDefaultProject(store: Store): Promise<{ key: string; prefix: string } | null> {
+  return store.transaction(async (tx) => {
+    if ((await tx.get<{ one: number }>("SELECT 1 AS one FROM projects LIMIT 1")) !== undefined) return null;
+    const inserted = await tx.run("INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING", [
+      DEFAULT_PROJECT_ID,
+      "Default project",
+      Date.now(),
+    ]);
+    return inserted === 0 ? null : createKey(tx, DEFAULT_PROJECT_ID, "default ingest key");
+  });
 }
 
 /** Creates a project (for multi-project setups and tests). */
-export function createProject(store: Store, id: string, name: string): void {
-  store.db.insert(projects).values({ id, name, createdAt: Date.now() }).run();
+export async function createProject(db: Executor, id: string, name: string): Promise<void> {
+  await db.run("INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)", [id, name, Date.now()]);
 }
 
 /** Lists projects by id. */
-export function listProjects(store: Store): { id: string; name: string }[] {
-  return store.db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(asc(projects.id)).all();
+export async function listProjects(db: Executor): Promise<{ id: string; name: string }[]> {
+  return db.all<{ id: string; name: string }>("SELECT id, name FROM projects ORDER BY id");
 }

@@ -7,7 +7,7 @@ import { attachToHttpServers, boundAddresses } from "./http/node-server";
 import { startHealthChecks } from "./jobs/health-check";
 import { startDriftJobs } from "./jobs/drift-fold";
 import { startRetention } from "./jobs/retention";
-import { describeStorageFault, storageErrorCode, storageFaultKind } from "./storage-fault";
+import { describeStorageFault, storageErrorCode, storageFaultKind, storageLocation } from "./storage-fault";
 import { getStore } from "./store";
 
 /** Prints one line and stops the process: a server that cannot do its job must not look alive. */
@@ -63,17 +63,22 @@ function checkBinding(c: Config): void {
 }
 
 /** Opens the database; a storage fault stops the start with one line saying what to do. */
-function openDatabase(c: Config) {
+async function openDatabase(c: Config) {
+  const where = storageLocation();
   try {
-    const store = getStore();
-    return { store, created: ensureDefaultProject(store) };
+    const store = await getStore();
+    return { store, created: await ensureDefaultProject(store) };
   } catch (error) {
     const kind = storageFaultKind(error);
     const code = storageErrorCode(error);
-    if (kind === "busy") refuse(`the database file ${c.dbPath} is locked by another process (${code}); stop it or raise FAULTLINE_BUSY_TIMEOUT_MS`);
-    if (kind !== null) refuse(describeStorageFault(kind, c.dbPath, code));
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    refuse(`opening the database file ${c.dbPath} failed${code ? ` (${code})` : ""}: ${message}; check FAULTLINE_DB_PATH`);
+    if (c.databaseUrl) {
+      if (kind !== null && kind !== "busy") refuse(describeStorageFault(kind, where, code));
+      refuse(`opening PostgreSQL at ${where} failed${code ? ` (${code})` : ""}: ${message}; check FAULTLINE_DATABASE_URL`);
+    }
+    if (kind === "busy") refuse(`the database file ${where} is locked by another process (${code}); stop it or raise FAULTLINE_BUSY_TIMEOUT_MS`);
+    if (kind !== null) refuse(describeStorageFault(kind, where, code));
+    refuse(`opening the database file ${where} failed${code ? ` (${code})` : ""}: ${message}; check FAULTLINE_DB_PATH`);
   }
 }
 
@@ -83,7 +88,7 @@ function openDatabase(c: Config) {
  * background jobs and health checks and, on a fresh database, create the default project and print
  * its first key. Anything that stops the start prints one line and exits non-zero.
  */
-export function boot(): void {
+export async function boot(): Promise<void> {
   let c: Config;
   try {
     c = config();
@@ -92,13 +97,13 @@ export function boot(): void {
     refuse(error.message);
   }
   checkBinding(c);
-  const { store, created } = openDatabase(c);
+  const { store, created } = await openDatabase(c);
   attachToHttpServers({ headersTimeoutMs: c.headersTimeoutMs, requestTimeoutMs: c.headersTimeoutMs + c.bodyTimeoutMs + 5000 });
   startAdmission(c.queueBudgetMs);
   startRetention();
-  startDriftJobs(store);
+  void startDriftJobs(store);
   startHealthChecks(store);
-  console.log(`[faultline] database ${store.path} ready (migrations applied)`);
+  console.log(`[faultline] database ${store.dialect === "sqlite" ? store.path : `PostgreSQL ${store.location}`} ready (migrations applied)`);
   if (!created) return;
   console.log(
     [

@@ -27,6 +27,9 @@ const envSchema = z.object({
   // The job worker opens its own connection to the same file, so the server needs a file.
   FAULTLINE_DB_PATH: optionalText.refine((v) => v !== ":memory:", "a file path (the server cannot run on :memory:)"),
   FAULTLINE_BUSY_TIMEOUT_MS: int(0, 600_000, 5000),
+  // Set, the data lives in PostgreSQL and FAULTLINE_DB_PATH is not used (README: several nodes).
+  FAULTLINE_DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/i.test(v), "a postgres:// or postgresql:// URL"),
+  FAULTLINE_PG_POOL_MAX: int(1, 1000, 10),
   // 0 refuses every ingest request with 429 (a maintenance switch, and how tests reach the limit).
   FAULTLINE_MAX_INFLIGHT: int(0, 10_000, 64),
   FAULTLINE_RETENTION_DAYS: int(1, 36_500, 30),
@@ -57,6 +60,10 @@ export const MIN_ADMIN_SECRET_LENGTH = 16;
 /** The parsed configuration; see `loadConfig`. */
 export interface Config {
   dbPath: string;
+  /** PostgreSQL instead of the SQLite file at `dbPath`. */
+  databaseUrl: string | undefined;
+  /** Connections per process (PostgreSQL). */
+  pgPoolMax: number;
   busyTimeoutMs: number;
   maxInflight: number;
   retentionDays: number;
@@ -97,11 +104,15 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    throw new ConfigError(`invalid ${name}=${JSON.stringify(env[name] ?? "")}: expected ${issue.message}`);
+    // A database URL may carry a password: name the variable, never its value.
+    const shown = name === "FAULTLINE_DATABASE_URL" ? "" : `=${JSON.stringify(env[name] ?? "")}`;
+    throw new ConfigError(`invalid ${name}${shown}: expected ${issue.message}`);
   }
   const e = parsed.data;
   return {
     dbPath: e.FAULTLINE_DB_PATH ?? path.join(cwd, "data", "faultline.db"),
+    databaseUrl: e.FAULTLINE_DATABASE_URL,
+    pgPoolMax: e.FAULTLINE_PG_POOL_MAX,
     busyTimeoutMs: e.FAULTLINE_BUSY_TIMEOUT_MS,
     maxInflight: e.FAULTLINE_MAX_INFLIGHT,
     retentionDays: e.FAULTLINE_RETENTION_DAYS,
@@ -127,6 +138,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
     minFreeBytes: e.FAULTLINE_MIN_FREE_MB * 1024 * 1024,
   };
 }
+
+/** What `openStore` opens: the PostgreSQL URL when one is set, else the SQLite file. */
+export const storeTarget = (c: Config): string => c.databaseUrl ?? c.dbPath;
 
 const cache = globalThis as unknown as { __faultlineConfig?: Config };
 

@@ -10,9 +10,9 @@ type RawSearch = Record<string, string | string[] | undefined>;
  * under the keys the browser will use, so the first paint has data. Each route leaves a query it
  * would refuse to the client, which then shows the API's error.
  */
-export function prefetchPage(raw: RawSearch, fill: (qc: QueryClient, search: DashboardSearch) => void): DehydratedState {
+export async function prefetchPage(raw: RawSearch, fill: (qc: QueryClient, search: DashboardSearch) => Promise<void>): Promise<DehydratedState> {
   const qc = new QueryClient();
-  fill(qc, normalizeSearch(raw));
+  await fill(qc, normalizeSearch(raw));
   return dehydrate(qc);
 }
 
@@ -21,13 +21,14 @@ export function prefetchPage(raw: RawSearch, fill: (qc: QueryClient, search: Das
  * so they are in the first paint instead of popping in. Drift is an addition to these pages: if it
  * cannot be read now, the page still renders and the client queries fetch it (and show their error).
  */
-export function prefetchDrift(qc: QueryClient, project: string | undefined, code?: string): void {
+export async function prefetchDrift(qc: QueryClient, project: string | undefined, code?: string): Promise<void> {
   const p = project ?? "default";
   try {
-    driftSummaryRoute.prefetch(qc, { params: {}, search: { project: p } });
-    if (code === undefined) return;
-    codeReleaseHistoryRoute.prefetch(qc, { params: { code }, search: { project: p } });
-    driftFindingsRoute.prefetch(qc, { params: {}, search: codeFindingsFilters(code, project) });
+    await Promise.all([
+      driftSummaryRoute.prefetch(qc, { params: {}, search: { project: p } }),
+      code === undefined ? undefined : codeReleaseHistoryRoute.prefetch(qc, { params: { code }, search: { project: p } }),
+      code === undefined ? undefined : driftFindingsRoute.prefetch(qc, { params: {}, search: codeFindingsFilters(code, project) }),
+    ]);
   } catch (err) {
     console.error("[faultline] drift prefetch failed; the page's drift queries will fetch on the client", err);
   }

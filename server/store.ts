@@ -1,11 +1,20 @@
 import { openStore, type Store } from "@/db/client";
-import { config } from "./config";
+import { config, storeTarget } from "./config";
 
-const globalStore = globalThis as unknown as { __faultlineStore?: Store };
+const globalStore = globalThis as unknown as { __faultlineStore?: Promise<Store> };
 
-/** The process-wide writer connection (one per process; Next may load this module more than once). */
-export function getStore(): Store {
-  const c = config();
-  globalStore.__faultlineStore ??= openStore(c.dbPath, { busyTimeoutMs: c.busyTimeoutMs });
+/**
+ * The process-wide store: one SQLite connection, or one PostgreSQL pool (Next may load this module
+ * more than once, hence the global). A failed open is not cached, so the next request tries again.
+ */
+export function getStore(): Promise<Store> {
+  if (!globalStore.__faultlineStore) {
+    const c = config();
+    const opening = openStore(storeTarget(c), { busyTimeoutMs: c.busyTimeoutMs, poolMax: c.pgPoolMax });
+    globalStore.__faultlineStore = opening;
+    opening.catch(() => {
+      if (globalStore.__faultlineStore === opening) globalStore.__faultlineStore = undefined;
+    });
+  }
   return globalStore.__faultlineStore;
 }

@@ -1,15 +1,19 @@
-// One `next start` for the whole run, shared by the api and e2e projects. Each project runs this
-// setup; the first call starts the server and the last teardown stops it. Test files keep their data
-// apart by using a project of their own (test/helpers/project.ts).
+// One `next start` per engine for the whole run: the api and e2e projects share one on SQLite, the
+// `-pg` projects one on PostgreSQL. Each project runs this setup; the first call starts the server
+// and the last teardown stops it. Test files keep their data apart by using a project of their own
+// (test/helpers/project.ts).
 import type { TestProject } from "vitest/node";
+import type { Dialect } from "@/db/client";
 import { startServer, type TestServer } from "./helpers/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Base URL of the shared server. */
     serverUrl: string;
-    /** Its SQLite file: test files open their own connection to create their project and seed it. */
+    /** Its SQLite file or PostgreSQL URL: test files open their own connection to create their project and seed it. */
     serverDbPath: string;
+    /** The engine behind it: the `-pg` projects run the same files against PostgreSQL. */
+    serverDialect: Dialect;
   }
 }
 
@@ -24,17 +28,21 @@ const SHARED_SERVER_ENV = {
   FAULTLINE_DRIFT_REFRESH_MS: "50",
 };
 
-const shared = globalThis as unknown as { __faultlineSharedServer?: { server: Promise<TestServer>; users: number } };
+type Entry = { server: Promise<TestServer>; users: number };
+const shared = globalThis as unknown as { __faultlineSharedServers?: Partial<Record<Dialect, Entry>> };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const entry = (shared.__faultlineSharedServer ??= { server: startServer({ env: SHARED_SERVER_ENV }), users: 0 });
+  const dialect: Dialect = project.name.endsWith("-pg") ? "postgres" : "sqlite";
+  const servers = (shared.__faultlineSharedServers ??= {});
+  const entry = (servers[dialect] ??= { server: startServer({ env: SHARED_SERVER_ENV, dialect }), users: 0 });
   entry.users++;
   const server = await entry.server;
   project.provide("serverUrl", server.url);
   project.provide("serverDbPath", server.dbPath);
+  project.provide("serverDialect", dialect);
   return async () => {
     if (--entry.users > 0) return;
-    shared.__faultlineSharedServer = undefined;
+    delete servers[dialect];
     await server.stop();
   };
 }

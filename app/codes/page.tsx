@@ -13,10 +13,9 @@ export default async function CodesPage({ searchParams }: { searchParams: Promis
   const raw = await searchParams;
   const bad = badParameter(endpoints.codes, raw, "/codes");
   if (bad) return bad;
-  requireProject(raw);
-  const state = prefetchPage(raw, (qc, search) => {
-    codesRoute.prefetch(qc, { params: {}, search });
-    prefetchDrift(qc, search.project);
+  await requireProject(raw);
+  const state = await prefetchPage(raw, async (qc, search) => {
+    await Promise.all([codesRoute.prefetch(qc, { params: {}, search }), prefetchDrift(qc, search.project)]);
   });
   return (
     <HydrationBoundary state={state}>

@@ -8,9 +8,9 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "Conformance · Faultline" };
 
 export default async function ConformancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const project = requireProject(await searchParams);
+  const project = await requireProject(await searchParams);
   const qc = new QueryClient();
-  conformanceRoute.prefetch(qc, { params: {}, search: { project } });
+  await conformanceRoute.prefetch(qc, { params: {}, search: { project } });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <Suspense>

@@ -12,9 +12,9 @@ export default async function DriftPage({ searchParams }: { searchParams: Promis
   const raw = await searchParams;
   const bad = badParameter(endpoints.driftFindings, normalizeDriftFilters(raw), "/drift");
   if (bad) return bad;
-  requireProject(raw);
+  await requireProject(raw);
   const qc = new QueryClient();
-  driftFindingsRoute.prefetch(qc, { params: {}, search: normalizeDriftFilters(raw) });
+  await driftFindingsRoute.prefetch(qc, { params: {}, search: normalizeDriftFilters(raw) });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <DriftView />

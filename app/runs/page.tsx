@@ -12,9 +12,9 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const raw = await searchParams;
   const bad = badParameter(endpoints.runs, normalizeRunsFilters(raw), "/runs");
   if (bad) return bad;
-  requireProject(raw);
+  await requireProject(raw);
   const qc = new QueryClient();
-  runsRoute.prefetch(qc, { params: {}, search: normalizeRunsFilters(raw) });
+  await runsRoute.prefetch(qc, { params: {}, search: normalizeRunsFilters(raw) });
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <RunsListView />

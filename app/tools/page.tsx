@@ -14,13 +14,16 @@ export default async function ToolsPage({ searchParams }: { searchParams: Promis
   const raw = await searchParams;
   const bad = badParameter(endpoints.tools, raw, "/tools");
   if (bad) return bad;
-  requireProject(raw);
-  const state = prefetchPage(raw, (qc, search) => {
-    toolsRoute.prefetch(qc, { params: {}, search });
+  await requireProject(raw);
+  const state = await prefetchPage(raw, async (qc, search) => {
     // The filter bar's facets come from the unfiltered answer of the same window.
     const windowOnly = pick(search, WINDOW_KEYS);
-    if (Object.keys(windowOnly).length !== Object.keys(search).length) toolsRoute.prefetch(qc, { params: {}, search: windowOnly });
-    prefetchDrift(qc, search.project);
+    const filtered = Object.keys(windowOnly).length !== Object.keys(search).length;
+    await Promise.all([
+      toolsRoute.prefetch(qc, { params: {}, search }),
+      filtered ? toolsRoute.prefetch(qc, { params: {}, search: windowOnly }) : undefined,
+      prefetchDrift(qc, search.project),
+    ]);
   });
   return (
     <HydrationBoundary state={state}>

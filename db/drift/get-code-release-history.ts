@@ -2,7 +2,7 @@ import type { CodeReleasePoint, CodeReleaseHistory } from "@/lib/contracts/drift
 import { histogramQuantile } from "@/lib/drift/delays";
 import { orderReleases } from "@/lib/drift/semver";
 import { dimMix } from "@/lib/drift/signature";
-import type { Store } from "../client";
+import type { Executor } from "../store/types";
 import { loadAccumulators } from "./load-accumulators";
 
 const addMix = (target: Record<string, number>, entries: { value: string; count: number }[]) => {
@@ -10,8 +10,8 @@ const addMix = (target: Record<string, number>, entries: { value: string; count:
 };
 
 /** One code's signature per release (all tools, or one), oldest first, for a change-point chart. */
-export function getCodeReleaseHistory(store: Store, params: { project: string; code: string; tool?: string }): CodeReleaseHistory {
-  const accs = loadAccumulators(store, params.project, { code: params.code, tool: params.tool });
+export async function getCodeReleaseHistory(db: Executor, params: { project: string; code: string; tool?: string }): Promise<CodeReleaseHistory> {
+  const accs = await loadAccumulators(db, params.project, { code: params.code, tool: params.tool });
   const byRelease = new Map<string, CodeReleasePoint & { recovered: number; delays: Map<number, number> }>();
   for (const acc of accs) {
     let p = byRelease.get(acc.release);

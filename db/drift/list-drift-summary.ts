@@ -1,20 +1,17 @@
-import { eq } from "drizzle-orm";
-import { DRIFT_SEVERITIES, type DriftSeverity, type DriftSummaryEntry, type DriftSummaryResponse } from "@/lib/contracts/drift";
-import type { Store } from "../client";
-import { driftFindings } from "../schema";
+import { DRIFT_SEVERITIES, type DriftKind, type DriftSeverity, type DriftSummaryEntry, type DriftSummaryResponse } from "@/lib/contracts/drift";
+import type { Executor } from "../store/types";
 
 /** Per (code, tool): how many findings and the worst severity — what a badge on another page needs. */
-export function listDriftSummary(store: Store, params: { project: string }): Omit<DriftSummaryResponse, "upToDate"> {
-  const rows = store.db
-    .select({ code: driftFindings.code, renamedTo: driftFindings.renamedTo, tool: driftFindings.tool, kind: driftFindings.kind, severity: driftFindings.severity })
-    .from(driftFindings)
-    .where(eq(driftFindings.projectId, params.project))
-    .all();
+export async function listDriftSummary(db: Executor, params: { project: string }): Promise<Omit<DriftSummaryResponse, "upToDate">> {
+  const rows = await db.all<{ code: string; renamed_to: string | null; tool: string; kind: DriftKind; severity: DriftSeverity }>(
+    "SELECT code, renamed_to, tool, kind, severity FROM drift_findings WHERE project_id = @project ORDER BY rank, finding_id",
+    { project: params.project },
+  );
   const entries = new Map<string, DriftSummaryEntry>();
   const worse = (a: DriftSeverity, b: DriftSeverity) => (DRIFT_SEVERITIES.indexOf(a) <= DRIFT_SEVERITIES.indexOf(b) ? a : b);
   for (const r of rows) {
     // A rename affects the policies of both names.
-    for (const code of r.renamedTo ? [r.code, r.renamedTo] : [r.code]) {
+    for (const code of r.renamed_to ? [r.code, r.renamed_to] : [r.code]) {
       const key = `${code}\u0000${r.tool}`;
       const e: DriftSummaryEntry = entries.get(key) ?? { code, tool: r.tool, findings: 0, severity: "info", kinds: [] };
       e.findings++;

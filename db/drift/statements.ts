@@ -1,90 +1,104 @@
-import type Database from "better-sqlite3";
+import type { Dialect } from "../store/types";
+import { jsonRows } from "./json-rows";
 
-function prepare(sqlite: Database.Database) {
+// The drift fold's SQL, one text per engine where a chunk travels as a JSON parameter (see
+// json-rows.ts), else one text for both. Built once per dialect so the statement caches see a fixed set.
+// The chunk's keys (k) join as `k CROSS JOIN table`: SQLite then keeps k as the outer loop and probes
+// the table's index once per key (without statistics it may otherwise scan the table once per key);
+// PostgreSQL plans it as any inner join.
+
+function build(dialect: Dialect) {
+  // The fold reads each raw table in `pk` order from its watermark. SQLite has no statistics, so it
+  // would pick an index on project_id instead, read every row of the project and sort them — per
+  // chunk, and per freshness probe on every drift read. The unary plus (SQLite only) rules that
+  // index out and leaves the `pk` (rowid) range: work in proportion to the backlog. PostgreSQL
+  // plans from its statistics.
+  const projectOf = (table: string) => (dialect === "sqlite" ? `+${table}.project_id` : `${table}.project_id`);
+  const rows = jsonRows(dialect, "@rows");
+  const keys = `WITH k AS (SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM ${jsonRows(dialect, "@keys")})`;
   return {
-    getState: sqlite.prepare<[string], { span_watermark: number; error_watermark: number; findings_computed_at: number | null }>(
-      "SELECT span_watermark, error_watermark, findings_computed_at FROM drift_state WHERE project_id = ?",
-    ),
+    /**
+     * Reads a project's watermarks and, on PostgreSQL, locks its state row until the transaction
+     * ends: two folds (or a fold and a recompute) of one project take turns instead of reading the
+     * same watermark. The no-op update is what takes the lock; the row is created on first use.
+     */
+    lockState: `INSERT INTO drift_state (project_id) VALUES (@project)
+       ON CONFLICT (project_id) DO UPDATE SET refreshed_at = drift_state.refreshed_at
+       RETURNING span_watermark, error_watermark, findings_computed_at`,
     // Folding rows marks the findings stale (NULL) until they are recomputed.
-    putWatermarks: sqlite.prepare<[string, number, number, number]>(
-      `INSERT INTO drift_state (project_id, span_watermark, error_watermark, refreshed_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (project_id) DO UPDATE SET span_watermark = excluded.span_watermark,
-         error_watermark = excluded.error_watermark, refreshed_at = excluded.refreshed_at,
-         findings_computed_at = NULL`,
-    ),
-    putFindingsComputedAt: sqlite.prepare<[string, number]>(
-      `INSERT INTO drift_state (project_id, findings_computed_at) VALUES (?, ?)
-       ON CONFLICT (project_id) DO UPDATE SET findings_computed_at = excluded.findings_computed_at`,
-    ),
-    hasSpanAfter: sqlite.prepare<[number, string], { pk: number }>("SELECT pk FROM tool_call_spans WHERE pk > ? AND project_id = ? LIMIT 1"),
-    hasErrorAfter: sqlite.prepare<[number, string], { pk: number }>("SELECT pk FROM tool_errors WHERE pk > ? AND project_id = ? LIMIT 1"),
-    // Rowid range scans: cheap when nothing is new.
-    spansAfter: sqlite.prepare<[number, string, number], SpanScanRow>(
-      `SELECT pk, run_id, call_id, tool, tool_version, release, sdk_version, attempt, started_at, outcome, code,
+    putWatermarks: `UPDATE drift_state SET span_watermark = @span, error_watermark = @error, refreshed_at = @now, findings_computed_at = NULL
+       WHERE project_id = @project`,
+    putFindingsComputedAt: "UPDATE drift_state SET findings_computed_at = @now WHERE project_id = @project",
+    getState: "SELECT span_watermark, error_watermark, refreshed_at, findings_computed_at FROM drift_state WHERE project_id = @project",
+    // `pk` range probes: cheap when nothing is new.
+    hasSpanAfter: `SELECT pk FROM tool_call_spans WHERE ${projectOf("tool_call_spans")} = @project AND pk > @after LIMIT 1`,
+    hasErrorAfter: `SELECT pk FROM tool_errors WHERE ${projectOf("tool_errors")} = @project AND pk > @after LIMIT 1`,
+    spansAfter: `SELECT pk, run_id, call_id, tool, tool_version, release, sdk_version, attempt, started_at, outcome, code,
               error_class, retryable, retry_after_ms, decision
-       FROM tool_call_spans WHERE pk > ? AND project_id = ? ORDER BY pk LIMIT ?`,
-    ),
-    errorsAfter: sqlite.prepare<[number, string, number], ErrorScanRow>(
-      `SELECT pk, run_id, call_id, tool, tool_version, release, code, error_class, retryable, decision, told, occurred_at
-       FROM tool_errors WHERE pk > ? AND project_id = ? ORDER BY pk LIMIT ?`,
-    ),
-    sdkVersionOfCall: sqlite.prepare<[string, string, string], { sdk_version: string }>(
-      `SELECT sdk_version FROM tool_call_spans
-       WHERE project_id = ? AND run_id = ? AND call_id = ? AND sdk_version IS NOT NULL AND sdk_version <> '' LIMIT 1`,
-    ),
-    okAttemptsOfCall: sqlite.prepare<[string, string, string], { attempt: number | null; started_at: number }>(
-      "SELECT attempt, started_at FROM tool_call_spans WHERE project_id = ? AND run_id = ? AND call_id = ? AND outcome = 'ok'",
-    ),
-    getCall: sqlite.prepare<[string, string, string, string], CallRow>(
-      "SELECT code, tool, release, attempt, started_at, recovered FROM drift_calls WHERE project_id = ? AND run_id = ? AND call_id = ? AND code = ?",
-    ),
-    openCallsOf: sqlite.prepare<[string, string, string], CallRow>(
-      "SELECT code, tool, release, attempt, started_at, recovered FROM drift_calls WHERE project_id = ? AND run_id = ? AND call_id = ? AND recovered = 0",
-    ),
-    insertCall: sqlite.prepare<[string, string, string, string, string, string, number | null, number, number]>(
-      `INSERT INTO drift_calls (project_id, run_id, call_id, code, tool, release, attempt, started_at, recovered)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    updateCall: sqlite.prepare<[number | null, number, number, string, string, string, string]>(
-      "UPDATE drift_calls SET attempt = ?, started_at = ?, recovered = ? WHERE project_id = ? AND run_id = ? AND call_id = ? AND code = ?",
-    ),
-    getSignature: sqlite.prepare<[string, string, string, string], { release_kind: string; spans: number; errors: number; calls: number; recovered: number; first_seen: number; last_seen: number; example_run_ids: string }>(
-      "SELECT release_kind, spans, errors, calls, recovered, first_seen, last_seen, example_run_ids FROM drift_signatures WHERE project_id = ? AND code = ? AND tool = ? AND release = ?",
-    ),
-    putSignature: sqlite.prepare<[string, string, string, string, string, number, number, number, number, number, number, string]>(
-      `INSERT OR REPLACE INTO drift_signatures (project_id, code, tool, release, release_kind, spans, errors, calls, recovered, first_seen, last_seen, example_run_ids)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    addCount: sqlite.prepare<[string, string, string, string, string, string, string, number]>(
-      `INSERT INTO drift_counts (project_id, code, tool, release, basis, dim, value, count) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET count = count + excluded.count`,
-    ),
-    getToolRelease: sqlite.prepare<[string, string, string], { first_attempts: number; spans: number; errors: number; first_seen: number; last_seen: number; example_run_ids: string }>(
-      "SELECT first_attempts, spans, errors, first_seen, last_seen, example_run_ids FROM drift_tool_releases WHERE project_id = ? AND tool = ? AND release = ?",
-    ),
-    putToolRelease: sqlite.prepare<[string, string, string, string, number, number, number, number, number, string]>(
-      `INSERT OR REPLACE INTO drift_tool_releases (project_id, tool, release, release_kind, first_attempts, spans, errors, first_seen, last_seen, example_run_ids)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    deleteFindings: sqlite.prepare<[string]>("DELETE FROM drift_findings WHERE project_id = ?"),
-    insertFinding: sqlite.prepare<[string, string, number, string, string, string, string, string | null, string, string, string, string, number]>(
-      `INSERT INTO drift_findings (project_id, finding_id, rank, kind, severity, verdict, code, renamed_to, tool, from_release, to_release, body, computed_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
+       FROM tool_call_spans WHERE ${projectOf("tool_call_spans")} = @project AND pk > @after AND pk <= @horizon ORDER BY pk LIMIT @limit`,
+    errorsAfter: `SELECT pk, run_id, call_id, tool, tool_version, release, code, error_class, retryable, decision, told, occurred_at
+       FROM tool_errors WHERE ${projectOf("tool_errors")} = @project AND pk > @after AND pk <= @horizon ORDER BY pk LIMIT @limit`,
+    /** The stored calls of a chunk's (run, call) keys, every code. */
+    callsOf: `${keys}
+       SELECT c.run_id, c.call_id, c.code, c.tool, c.release, c.attempt, c.started_at, c.recovered
+       FROM k CROSS JOIN drift_calls c WHERE c.project_id = @project AND c.run_id = k.run_id AND c.call_id = k.call_id`,
+    /** The spans of a chunk's calls that matter to it: ok attempts (recovery) and SDK versions (release of final errors). */
+    spansOfCalls: `${keys}
+       SELECT s.pk, s.run_id, s.call_id, s.attempt, s.started_at, s.outcome, s.sdk_version
+       FROM k CROSS JOIN tool_call_spans s
+       WHERE s.project_id = @project AND s.run_id = k.run_id AND s.call_id = k.call_id AND (s.outcome = 'ok' OR (s.sdk_version IS NOT NULL AND s.sdk_version <> ''))`,
+    putCalls: `INSERT INTO drift_calls (project_id, run_id, call_id, code, tool, release, attempt, started_at, recovered)
+       SELECT @project, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4,
+              CAST(value ->> 5 AS bigint), CAST(value ->> 6 AS bigint), CAST(value ->> 7 AS bigint)
+       FROM ${rows} WHERE true
+       ON CONFLICT (project_id, run_id, call_id, code) DO UPDATE SET
+         attempt = excluded.attempt, started_at = excluded.started_at, recovered = excluded.recovered`,
+    signaturesOf: `WITH k AS (SELECT value ->> 0 AS code, value ->> 1 AS tool, value ->> 2 AS release FROM ${jsonRows(dialect, "@keys")})
+       SELECT s.code, s.tool, s.release, s.release_kind, s.spans, s.errors, s.calls, s.recovered, s.first_seen, s.last_seen, s.example_run_ids
+       FROM k CROSS JOIN drift_signatures s WHERE s.project_id = @project AND s.code = k.code AND s.tool = k.tool AND s.release = k.release`,
+    putSignatures: `INSERT INTO drift_signatures (project_id, code, tool, release, release_kind, spans, errors, calls, recovered, first_seen, last_seen, example_run_ids)
+       SELECT @project, value ->> 0, value ->> 1, value ->> 2, value ->> 3,
+              CAST(value ->> 4 AS bigint), CAST(value ->> 5 AS bigint), CAST(value ->> 6 AS bigint), CAST(value ->> 7 AS bigint),
+              CAST(value ->> 8 AS bigint), CAST(value ->> 9 AS bigint), value ->> 10
+       FROM ${rows} WHERE true
+       ON CONFLICT (project_id, code, tool, release) DO UPDATE SET
+         release_kind = excluded.release_kind, spans = excluded.spans, errors = excluded.errors, calls = excluded.calls,
+         recovered = excluded.recovered, first_seen = excluded.first_seen, last_seen = excluded.last_seen, example_run_ids = excluded.example_run_ids`,
+    toolReleasesOf: `WITH k AS (SELECT value ->> 0 AS tool, value ->> 1 AS release FROM ${jsonRows(dialect, "@keys")})
+       SELECT r.tool, r.release, r.first_attempts, r.spans, r.errors, r.first_seen, r.last_seen, r.example_run_ids
+       FROM k CROSS JOIN drift_tool_releases r WHERE r.project_id = @project AND r.tool = k.tool AND r.release = k.release`,
+    putToolReleases: `INSERT INTO drift_tool_releases (project_id, tool, release, release_kind, first_attempts, spans, errors, first_seen, last_seen, example_run_ids)
+       SELECT @project, value ->> 0, value ->> 1, value ->> 2,
+              CAST(value ->> 3 AS bigint), CAST(value ->> 4 AS bigint), CAST(value ->> 5 AS bigint),
+              CAST(value ->> 6 AS bigint), CAST(value ->> 7 AS bigint), value ->> 8
+       FROM ${rows} WHERE true
+       ON CONFLICT (project_id, tool, release) DO UPDATE SET
+         first_attempts = excluded.first_attempts, spans = excluded.spans, errors = excluded.errors,
+         first_seen = excluded.first_seen, last_seen = excluded.last_seen, example_run_ids = excluded.example_run_ids`,
+    addCounts: `INSERT INTO drift_counts (project_id, code, tool, release, basis, dim, value, count)
+       SELECT @project, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, CAST(value ->> 6 AS bigint)
+       FROM ${rows} WHERE true
+       ON CONFLICT (project_id, code, tool, release, basis, dim, value) DO UPDATE SET count = drift_counts.count + excluded.count`,
+    deleteFindings: "DELETE FROM drift_findings WHERE project_id = @project",
+    insertFindings: `INSERT INTO drift_findings (project_id, finding_id, rank, kind, severity, verdict, code, renamed_to, tool, from_release, to_release, body, computed_at)
+       SELECT @project, value ->> 0, CAST(value ->> 1 AS bigint), value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
+              value ->> 7, value ->> 8, value ->> 9, value ->> 10, CAST(@now AS bigint)
+       FROM ${rows} WHERE true`,
   };
 }
 
-export type DriftStatements = ReturnType<typeof prepare>;
-const cache = new WeakMap<Database.Database, DriftStatements>();
+export type DriftSql = ReturnType<typeof build>;
+const built: Partial<Record<Dialect, DriftSql>> = {};
 
-/** Prepared statements of the drift refresh, prepared once per connection. */
-export function driftStatements(sqlite: Database.Database): DriftStatements {
-  let st = cache.get(sqlite);
-  if (!st) {
-    st = prepare(sqlite);
-    cache.set(sqlite, st);
-  }
-  return st;
+/** The drift fold's statements for one engine. */
+export function driftSql(dialect: Dialect): DriftSql {
+  return (built[dialect] ??= build(dialect));
+}
+
+export interface StateRow {
+  span_watermark: number;
+  error_watermark: number;
+  findings_computed_at: number | null;
 }
 
 export interface SpanScanRow {
@@ -127,4 +141,39 @@ export interface CallRow {
   attempt: number | null;
   started_at: number;
   recovered: number;
+}
+
+export interface CallSpanRow {
+  pk: number;
+  run_id: string;
+  call_id: string;
+  attempt: number | null;
+  started_at: number;
+  outcome: string | null;
+  sdk_version: string | null;
+}
+
+export interface SignatureRow {
+  code: string;
+  tool: string;
+  release: string;
+  release_kind: string;
+  spans: number;
+  errors: number;
+  calls: number;
+  recovered: number;
+  first_seen: number;
+  last_seen: number;
+  example_run_ids: string;
+}
+
+export interface ToolReleaseRow {
+  tool: string;
+  release: string;
+  first_attempts: number;
+  spans: number;
+  errors: number;
+  first_seen: number;
+  last_seen: number;
+  example_run_ids: string;
 }

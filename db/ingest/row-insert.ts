@@ -1,50 +1,90 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
+import { pgArrayType } from "./pg-array-type";
 
 /** Every column of a raw table but its autoincrement `pk`, each required (null where unknown). */
 export type InsertRow<T extends AnySQLiteTable> = {
   [K in Exclude<keyof T["$inferInsert"], "pk">]-?: Exclude<T["$inferInsert"][K], undefined>;
 };
 
+/** The conflict clause of a raw insert on each engine (PostgreSQL's partitioned tables have wider unique keys). */
+export interface ConflictClauses {
+  sqlite: string;
+  postgres: string;
+}
+
+/** An insert of one raw table, and its binders, for each engine's write path. */
 export interface RowInsert<T extends AnySQLiteTable, C extends keyof InsertRow<T>> {
-  /** `INSERT INTO t (every column but pk) VALUES (?, …)` followed by the conflict clause. */
+  /** SQLite: `INSERT INTO t (every column but pk) VALUES (?, …)` followed by the conflict clause. */
   sql: string;
+  /**
+   * PostgreSQL: the same insert for many rows, one array parameter per column (`unnest`; each
+   * record id at most once), followed by the conflict clause and `RETURNING` the record id of each
+   * row it wrote. A table's `pk`s are handed out in array order.
+   */
+  pgSql: string;
   /**
    * The positional parameters of one row, in column order, booleans as 0/1: the `context` fields
    * (the same for a whole batch) from `context`, every other from `row`. Reuses one array: bind
    * and run before binding the next row.
    */
   bind: (context: Pick<InsertRow<T>, C>, row: Omit<InsertRow<T>, C>) => unknown[];
+  /** The `pgSql` parameters of many rows: one array per column, in column order, booleans as 0/1. */
+  columns: (context: Pick<InsertRow<T>, C>, rows: readonly Omit<InsertRow<T>, C>[]) => unknown[][];
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * An insert whose column list is the Drizzle table's, so a new column is a type error at the caller
- * until it is supplied; run as a raw prepared statement on the ingest hot path. The binder is
- * generated with the field names written out: merging the row into a spread object and reading it
- * by name cost ~18 µs a row, more than the insert itself.
+ * until it is supplied; run as a raw prepared statement row by row on SQLite's ingest hot path, and
+ * as one multi-row statement per batch on PostgreSQL's. The binders are generated with the field
+ * names written out: merging the row into a spread object and reading it by name cost ~18 µs a row,
+ * more than the insert itself. `returning` is the record id column: PostgreSQL hands it back for each
+ * row written, and writes rows in its order.
  */
 export function rowInsert<T extends AnySQLiteTable, C extends keyof InsertRow<T> & string>(
   table: T,
   context: readonly C[],
-  conflictClause: string,
+  conflict: ConflictClauses,
+  returning: keyof InsertRow<T> & string,
 ): RowInsert<T, C> {
-  const columns = Object.entries(getTableColumns(table)).filter(([field]) => field !== "pk");
-  const lines = columns.map(([field, column], i) => {
+  const tableColumns = getTableColumns(table);
+  const columns = Object.entries(tableColumns).filter(([field]) => field !== "pk");
+  const value = columns.map(([field, column]) => {
     if (!IDENTIFIER.test(field)) throw new Error(`column field ${field} is not an identifier`);
     const from = `${(context as readonly string[]).includes(field) ? "context" : "row"}.${field}`;
-    return column.columnType === "SQLiteBoolean" ? `v = ${from}; args[${i}] = v === null ? null : v ? 1 : 0;` : `args[${i}] = ${from};`;
+    return column.columnType === "SQLiteBoolean" ? `((v = ${from}) === null ? null : v ? 1 : 0)` : from;
   });
   const args: unknown[] = new Array(columns.length);
-  const fill = new Function("context", "row", "args", `let v;\n${lines.join("\n")}\nreturn args;`) as (
+  // The bodies only read the declared fields (checked identifiers, never input).
+  const fill = new Function("context", "row", "args", `let v;\n${value.map((v, i) => `args[${i}] = ${v};`).join("\n")}\nreturn args;`) as (
     context: unknown,
     row: unknown,
     args: unknown[],
   ) => unknown[];
+  const fillColumns = new Function(
+    "context",
+    "rows",
+    `let v;\n${value.map((_, i) => `const c${i} = [];`).join("\n")}\nfor (const row of rows) {\n${value.map((v, i) => `c${i}.push(${v});`).join("\n")}\n}\nreturn [${value.map((_, i) => `c${i}`).join(", ")}];`,
+  ) as (context: unknown, rows: readonly unknown[]) => unknown[][];
   const names = columns.map(([, column]) => column.name);
+  const returned = tableColumns[returning];
+  const name = getTableName(table);
+  if (!returned) throw new Error(`${name} has no column ${returning}`);
+  const list = names.join(", ");
+  // pk numbers follow the batch's order, as SQLite's rowids do (reads break time ties by pk), while
+  // rows are written, and their keys locked, in record id order: concurrent batches that share
+  // records then wait on each other in one order and never deadlock.
+  const hasPk = "pk" in tableColumns;
+  const unnest = columns.map(([, column], i) => `$${i + 1}::${pgArrayType(column)}`).join(", ");
   return {
-    sql: `INSERT INTO ${getTableName(table)} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) ${conflictClause}`,
+    sql: `INSERT INTO ${name} (${list}) VALUES (${names.map(() => "?").join(", ")}) ${conflict.sqlite}`,
+    pgSql:
+      `INSERT INTO ${name} (${hasPk ? "pk, " : ""}${list}) SELECT ${hasPk ? "pk, " : ""}${list} FROM (` +
+      `SELECT ${hasPk ? `nextval('${name}_pk_seq') AS pk, ` : ""}${list} FROM unnest(${unnest}) WITH ORDINALITY AS u(${list}, ord) ORDER BY ord` +
+      `) AS batch ORDER BY ${returned.name} ${conflict.postgres} RETURNING ${name}.${returned.name}`,
     bind: (ctx, row) => fill(ctx, row, args),
+    columns: (ctx, rows) => fillColumns(ctx, rows),
   };
 }

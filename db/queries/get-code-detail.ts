@@ -1,7 +1,7 @@
 import type { CodeDetail } from "@/lib/contracts/codes";
-import type { Store } from "../client";
+import type { Executor } from "../client";
 import { codeRows } from "./list-codes";
-import { prepared, rollupWhere, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, rollupTables, type SpanRollupRow } from "./rollup-filters";
+import { rollupWhere, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, rollupTables, type SpanRollupRow } from "./rollup-filters";
 
 const RETRYABLE: Record<number, "yes" | "no" | "unknown"> = { 1: "yes", 0: "no", [-1]: "unknown" };
 
@@ -10,16 +10,26 @@ type CellRow = Pick<SpanRollupRow, "tool" | "outcome"> & { t: number; attempts: 
 type MeaningRow = Omit<CodeDetail["meanings"][number], "retryable"> & Pick<CodeCatalogueRow, "retryable">;
 
 /** One code's history: outcomes over time, the tools that emit it, and each meaning it had per release. */
-export function getCodeDetail(store: Store, p: DashboardParams & { code: string }): CodeDetail {
+export async function getCodeDetail(db: Executor, p: DashboardParams & { code: string }): Promise<CodeDetail> {
   const t = rollupTables(p.window);
-  const { sqlite } = store;
   const w = rollupWhere({ ...p, filters: { ...p.filters, code: p.code } }, SPAN_ROLLUP_DIMS);
-  // One scan: the outcome series and the per-tool split both come from (bucket, tool, outcome) cells.
-  const cells = prepared<CellRow>(
-    sqlite,
-    `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM ${t.spans}
-     WHERE ${w.sql} GROUP BY t, tool, outcome`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
+  const [cells, meaningRows, summary] = await Promise.all([
+    // One scan: the outcome series and the per-tool split both come from (bucket, tool, outcome) cells.
+    db.all<CellRow>(
+      `SELECT (hour / ?) * ? AS t, tool, outcome, sum(spans) AS attempts FROM ${t.spans}
+       WHERE ${w.sql} GROUP BY t, tool, outcome`,
+      [p.window.stepMs, p.window.stepMs, ...w.args],
+    ),
+    // The catalogue is the meaning over all time (not windowed): drift is about releases, not hours.
+    // The order names every key column after (project_id, code): total.
+    db.all<MeaningRow>(
+      `SELECT release, tool, tool_version AS "toolVersion", error_class AS "errorClass", retryable, first_seen AS "firstSeen",
+         last_seen AS "lastSeen", spans, errors
+       FROM codes WHERE project_id = ? AND code = ? ORDER BY first_seen, release, tool, tool_version, error_class, retryable`,
+      [p.projectId, p.code],
+    ),
+    codeRows(db, p, p.code),
+  ]);
   const series = new Map<string, CodeDetail["outcomeSeries"][number]>();
   const tools = new Map<string, CodeDetail["byTool"][number]>();
   for (const c of cells) {
@@ -36,19 +46,11 @@ export function getCodeDetail(store: Store, p: DashboardParams & { code: string 
   }
   const outcomeSeries = [...series.values()].sort((a, b) => a.t - b.t || a.outcome.localeCompare(b.outcome));
   const byTool = [...tools.values()].sort((a, b) => b.failures - a.failures || a.tool.localeCompare(b.tool));
-  // The catalogue is the meaning over all time (not windowed): drift is about releases, not hours.
-  const meanings = (
-    prepared<MeaningRow>(
-      sqlite,
-      `SELECT release, tool, tool_version AS toolVersion, error_class AS errorClass, retryable, first_seen AS firstSeen,
-         last_seen AS lastSeen, spans, errors
-       FROM codes WHERE project_id = ? AND code = ? ORDER BY first_seen, release, tool, tool_version, error_class, retryable`,
-    ).all(p.projectId, p.code)
-  ).map((m) => ({ ...m, retryable: RETRYABLE[m.retryable] ?? "unknown" }));
+  const meanings = meaningRows.map((m) => ({ ...m, retryable: RETRYABLE[m.retryable] ?? "unknown" }));
   return {
     project: p.projectId,
     window: p.window,
-    summary: codeRows(store, p, p.code)[0] ?? null,
+    summary: summary[0] ?? null,
     outcomeSeries,
     byTool,
     meanings,

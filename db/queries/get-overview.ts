@@ -1,6 +1,6 @@
 import type { Overview } from "@/lib/contracts/overview";
-import type { Store } from "../client";
-import { prepared, projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables, type SpanRollupRow } from "./rollup-filters";
+import type { Executor } from "../client";
+import { projectHasData, ratio, rollupWhere, SPAN_ROLLUP_DIMS, type DashboardParams, rollupTables, type SpanRollupRow } from "./rollup-filters";
 
 /** Per bucket and outcome: the sums the totals and the outcome series need. */
 type BucketRow = Pick<SpanRollupRow, "outcome"> & {
@@ -15,25 +15,24 @@ const isFailure = (outcome: string) => outcome !== "ok" && outcome !== "";
  * Totals, the outcome mix per bucket, and the top failing codes and tools of a window. Two scans of
  * the hourly rollups (each window scan dominates the cost, so totals are summed from the series in JS).
  */
-export function getOverview(store: Store, p: DashboardParams, options: { comparePrevious?: boolean } = {}): Overview {
+export async function getOverview(db: Executor, p: DashboardParams, options: { comparePrevious?: boolean } = {}): Promise<Overview> {
   const t = rollupTables(p.window);
-  const { sqlite } = store;
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
-  const buckets = prepared<BucketRow>(
-    sqlite,
-    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls,
-       sum(unnumbered) AS unnumbered, sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed,
-       sum(backoff_sum_ms) AS backoffWaitedMs
-     FROM ${t.spans} WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
-
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [buckets, cells, hasData, releases, previous] = await Promise.all([
+    db.all<BucketRow>(
+      `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls,
+         sum(unnumbered) AS unnumbered, sum(retry_attempts) AS retries, sum(second_attempts) AS "retriedCalls", sum(failed_closed) AS "failedClosed",
+         sum(backoff_sum_ms) AS "backoffWaitedMs"
+       FROM ${t.spans} WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
+      [p.window.stepMs, p.window.stepMs, ...w.args],
+    ),
+    db.all<CellRow>(`SELECT tool, code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`, w.args),
+    projectHasData(db, p.projectId),
+    releaseMarkers(db, p),
+    options.comparePrevious ? previousTotals(db, p) : null,
+  ]);
   const totals = sumTotals(buckets);
-
-
-  const cells = prepared<CellRow>(
-    sqlite,
-    `SELECT tool, code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
-  ).all(...w.args);
 
   const tools = new Map<string, Overview["topTools"][number]>();
   const codes = new Map<string, Overview["topCodes"][number] & { toolSet: Set<string> }>();
@@ -57,10 +56,10 @@ export function getOverview(store: Store, p: DashboardParams, options: { compare
   return {
     project: p.projectId,
     window: p.window,
-    hasData: projectHasData(sqlite, p.projectId),
+    hasData,
     totals,
-    releases: releaseMarkers(store, p),
-    previous: options.comparePrevious ? previousTotals(store, p) : null,
+    releases,
+    previous,
     series: buckets.map(({ t, outcome, attempts }) => ({ t, outcome, attempts })),
     topCodes: [...codes.values()]
       .sort((a, b) => b.failures - a.failures || a.code.localeCompare(b.code))
@@ -94,17 +93,18 @@ function sumTotals(rows: readonly Omit<BucketRow, "t">[]): Totals {
 }
 
 /** The same totals over the window of equal length that ends where this one starts. */
-function previousTotals(store: Store, p: DashboardParams): Totals {
+async function previousTotals(db: Executor, p: DashboardParams): Promise<Totals> {
   const span = p.window.to - p.window.from;
   const prev: DashboardParams = { ...p, window: { ...p.window, from: p.window.from - span, to: p.window.from } };
   const t = rollupTables(prev.window);
   const w = rollupWhere(prev, SPAN_ROLLUP_DIMS);
-  const rows = prepared<Omit<BucketRow, "t">>(
-    store.sqlite,
+  const rows = await db.all<Omit<BucketRow, "t">>(
     `SELECT outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls, sum(unnumbered) AS unnumbered,
-       sum(retry_attempts) AS retries, sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed, sum(backoff_sum_ms) AS backoffWaitedMs
+       sum(retry_attempts) AS retries, sum(second_attempts) AS "retriedCalls", sum(failed_closed) AS "failedClosed",
+       sum(backoff_sum_ms) AS "backoffWaitedMs"
      FROM ${t.spans} WHERE ${w.sql} GROUP BY outcome`,
-  ).all(...w.args);
+    w.args,
+  );
   return sumTotals(rows);
 }
 
@@ -115,20 +115,22 @@ const SIX_HOURS_MS = 6 * 3_600_000;
  * (a range of its (project_id, hour) key up to the window's end, within the retention); the hourly
  * rollup then narrows the ones inside the window to their first hour.
  */
-function releaseMarkers(store: Store, p: DashboardParams): Overview["releases"] {
-  const firsts = prepared<{ release: string; first: number }>(
-    store.sqlite,
-    "SELECT release, min(hour) AS first FROM span_rollups_6h WHERE project_id = ? AND hour < ? AND release <> '' GROUP BY release",
-  ).all(p.projectId, p.window.to);
-  const hourly = prepared<{ first: number | null }>(
-    store.sqlite,
-    "SELECT min(hour) AS first FROM span_rollups_hourly WHERE project_id = ? AND hour >= ? AND hour < ? AND release = ?",
+async function releaseMarkers(db: Executor, p: DashboardParams): Promise<Overview["releases"]> {
+  const firsts = await db.all<{ release: string; first: number }>(
+    `SELECT release, min(hour) AS "first" FROM span_rollups_6h WHERE project_id = ? AND hour < ? AND release <> '' GROUP BY release`,
+    [p.projectId, p.window.to],
   );
-  const out: Overview["releases"] = [];
-  for (const r of firsts) {
-    if (r.first + SIX_HOURS_MS <= p.window.from) continue;
-    const first = hourly.get(p.projectId, r.first, r.first + SIX_HOURS_MS, r.release)?.first ?? r.first;
-    if (first >= p.window.from && first < p.window.to) out.push({ release: r.release, firstSeen: first });
-  }
-  return out.sort((a, b) => a.firstSeen - b.firstSeen || a.release.localeCompare(b.release));
+  const candidates = firsts.filter((r) => r.first + SIX_HOURS_MS > p.window.from);
+  const narrowed = await Promise.all(
+    candidates.map(async (r) => {
+      const hourly = await db.get<{ first: number | null }>(
+        `SELECT min(hour) AS "first" FROM span_rollups_hourly WHERE project_id = ? AND hour >= ? AND hour < ? AND release = ?`,
+        [p.projectId, r.first, r.first + SIX_HOURS_MS, r.release],
+      );
+      return { release: r.release, firstSeen: hourly?.first ?? r.first };
+    }),
+  );
+  return narrowed
+    .filter((r) => r.firstSeen >= p.window.from && r.firstSeen < p.window.to)
+    .sort((a, b) => a.firstSeen - b.firstSeen || a.release.localeCompare(b.release));
 }

@@ -1,7 +1,44 @@
 import type { AttemptTuple, CallError, RunRecordView, RunTimeline, TimelineCall } from "@/lib/contracts/runs";
-import type { Store } from "../client";
+import type { Store, Tx } from "../client";
+import { prepared } from "../store/sqlite-prepared";
 
-type SpanRow = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null];
+/** A span's columns in SPANS_SQL's order. */
+type SpanTuple = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null];
+
+const SPANS_SQL = `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
+    retry_after_ms, backoff_ms, decision, message
+  FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, pk`;
+
+interface SpanObject {
+  call_id: string;
+  tool: string;
+  span_id: string;
+  attempt: number | null;
+  started_at: number;
+  ended_at: number;
+  outcome: string | null;
+  code: string | null;
+  error_class: string | null;
+  retryable: number | null;
+  retry_after_ms: number | null;
+  backoff_ms: number | null;
+  decision: string | null;
+  message: string | null;
+}
+
+/**
+ * A run's spans as tuples. SQLite hands them over as arrays straight from its statement: for a run
+ * of 12,000 attempts that takes half the time of building row objects. The statement is this
+ * module's own text, so its raw mode changes no other query's rows.
+ */
+async function readSpans(db: Store | Tx, projectId: string, runId: string): Promise<SpanTuple[]> {
+  if (db.dialect === "sqlite") return prepared<SpanTuple>(db.sqlite, SPANS_SQL).raw(true).all(projectId, runId) as unknown as SpanTuple[];
+  const rows = await db.all<SpanObject>(SPANS_SQL, [projectId, runId]);
+  return rows.map((r) => [
+    r.call_id, r.tool, r.span_id, r.attempt, r.started_at, r.ended_at, r.outcome, r.code, r.error_class, r.retryable, r.retry_after_ms,
+    r.backoff_ms, r.decision, r.message,
+  ]);
+}
 
 interface ErrorRow {
   pk: number;
@@ -54,32 +91,24 @@ const callKey = (callId: string, tool: string) => `${tool}\u0000${callId}`;
  * The whole run in three indexed reads: its spans by (project, run, started_at), its final tool
  * errors by (project, run), and its record. Null when none of the three exists.
  */
-export function getRunTimeline(store: Store, projectId: string, runId: string): RunTimeline | null {
-  const spans = store.sqlite
-    .prepare<[string, string], SpanRow>(
-      `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
-         retry_after_ms, backoff_ms, decision, message
-       FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, pk`,
-    )
-    .raw()
-    .all(projectId, runId);
-  // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
-  // index and scan every error of the project instead of the run's few.
-  const errors = (
-    store.sqlite
-      .prepare<[string, string], ErrorRow>(
-        `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at
-         FROM tool_errors WHERE project_id = ? AND run_id = ?`,
-      )
-      .all(projectId, runId)
-  ).sort((a, b) => a.occurred_at - b.occurred_at || a.pk - b.pk);
-  const run = store.sqlite
-    .prepare<[string, string], RunRow>(
+export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string): Promise<RunTimeline | null> {
+  const [spans, unsortedErrors, run] = await Promise.all([
+    readSpans(db, projectId, runId),
+    // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
+    // index and scan every error of the project instead of the run's few.
+    db.all<ErrorRow>(
+      `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at
+       FROM tool_errors WHERE project_id = ? AND run_id = ?`,
+      [projectId, runId],
+    ),
+    db.get<RunRow>(
       `SELECT agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state,
          deadline_at, max_tool_attempts, error
        FROM runs WHERE project_id = ? AND run_id = ?`,
-    )
-    .get(projectId, runId);
+      [projectId, runId],
+    ),
+  ]);
+  const errors = unsortedErrors.sort((a, b) => a.occurred_at - b.occurred_at || a.pk - b.pk);
   if (spans.length === 0 && errors.length === 0 && run === undefined) return null;
 
   const strings: string[] = [];

@@ -1,9 +1,9 @@
 import type { ToolDetail } from "@/lib/contracts/tools";
-import type { Store } from "../client";
+import type { Executor } from "../client";
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
 import { toolStats } from "./list-tools";
 import {
-  ATTEMPT_DIMS, DELAY_DIMS, prepared, rollupWhere, SPAN_ROLLUP_DIMS, type AttemptCountRow, type DashboardParams, type DelayHistogramRow,
+  ATTEMPT_DIMS, DELAY_DIMS, rollupWhere, SPAN_ROLLUP_DIMS, type AttemptCountRow, type DashboardParams, type DelayHistogramRow,
   rollupTables, type SpanRollupRow,
 } from "./rollup-filters";
 import type { toolCallSpans } from "../schema/tool-call-spans";
@@ -25,72 +25,66 @@ const emptyRow = (tool: string): ToolDetail["summary"] => ({
 });
 
 /** Everything the tool page shows, for one tool and window; charts from rollups, recent runs from the span index. */
-export function getToolDetail(store: Store, p: DashboardParams & { tool: string }): ToolDetail {
+export async function getToolDetail(db: Executor, p: DashboardParams & { tool: string }): Promise<ToolDetail> {
   const t = rollupTables(p.window);
-  const { sqlite } = store;
   const q: DashboardParams = { ...p, filters: { ...p.filters, tool: p.tool } };
-  const summary = toolStats(store, q).rows[0] ?? emptyRow(p.tool);
   const w = rollupWhere(q, SPAN_ROLLUP_DIMS);
-
-  const outcomeSeries = prepared<ToolDetail["outcomeSeries"][number]>(
-    sqlite,
-    `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM ${t.spans}
-     WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
-
-  const codeSeries = prepared<ToolDetail["codeSeries"][number]>(
-    sqlite,
-    `SELECT (hour / ?) * ? AS t, code, sum(spans) AS failures FROM ${t.spans}
-     WHERE ${w.sql} AND outcome NOT IN ('ok','') GROUP BY t, code ORDER BY t, code`,
-  ).all(p.window.stepMs, p.window.stepMs, ...w.args);
+  const a = rollupWhere(q, ATTEMPT_DIMS);
+  const d = rollupWhere(q, DELAY_DIMS);
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [stats, outcomeSeries, codeSeries, sumsRow, spansByAttempt, delayRows, delayByCodeRows, releases, recentFailingRuns] = await Promise.all([
+    toolStats(db, q),
+    db.all<ToolDetail["outcomeSeries"][number]>(
+      `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM ${t.spans}
+       WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
+      [p.window.stepMs, p.window.stepMs, ...w.args],
+    ),
+    db.all<ToolDetail["codeSeries"][number]>(
+      `SELECT (hour / ?) * ? AS t, code, sum(spans) AS failures FROM ${t.spans}
+       WHERE ${w.sql} AND outcome NOT IN ('ok','') GROUP BY t, code ORDER BY t, code`,
+      [p.window.stepMs, p.window.stepMs, ...w.args],
+    ),
+    db.get<SumsRow>(
+      `SELECT coalesce(sum(first_attempts + unnumbered),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
+         coalesce(sum(retry_attempts),0) AS "retryAttempts" FROM ${t.spans} WHERE ${w.sql}`,
+      w.args,
+    ),
+    db.all<AttemptRow>(`SELECT attempt, sum(spans) AS spans FROM ${t.attempts} WHERE ${a.sql} GROUP BY attempt ORDER BY attempt`, a.args),
+    db.all<DelayRow>(`SELECT kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays} WHERE ${d.sql} GROUP BY kind, bucket_ms`, d.args),
+    // HAVING repeats the sums: PostgreSQL does not see the select list's aliases there.
+    db.all<DelayByCodeRow>(
+      `SELECT code, sum(retry_after_sum_ms) AS "raSum", sum(retry_after_count) AS "retryAfterCount",
+         sum(backoff_sum_ms) AS "boSum", sum(backoff_count) AS "backoffCount", sum(failed_closed) AS "failedClosed"
+       FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code
+       HAVING sum(retry_after_count) > 0 OR sum(backoff_count) > 0 OR sum(failed_closed) > 0 ORDER BY code`,
+      w.args,
+    ),
+    db.all<ToolDetail["releases"][number]>(
+      `SELECT release, sum(spans) AS attempts, coalesce(sum(CASE WHEN outcome NOT IN ('ok','') THEN spans END),0) AS failures,
+         min(hour) AS "firstSeen", max(hour) AS "lastSeen"
+       FROM ${t.spans} WHERE ${w.sql} GROUP BY release ORDER BY "lastSeen" DESC, release`,
+      w.args,
+    ),
+    recentFailing(db, p),
+  ]);
+  const summary = stats.rows[0] ?? emptyRow(p.tool);
+  const sums = sumsRow ?? { calls: 0, retried: 0, retryAttempts: 0 };
 
   const outcomeTotals = new Map<string, number>();
   for (const s of outcomeSeries) outcomeTotals.set(s.outcome, (outcomeTotals.get(s.outcome) ?? 0) + s.attempts);
   const outcomes = [...outcomeTotals].map(([outcome, attempts]) => ({ outcome, attempts })).sort((a, b) => b.attempts - a.attempts || a.outcome.localeCompare(b.outcome));
 
-  const sums = prepared<SumsRow>(
-    sqlite,
-    `SELECT coalesce(sum(first_attempts + unnumbered),0) AS calls, coalesce(sum(second_attempts),0) AS retried,
-       coalesce(sum(retry_attempts),0) AS retryAttempts FROM ${t.spans} WHERE ${w.sql}`,
-  ).get(...w.args) ?? { calls: 0, retried: 0, retryAttempts: 0 };
-
-  const a = rollupWhere(q, ATTEMPT_DIMS);
-  const spansByAttempt = prepared<AttemptRow>(
-    sqlite,
-    `SELECT attempt, sum(spans) AS spans FROM ${t.attempts} WHERE ${a.sql} GROUP BY attempt ORDER BY attempt`,
-  ).all(...a.args);
-
-  const d = rollupWhere(q, DELAY_DIMS);
-  const delayRows = prepared<DelayRow>(
-    sqlite,
-    `SELECT kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays} WHERE ${d.sql} GROUP BY kind, bucket_ms`,
-  ).all(...d.args);
   const delayHistogram = DELAY_BUCKETS_MS.map((bucketMs) => ({
     bucketMs,
     retryAfter: delayRows.find((r) => r.kind === "retry_after" && r.bucket === bucketMs)?.n ?? 0,
     backoff: delayRows.find((r) => r.kind === "backoff" && r.bucket === bucketMs)?.n ?? 0,
   }));
 
-  const delaysByCode = (
-    prepared<DelayByCodeRow>(
-      sqlite,
-      `SELECT code, sum(retry_after_sum_ms) AS raSum, sum(retry_after_count) AS retryAfterCount,
-         sum(backoff_sum_ms) AS boSum, sum(backoff_count) AS backoffCount, sum(failed_closed) AS failedClosed
-       FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code
-       HAVING retryAfterCount > 0 OR backoffCount > 0 OR failedClosed > 0 ORDER BY code`,
-    ).all(...w.args)
-  ).map(({ raSum, boSum, ...r }) => ({
+  const delaysByCode = delayByCodeRows.map(({ raSum, boSum, ...r }) => ({
     ...r,
     retryAfterMeanMs: r.retryAfterCount > 0 ? Math.round(raSum / r.retryAfterCount) : null,
     backoffMeanMs: r.backoffCount > 0 ? Math.round(boSum / r.backoffCount) : null,
   }));
-
-  const releases = prepared<ToolDetail["releases"][number]>(
-    sqlite,
-    `SELECT release, sum(spans) AS attempts, coalesce(sum(CASE WHEN outcome NOT IN ('ok','') THEN spans END),0) AS failures,
-       min(hour) AS firstSeen, max(hour) AS lastSeen
-     FROM ${t.spans} WHERE ${w.sql} GROUP BY release ORDER BY lastSeen DESC, release`,
-  ).all(...w.args);
 
   return {
     project: p.projectId,
@@ -109,7 +103,7 @@ export function getToolDetail(store: Store, p: DashboardParams & { tool: string 
     delayHistogram,
     delaysByCode,
     releases,
-    recentFailingRuns: recentFailingRuns(store, p),
+    recentFailingRuns,
   };
 }
 
@@ -121,13 +115,20 @@ export function callsByAttempts(spansByAttempt: readonly { attempt: number; span
     .filter((r) => r.calls > 0);
 }
 
-function recentFailingRuns(store: Store, p: DashboardParams & { tool: string }): ToolDetail["recentFailingRuns"] {
-  const rows = prepared<RecentSpanRow>(
-    store.sqlite,
-    `SELECT run_id AS runId, started_at AS at, outcome, code, attempt FROM tool_call_spans INDEXED BY spans_project_tool_time_idx
+/**
+ * The recent failing attempts of a tool, newest first (pk breaks ties so both engines agree).
+ * SQLite is pinned to the (project, tool, started_at) index, which serves the order and the LIMIT:
+ * its planner may otherwise take another index of the table and read far more spans (a known slow
+ * plan). INDEXED BY is SQLite-only syntax; PostgreSQL's planner picks that index unaided.
+ */
+async function recentFailing(db: Executor, p: DashboardParams & { tool: string }): Promise<ToolDetail["recentFailingRuns"]> {
+  const hint = db.dialect === "sqlite" ? "INDEXED BY spans_project_tool_time_idx" : "";
+  const rows = await db.all<RecentSpanRow>(
+    `SELECT run_id AS "runId", started_at AS at, outcome, code, attempt FROM tool_call_spans ${hint}
      WHERE project_id = ? AND tool = ? AND started_at >= ? AND started_at < ? AND outcome IS NOT NULL AND outcome != 'ok'
-     ORDER BY started_at DESC LIMIT ${RECENT_SPAN_SCAN}`,
-  ).all(p.projectId, p.tool, p.window.from, p.window.to);
+     ORDER BY started_at DESC, pk DESC LIMIT ${RECENT_SPAN_SCAN}`,
+    [p.projectId, p.tool, p.window.from, p.window.to],
+  );
   const runs = new Map<string, ToolDetail["recentFailingRuns"][number]>();
   for (const r of rows) {
     let run = runs.get(r.runId);

@@ -1,7 +1,7 @@
 import type { CodeRow, CodesAnswer, CodesQuery } from "@/lib/contracts/codes";
-import type { Store } from "../client";
+import type { Executor } from "../client";
 import {
-  prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, type SpanRollupRow,
+  ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, type SpanRollupRow,
 } from "./rollup-filters";
 
 type Retryable = CodeRow["retryableValues"][number];
@@ -15,9 +15,8 @@ type OutcomeRow = Pick<SpanRollupRow, "code" | "outcome"> & { attempts: number }
  * Codes seen in the window: meaning (classes, retryability) and sightings from the codes catalogue,
  * attempt counts per outcome from the hourly rollups. `onlyCode` narrows to one code.
  */
-export function codeRows(store: Store, p: DashboardParams, onlyCode?: string): CodeRow[] {
+export async function codeRows(db: Executor, p: DashboardParams, onlyCode?: string): Promise<CodeRow[]> {
   const t = rollupTables(p.window);
-  const { sqlite } = store;
   const f = p.filters;
   const cat = [`project_id = ?`, `last_seen >= ?`, `first_seen < ?`];
   const catArgs: (string | number)[] = [p.projectId, p.window.from, p.window.to];
@@ -31,18 +30,16 @@ export function codeRows(store: Store, p: DashboardParams, onlyCode?: string): C
   narrow("tool", f.tool);
   narrow("release", f.release);
   narrow("error_class", f.errorClass);
-  const catalogue = prepared<CatalogueRow>(
-    sqlite,
-    `SELECT code, tool, release, error_class AS errorClass, retryable, min(first_seen) AS firstSeen, max(last_seen) AS lastSeen,
-       sum(spans) AS spans, sum(errors) AS errors
-     FROM codes WHERE ${cat.join(" AND ")} GROUP BY code, tool, release, error_class, retryable`,
-  ).all(...catArgs);
-
   const w = rollupWhere({ ...p, filters: { ...f, code } }, SPAN_ROLLUP_DIMS);
-  const counts = prepared<OutcomeRow>(
-    sqlite,
-    `SELECT code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code, outcome`,
-  ).all(...w.args);
+  const [catalogue, counts] = await Promise.all([
+    db.all<CatalogueRow>(
+      `SELECT code, tool, release, error_class AS "errorClass", retryable, min(first_seen) AS "firstSeen", max(last_seen) AS "lastSeen",
+         sum(spans) AS spans, sum(errors) AS errors
+       FROM codes WHERE ${cat.join(" AND ")} GROUP BY code, tool, release, error_class, retryable`,
+      catArgs,
+    ),
+    db.all<OutcomeRow>(`SELECT code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} AND code != '' GROUP BY code, outcome`, w.args),
+  ]);
 
   const byCode = new Map<string, { rows: CatalogueRow[]; outcomes: { outcome: string; attempts: number }[] }>();
   for (const r of catalogue) {
@@ -96,7 +93,7 @@ const SORT_VALUE: Record<CodesQuery["sort"], (r: CodeRow) => number | string | n
 };
 
 /** The codes table for a window, sorted (nulls last, ties by code). */
-export function listCodes(store: Store, p: DashboardParams & { sort: CodesQuery["sort"]; dir: "asc" | "desc" }): CodesAnswer {
-  const codes = sortRows(codeRows(store, p), SORT_VALUE[p.sort], p.dir, (r) => r.code);
+export async function listCodes(db: Executor, p: DashboardParams & { sort: CodesQuery["sort"]; dir: "asc" | "desc" }): Promise<CodesAnswer> {
+  const codes = sortRows(await codeRows(db, p), SORT_VALUE[p.sort], p.dir, (r) => r.code);
   return { project: p.projectId, window: p.window, codes };
 }

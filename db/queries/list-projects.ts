@@ -1,8 +1,7 @@
 import type { ProjectsAnswer } from "@/lib/contracts/projects";
-import type { Store } from "../client";
-import { prepared } from "./rollup-filters";
+import type { Executor } from "../client";
 
 /** All projects, for the project switcher. */
-export function listProjects(store: Store): ProjectsAnswer {
-  return { projects: prepared<ProjectsAnswer["projects"][number]>(store.sqlite, "SELECT id, name FROM projects ORDER BY id").all() };
+export async function listProjects(db: Executor): Promise<ProjectsAnswer> {
+  return { projects: await db.all<ProjectsAnswer["projects"][number]>("SELECT id, name FROM projects ORDER BY id") };
 }

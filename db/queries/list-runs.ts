@@ -1,5 +1,5 @@
 import { RUN_FACETS_MAX, type ListRunsQuery, type RunFacets, type RunListItem, type RunListResponse, type RunSort } from "@/lib/contracts/runs";
-import type { Store } from "../client";
+import type { Executor } from "../client";
 
 /** A run's counters with its record, if one arrived (LEFT JOIN: every record column may be null). */
 interface Row {
@@ -23,6 +23,8 @@ interface Row {
 
 // Unknown durations sort last in both directions: a sentinel beyond any real value on that side.
 const NULL_LAST = { asc: 8_000_000_000_000_000, desc: -8_000_000_000_000_000 } as const;
+// Beyond both sentinels, still inside a signed 64-bit integer.
+const CURSOR_BOUND = 9_000_000_000_000_000_000;
 
 /**
  * The SQL value each order sorts on. Counters are `run_stats` columns; the duration mirrors
@@ -51,11 +53,41 @@ function sortExpression(sort: RunSort, dir: "asc" | "desc"): string {
 /** `<sort value>:<run_id>` of the last row of a page; ordering is (sort value, run_id) in the page's direction. */
 function parseCursor(cursor: string): { value: number; runId: string } {
   const colon = cursor.indexOf(":");
-  return { value: Number(cursor.slice(0, colon)), runId: cursor.slice(colon + 1) };
+  // Every sort value lies within the sentinels, so clamping a forged value beyond them keeps its
+  // meaning and keeps it a valid bigint for PostgreSQL.
+  const value = Math.min(CURSOR_BOUND, Math.max(-CURSOR_BOUND, Number(cursor.slice(0, colon))));
+  return { value, runId: cursor.slice(colon + 1) };
 }
 
-/** `%text%` for LIKE, with the wildcards of the text itself escaped (`\` is the escape character). */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Every distinct value of a column that follows project_id in a table's key, by one index seek per
+ * value (a recursive "next larger value" walk): the names are few, the rows behind them many.
+ */
+const distinctSql = (table: string, column: string) => `
+  WITH RECURSIVE d(v) AS (
+    SELECT (SELECT min(${column}) FROM ${table} WHERE project_id = @project)
+    UNION ALL
+    SELECT (SELECT min(${column}) FROM ${table} WHERE project_id = @project AND ${column} > d.v) FROM d WHERE d.v IS NOT NULL
+  ) SELECT v FROM d WHERE v IS NOT NULL`;
+
+/**
+ * The project's names containing `text`, ignoring case. Matched here rather than with LIKE so that
+ * both engines agree (SQLite's LIKE folds ASCII only, PostgreSQL's ILIKE all of Unicode).
+ */
+async function namesContaining(db: Executor, table: string, column: string, project: string, text: string): Promise<string[]> {
+  const needle = text.toLowerCase();
+  const rows = await db.all<{ v: string }>(distinctSql(table, column), { project });
+  return rows.map((r) => r.v).filter((v) => v.toLowerCase().includes(needle));
+}
+
+/** `name IN (@p0, @p1, …)` for a list of values, adding them to `params`. */
+function inList(params: Record<string, string | number>, prefix: string, values: readonly string[]): string {
+  const names = values.map((v, i) => {
+    params[`${prefix}${i}`] = v;
+    return `@${prefix}${i}`;
+  });
+  return `(${names.join(", ")})`;
+}
 
 /**
  * Runs in the asked order (newest first by default) from the ingest-maintained `run_stats` counters,
@@ -63,9 +95,16 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * for every order, so a page never repeats or skips a run while new runs arrive. A tool filter goes
  * through `run_tools` (one row per run and tool), a code filter through the partial span index
  * (project, code, started_at) and the calls' final errors; both match any tool or code containing
- * the text (the matching names are few: the LIKE runs over distinct names, the index does the rest).
+ * the text, ignoring case (the matching names are found first among the project's few distinct
+ * names; the indexes do the rest).
  */
-export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
+export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListResponse> {
+  const [tools, codes] = await Promise.all([
+    q.tool === undefined ? undefined : namesContaining(db, "run_tools", "tool", q.project, q.tool),
+    q.code === undefined ? undefined : namesContaining(db, "codes", "code", q.project, q.code),
+  ]);
+  // A filter that names nothing the project has matches no run.
+  if (tools?.length === 0 || codes?.length === 0) return { runs: [], nextCursor: null };
   const where: string[] = ["s.project_id = @project"];
   const params: Record<string, string | number> = { project: q.project, limit: q.limit + 1 };
   if (q.agent !== undefined) {
@@ -94,21 +133,17 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
   }
   if (q.hasErrors === "1") where.push("(s.failed_attempts > 0 OR s.errors > 0)");
   if (q.hasErrors === "0") where.push("s.failed_attempts = 0 AND s.errors = 0");
-  // Tools and codes match by "contains": the few matching names are resolved first, so the run and
-  // span lookups below still go through their (project, tool|code, …) indexes with IN.
-  const toolIn = "tool IN (SELECT DISTINCT tool FROM run_tools WHERE project_id = @project AND tool LIKE @tool ESCAPE '\\')";
-  if (q.tool !== undefined) {
-    where.push(`s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn})`);
-    params.tool = containsPattern(q.tool);
-  }
-  if (q.code !== undefined) {
-    const toolAnd = q.tool !== undefined ? `AND ${toolIn}` : "";
-    const codeIn = "code IN (SELECT DISTINCT code FROM codes WHERE project_id = @project AND code LIKE @code ESCAPE '\\')";
+  // The matching names as literals, so the run and span lookups go through their (project,
+  // tool|code, …) indexes with IN.
+  const toolIn = tools ? `tool IN ${inList(params, "tool", tools)}` : "";
+  if (tools) where.push(`s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn})`);
+  if (codes) {
+    const toolAnd = tools ? `AND ${toolIn}` : "";
+    const codeIn = `code IN ${inList(params, "code", codes)}`;
     where.push(
       `(s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${toolAnd} ${spanFrom})` +
         ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND ${codeIn} ${toolAnd} ${errorFrom}))`,
     );
-    params.code = containsPattern(q.code);
   }
   const sortBy = sortExpression(q.sort, q.dir);
   const cmp = q.dir === "desc" ? "<" : ">";
@@ -119,20 +154,20 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
     params.cRun = c.runId;
   }
   const dir = q.dir === "desc" ? "DESC" : "ASC";
-  const rows = store.sqlite
-    .prepare<[Record<string, string | number>], Row>(
-      `SELECT s.run_id, s.attempts, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
-         s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at,
-         ${sortBy} AS sort_value
-       FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
-       WHERE ${where.join(" AND ")}
-       ORDER BY sort_value ${dir}, s.run_id ${dir}
-       LIMIT @limit`,
-    )
-    .all(params);
+  // (sort value, run id) is unique per project: the order is total, on both engines alike.
+  const rows = await db.all<Row>(
+    `SELECT s.run_id, s.attempts, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
+       s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at,
+       ${sortBy} AS sort_value
+     FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
+     WHERE ${where.join(" AND ")}
+     ORDER BY sort_value ${dir}, s.run_id ${dir}
+     LIMIT @limit`,
+    params,
+  );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const calls = distinctCalls(store, q.project, page.map((r) => r.run_id));
+  const calls = await distinctCalls(db, q.project, page.map((r) => r.run_id));
   return {
     runs: page.map((r) => ({ ...toItem(r), toolCalls: calls.get(r.run_id) ?? 0 })),
     nextCursor: rows.length > q.limit && last ? `${last.sort_value}:${last.run_id}` : null,
@@ -143,16 +178,14 @@ export function listRuns(store: Store, q: ListRunsQuery): RunListResponse {
  * The values the runs list's text filters take in a project, for the filter suggestions: agents and
  * releases of run records, tools from the run→tool index, codes from the codes catalogue.
  */
-export function listRunFacets(store: Store, project: string): RunFacets {
-  const take = (sql: string) =>
-    store.sqlite
-      .prepare<[string, number], { v: string }>(`${sql} LIMIT ?`)
-      .all(project, RUN_FACETS_MAX + 1)
-      .map((r) => r.v);
-  const agents = take("SELECT DISTINCT agent AS v FROM runs WHERE project_id = ? AND agent IS NOT NULL AND agent <> '' ORDER BY v");
-  const releases = take("SELECT DISTINCT release AS v FROM runs WHERE project_id = ? AND release IS NOT NULL AND release <> '' ORDER BY v");
-  const tools = take("SELECT DISTINCT tool AS v FROM run_tools WHERE project_id = ? ORDER BY v");
-  const codes = take("SELECT DISTINCT code AS v FROM codes WHERE project_id = ? AND code <> '' ORDER BY v");
+export async function listRunFacets(db: Executor, project: string): Promise<RunFacets> {
+  const take = async (sql: string) => (await db.all<{ v: string }>(`${sql} LIMIT ?`, [project, RUN_FACETS_MAX + 1])).map((r) => r.v);
+  const [agents, releases, tools, codes] = await Promise.all([
+    take("SELECT DISTINCT agent AS v FROM runs WHERE project_id = ? AND agent IS NOT NULL AND agent <> '' ORDER BY v"),
+    take("SELECT DISTINCT release AS v FROM runs WHERE project_id = ? AND release IS NOT NULL AND release <> '' ORDER BY v"),
+    take("SELECT DISTINCT tool AS v FROM run_tools WHERE project_id = ? ORDER BY v"),
+    take("SELECT DISTINCT code AS v FROM codes WHERE project_id = ? AND code <> '' ORDER BY v"),
+  ]);
   const lists = [agents, releases, tools, codes];
   return {
     agents: agents.slice(0, RUN_FACETS_MAX),
@@ -167,14 +200,13 @@ export function listRunFacets(store: Store, project: string): RunFacets {
  * Tool calls per run of one page, counted as distinct call ids: exact even when a call's first
  * attempt never arrived or a source carries no attempt numbers (run_stats only counts attempt 1).
  */
-function distinctCalls(store: Store, project: string, runIds: string[]): Map<string, number> {
+async function distinctCalls(db: Executor, project: string, runIds: string[]): Promise<Map<string, number>> {
   if (runIds.length === 0) return new Map();
-  const rows = store.sqlite
-    .prepare<string[], { runId: string; n: number }>(
-      `SELECT run_id AS runId, count(DISTINCT call_id) AS n FROM tool_call_spans
-       WHERE project_id = ? AND run_id IN (${runIds.map(() => "?").join(", ")}) GROUP BY run_id`,
-    )
-    .all(project, ...runIds);
+  const rows = await db.all<{ runId: string; n: number }>(
+    `SELECT run_id AS "runId", count(DISTINCT call_id) AS n FROM tool_call_spans
+     WHERE project_id = ? AND run_id IN (${runIds.map(() => "?").join(", ")}) GROUP BY run_id`,
+    [project, ...runIds],
+  );
   return new Map(rows.map((r) => [r.runId, r.n]));
 }
 

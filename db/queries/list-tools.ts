@@ -1,8 +1,8 @@
 import { OUTCOMES } from "@/lib/contracts/enums";
 import type { Facets, ToolRow, ToolSort, ToolsAnswer } from "@/lib/contracts/tools";
-import type { Store } from "../client";
+import type { Executor } from "../client";
 import {
-  DELAY_DIMS, histogramPercentile, prepared, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS,
+  DELAY_DIMS, histogramPercentile, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS,
   type CodeCatalogueRow, type DashboardParams, type DelayHistogramRow, type SpanRollupRow,
 } from "./rollup-filters";
 
@@ -21,17 +21,24 @@ type Counters = Omit<ToolRow, "tool" | "failureRate" | "callsNotOk" | "callNotOk
 };
 
 /** Per-tool counters and delay percentiles for a window, from the hourly rollups and delay histograms. */
-export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; delaysIgnoreFilters: string[] } {
+export async function toolStats(db: Executor, p: DashboardParams): Promise<{ rows: ToolRow[]; delaysIgnoreFilters: string[] }> {
   const t = rollupTables(p.window);
-  const { sqlite } = store;
   const w = rollupWhere(p, SPAN_ROLLUP_DIMS);
-  // One scan grouped by (tool, code, outcome) feeds both the counters and the top codes.
-  const cells = prepared<CellRow>(
-    sqlite,
-    `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls, sum(unnumbered) AS unnumbered, max(max_attempt) AS maxAttempt,
-       sum(second_attempts) AS retriedCalls, sum(failed_closed) AS failedClosed
-     FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
-  ).all(...w.args);
+  const d = rollupWhere(p, DELAY_DIMS);
+  const [cells, delayRows] = await Promise.all([
+    // One scan grouped by (tool, code, outcome) feeds both the counters and the top codes.
+    db.all<CellRow>(
+      `SELECT tool, code, outcome, sum(spans) AS attempts, sum(first_attempts + unnumbered) AS calls, sum(unnumbered) AS unnumbered,
+         max(max_attempt) AS "maxAttempt", sum(second_attempts) AS "retriedCalls", sum(failed_closed) AS "failedClosed"
+       FROM ${t.spans} WHERE ${w.sql} GROUP BY tool, code, outcome`,
+      w.args,
+    ),
+    db.all<DelayRow>(
+      `SELECT tool, kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays}
+       WHERE ${d.sql} GROUP BY tool, kind, bucket_ms`,
+      d.args,
+    ),
+  ]);
   const byTool = new Map<string, Counters & { tool: string }>();
   const codesByTool = new Map<string, Map<string, number>>();
   for (const c of cells) {
@@ -55,12 +62,6 @@ export function toolStats(store: Store, p: DashboardParams): { rows: ToolRow[]; 
   }
   const counters = [...byTool.values()];
 
-  const d = rollupWhere(p, DELAY_DIMS);
-  const delayRows = prepared<DelayRow>(
-    sqlite,
-    `SELECT tool, kind, bucket_ms AS bucket, sum(count) AS n FROM ${t.delays}
-     WHERE ${d.sql} GROUP BY tool, kind, bucket_ms`,
-  ).all(...d.args);
   const hist = new Map<string, Map<number, number>>();
   for (const r of delayRows) {
     const key = `${r.tool}\u0000${r.kind}`;
@@ -125,15 +126,16 @@ export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc
  * The values each filter can take in the window, unfiltered. Codes, classes and releases come from
  * the small codes catalogue; services and releases from the rollups (DISTINCT on a few values is cheap).
  */
-export function listFacets(store: Store, p: DashboardParams): Facets {
+export async function listFacets(db: Executor, p: DashboardParams): Promise<Facets> {
   const t = rollupTables(p.window);
-  const { sqlite } = store;
-  const cat = prepared<FacetCatalogueRow>(
-    sqlite,
-    `SELECT DISTINCT code, error_class AS errorClass FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`,
-  ).all(p.projectId, p.window.from, p.window.to);
   const w = rollupWhere({ ...p, filters: {} }, SPAN_ROLLUP_DIMS);
-  const agents = prepared<FacetRollupRow>(sqlite, `SELECT DISTINCT service, release FROM ${t.spans} WHERE ${w.sql}`).all(...w.args);
+  const [cat, agents] = await Promise.all([
+    db.all<FacetCatalogueRow>(
+      `SELECT DISTINCT code, error_class AS "errorClass" FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`,
+      [p.projectId, p.window.from, p.window.to],
+    ),
+    db.all<FacetRollupRow>(`SELECT DISTINCT service, release FROM ${t.spans} WHERE ${w.sql}`, w.args),
+  ]);
   const distinct = (values: string[]) => [...new Set(values.filter((v) => v !== ""))].sort();
   return {
     codes: distinct(cat.map((r) => r.code)),
@@ -145,13 +147,13 @@ export function listFacets(store: Store, p: DashboardParams): Facets {
 }
 
 /** The tools table: one row per tool in the window, sorted, with the filter bar's facets. */
-export function listTools(store: Store, p: DashboardParams & { sort: ToolSort; dir: "asc" | "desc" }): ToolsAnswer {
-  const { rows, delaysIgnoreFilters } = toolStats(store, p);
+export async function listTools(db: Executor, p: DashboardParams & { sort: ToolSort; dir: "asc" | "desc" }): Promise<ToolsAnswer> {
+  const [{ rows, delaysIgnoreFilters }, facets] = await Promise.all([toolStats(db, p), listFacets(db, p)]);
   return {
     project: p.projectId,
     window: p.window,
     delaysIgnoreFilters,
     tools: sortToolRows(rows, p.sort, p.dir),
-    facets: listFacets(store, p),
+    facets,
   };
 }

@@ -1,6 +1,6 @@
-import type Database from "better-sqlite3";
 import { getTableName } from "drizzle-orm";
 import type { DashboardParamsShape } from "@/lib/contracts/filters";
+import type { Executor } from "../client";
 import type { RollupRow } from "../rollups/define-rollup";
 import { SIX_HOURS_MS } from "../rollups/periods";
 import { attemptCounts } from "../schema/attempt-counts";
@@ -85,23 +85,6 @@ export const SPAN_ROLLUP_DIMS = ["tool", "code", "outcome", "errorClass", "relea
 export const DELAY_DIMS = ["tool", "code", "release", "service"] as const;
 export const ATTEMPT_DIMS = ["tool", "release", "service"] as const;
 
-const cache = new WeakMap<Database.Database, Map<string, Database.Statement<unknown[], unknown>>>();
-
-/**
- * A statement prepared once per connection and SQL text (the dashboard's few query shapes repeat
- * constantly), typed with the row its SQL selects: declare `Row` beside the SQL, once.
- */
-export function prepared<Row, Params extends unknown[] = unknown[]>(sqlite: Database.Database, sql: string): Database.Statement<Params, Row> {
-  let byText = cache.get(sqlite);
-  if (!byText) cache.set(sqlite, (byText = new Map()));
-  const hit = byText.get(sql);
-  if (hit) return hit as Database.Statement<Params, Row>;
-  const st = sqlite.prepare<Params, Row>(sql);
-  // Stored untyped: one cache serves every row type; the text (the key) fixes the row shape.
-  byText.set(sql, st as Database.Statement<unknown[], unknown>);
-  return st;
-}
-
 /**
  * A percentile from bucket counts keyed by upper bound: the upper bound of the bucket holding the
  * nearest-rank sample. Reporting the bound (not an interpolation) keeps common delays exact — 1 s,
@@ -124,8 +107,8 @@ export function histogramPercentile(counts: Map<number, number>, q: number): num
 export const ratio = (n: number, d: number): number | null => (d > 0 ? n / d : null);
 
 /** Whether the project ever received a span (the rollups are kept for every stored span). */
-export function projectHasData(sqlite: Database.Database, projectId: string): boolean {
-  return prepared<{ one: 1 }>(sqlite, `SELECT 1 AS one FROM ${HOURLY.spans} WHERE project_id = ? LIMIT 1`).get(projectId) !== undefined;
+export async function projectHasData(db: Executor, projectId: string): Promise<boolean> {
+  return (await db.get<{ one: number }>(`SELECT 1 AS one FROM ${HOURLY.spans} WHERE project_id = ? LIMIT 1`, [projectId])) !== undefined;
 }
 
 /**

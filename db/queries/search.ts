@@ -1,22 +1,24 @@
 import { SEARCH_LIMIT_PER_KIND, type SearchAnswer, type SearchHit, type SearchKind } from "@/lib/contracts/search";
-import type { Store } from "../client";
-import { prepared } from "./rollup-filters";
+import type { Executor } from "../client";
 
 // Above every character a name can hold: `[q, q + TOP)` is the range of strings starting with q.
+// Both engines compare text by code point here (SQLite's BINARY, PostgreSQL's C collation).
 const TOP = "\u{10FFFF}";
 const RELEASE_LOOKBACK_MS = 400 * 86_400_000;
 
 /**
  * Distinct values of one indexed column starting with a prefix, found by seeking the index once per
- * value (a recursive "next larger value" walk) instead of reading every span of a busy tool.
+ * value (a recursive "next larger value" walk) instead of reading every span of a busy tool. The
+ * LIMIT is outside the recursion (PostgreSQL has none inside it): both engines produce the walk's
+ * rows lazily, so it still stops after `@limit` seeks.
  */
 const skipScan = (table: string, column: string) => `
   WITH RECURSIVE hit(v) AS (
     SELECT (SELECT min(${column}) FROM ${table} WHERE project_id = @project AND ${column} >= @lo AND ${column} < @hi)
     UNION ALL
     SELECT (SELECT min(${column}) FROM ${table} WHERE project_id = @project AND ${column} > hit.v AND ${column} < @hi)
-    FROM hit WHERE hit.v IS NOT NULL LIMIT @limit
-  ) SELECT v FROM hit WHERE v IS NOT NULL`;
+    FROM hit WHERE hit.v IS NOT NULL
+  ) SELECT v FROM hit WHERE v IS NOT NULL LIMIT @limit`;
 
 const SQL: Record<SearchKind, string> = {
   // run_stats has a row per run that sent spans; its primary key is (project_id, run_id).
@@ -25,36 +27,43 @@ const SQL: Record<SearchKind, string> = {
   code: skipScan("tool_call_spans", "code"),
   // Releases come from the six-hourly rollup's (project_id, hour) key range: bounded by the lookback.
   release:
-    "SELECT DISTINCT release AS v FROM span_rollups_6h WHERE project_id = @project AND hour >= @since AND release >= @lo AND release < @hi ORDER BY release LIMIT @limit",
+    "SELECT DISTINCT release AS v FROM span_rollups_6h WHERE project_id = @project AND hour >= @since AND release >= @lo AND release < @hi ORDER BY v LIMIT @limit",
 };
 
 /** Run ids, tools, codes and releases of a project starting with `q`, a few of each kind. */
-export function searchProject(store: Store, projectId: string, q: string, now: number): SearchAnswer {
+export async function searchProject(db: Executor, projectId: string, q: string, now: number): Promise<SearchAnswer> {
+  const kinds = Object.keys(SQL) as SearchKind[];
+  const answers = await Promise.all(
+    kinds.map((kind) => {
+      const args: Record<string, string | number> = { project: projectId, lo: q, hi: q + TOP, limit: SEARCH_LIMIT_PER_KIND + 1 };
+      if (kind === "release") args.since = now - RELEASE_LOOKBACK_MS;
+      return db.all<{ v: string }>(SQL[kind], args);
+    }),
+  );
   const hits: SearchHit[] = [];
   let truncated = false;
-  for (const kind of Object.keys(SQL) as SearchKind[]) {
-    const args: Record<string, string | number> = { project: projectId, lo: q, hi: q + TOP, limit: SEARCH_LIMIT_PER_KIND + 1 };
-    if (kind === "release") args.since = now - RELEASE_LOOKBACK_MS;
-    const rows = prepared<{ v: string }>(store.sqlite, SQL[kind]).all(args);
+  kinds.forEach((kind, i) => {
+    const rows = answers[i]!;
     if (rows.length > SEARCH_LIMIT_PER_KIND) truncated = true;
     for (const r of rows.slice(0, SEARCH_LIMIT_PER_KIND)) if (r.v !== "") hits.push({ kind, value: r.v });
-  }
+  });
   return { project: projectId, q, hits, truncated };
 }
 
-/** The SQL of each search kind, for EXPLAIN QUERY PLAN in tests. */
+/** The SQL of each search kind, for query-plan checks in tests. */
 export const SEARCH_SQL = SQL;
 
-export function projectExists(store: Store, projectId: string): boolean {
-  return prepared<{ one: 1 }>(store.sqlite, "SELECT 1 AS one FROM projects WHERE id = ?").get(projectId) !== undefined;
+/** Whether a project of this id exists (for the in-app 404s). */
+export async function projectExists(db: Executor, projectId: string): Promise<boolean> {
+  return (await db.get<{ one: number }>("SELECT 1 AS one FROM projects WHERE id = ?", [projectId])) !== undefined;
 }
 
 /** Whether any span of the project names this tool (one index seek). */
-export function toolExists(store: Store, projectId: string, tool: string): boolean {
-  return prepared<{ one: 1 }>(store.sqlite, "SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND tool = ? LIMIT 1").get(projectId, tool) !== undefined;
+export async function toolExists(db: Executor, projectId: string, tool: string): Promise<boolean> {
+  return (await db.get<{ one: number }>("SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND tool = ? LIMIT 1", [projectId, tool])) !== undefined;
 }
 
 /** Whether any span of the project carries this code (one index seek). */
-export function codeExists(store: Store, projectId: string, code: string): boolean {
-  return prepared<{ one: 1 }>(store.sqlite, "SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND code = ? LIMIT 1").get(projectId, code) !== undefined;
+export async function codeExists(db: Executor, projectId: string, code: string): Promise<boolean> {
+  return (await db.get<{ one: number }>("SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND code = ? LIMIT 1", [projectId, code])) !== undefined;
 }

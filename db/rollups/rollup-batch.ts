@@ -3,7 +3,7 @@ import type { AnyRollup, RollupTableEntry } from "./define-rollup";
 
 
 /**
- * A batch's rows of one rollup, merged by key before touching SQLite, so a 500-span batch costs a
+ * A batch's rows of one rollup, merged by key before touching the database, so a 500-span batch costs a
  * handful of upserts rather than 500. Rows are at the finest period; coarser tables are derived.
  */
 export class RollupBatch<Row extends StoredRow> {

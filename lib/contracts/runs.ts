@@ -17,7 +17,8 @@ export const RUN_SORTS = ["start", "duration", "attempts", "retries", "errors", 
 export type RunSort = (typeof RUN_SORTS)[number];
 
 const optionalText = z.string().trim().min(1).max(200).optional();
-const epochMs = z.coerce.number().int().nonnegative().optional();
+// The largest instant a Date can hold; a larger number is out of PostgreSQL's bigint range (a 500, not a 400).
+const epochMs = z.coerce.number().int().nonnegative().max(8_640_000_000_000).optional();
 
 /**
  * `GET /api/v1/runs` query string. `cursor` is the opaque `nextCursor` of the previous page, valid

@@ -1,5 +1,5 @@
 import { API_ERROR_STATUS, type ApiErrorCode, type ErrorEnvelope } from "@/lib/contracts";
-import { noteStorageFailure, storageFaultKind } from "../storage-fault";
+import { isDatabaseError, noteStorageFailure, storageFaultKind } from "../storage-fault";
 
 /** An error with a client-facing code; its message is shown to the client as is. */
 export class ApiError extends Error {
@@ -35,10 +35,9 @@ export function toErrorResponse(error: unknown): Response {
   return Response.json({ error: { code: "internal", message: "internal error" } } satisfies ErrorEnvelope, { status: 500 });
 }
 
-/** SQLite failures that are the storage's state, not the request's fault: 503, retry later. */
+/** Database failures that are the storage's state, not the request's fault: 503, retry later. */
 function isStorageUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("SQLITE_") && storageFaultKind(error) !== null;
+  return isDatabaseError(error) && storageFaultKind(error) !== null;
 }
 
 // What a request body stream fails with when the client disconnects: Node's `aborted` /

@@ -1,4 +1,4 @@
-import type { Store } from "@/db/client";
+import type { Executor } from "@/db/client";
 import { verifyKey } from "@/db/keys";
 import { config } from "../config";
 import { ApiError } from "./api-error";
@@ -16,7 +16,7 @@ export interface IngestAuth {
  * are counted per client address: after FAULTLINE_AUTH_MAX_FAILURES in FAULTLINE_AUTH_WINDOW_MS the
  * address gets 429 until the window ends, so keys cannot be guessed at request rate.
  */
-export function authenticateIngest(req: Request, store: Store): IngestAuth {
+export async function authenticateIngest(req: Request, db: Executor): Promise<IngestAuth> {
   const c = config();
   const client = clientAddress(req, c.trustProxy);
   const throttle = authThrottle("ingest key", c.authMaxFailures, c.authWindowMs);
@@ -29,7 +29,7 @@ export function authenticateIngest(req: Request, store: Store): IngestAuth {
       "WWW-Authenticate": 'Bearer realm="faultline"',
     });
   }
-  const projectId = verifyKey(store, presented);
+  const projectId = await verifyKey(db, presented);
   if (!projectId) {
     throttle.fail(client);
     throw new ApiError("unauthorized", "invalid or revoked ingest key", undefined, { "WWW-Authenticate": 'Bearer realm="faultline"' });

@@ -21,10 +21,12 @@ export interface ReadRoute<Q extends z.ZodObject, R extends z.ZodType, P extends
    * route runs. A query the API would refuse is left alone: the client then fetches and shows the
    * API's own error.
    */
-  prefetch(qc: QueryClient, input: EndpointInput<P>): void;
+  prefetch(qc: QueryClient, input: EndpointInput<P>): Promise<void>;
 }
 
-type Handler<Q extends z.ZodObject, R extends z.ZodType, P extends string> = (ctx: ReadContext<Q, P>) => z.input<R> | Response;
+type Handler<Q extends z.ZodObject, R extends z.ZodType, P extends string> = (
+  ctx: ReadContext<Q, P>,
+) => z.input<R> | Response | Promise<z.input<R> | Response>;
 
 const issueList = (issues: readonly z.core.$ZodIssue[], prefix: string[] = []) =>
   issues.map((i) => ({ path: [...prefix, ...i.path.map(String)].join("."), message: i.message }));
@@ -66,13 +68,13 @@ export function defineRoute<Q extends z.ZodObject, R extends z.ZodType, P extend
       const search = Object.fromEntries(new URL(req.url).searchParams);
       const input = parseInput(endpoint, paramSchemas, { params: (await ctx?.params) ?? ({} as Record<P, string>), search });
       if (!input.ok) throw input.error;
-      const answer = handler({ query: input.query, params: input.params, now: Date.now() });
+      const answer = await handler({ query: input.query, params: input.params, now: Date.now() });
       return answer instanceof Response ? answer : Response.json(answer);
     }),
-    prefetch(qc, raw) {
+    async prefetch(qc, raw) {
       const input = parseInput(endpoint, paramSchemas, raw);
       if (!input.ok) return;
-      const answer = handler({ query: input.query, params: input.params, now: Date.now() });
+      const answer = await handler({ query: input.query, params: input.params, now: Date.now() });
       if (!(answer instanceof Response)) qc.setQueryData(endpointKey(endpoint, raw), answer);
     },
   };

@@ -5,16 +5,17 @@ import { ApiError } from "./api-error";
 import { route } from "./route";
 
 /**
- * `GET /api/health`: `200 {"status":"ok","database":"ok","migrations":…}` when the database answers,
+ * `GET /api/health`: `200 {"status":"ok","database":"ok","dialect":…,"migrations":…}` (and the pool's
+ * state on PostgreSQL) when the database answers,
  * takes writes and passed its last integrity check; otherwise `503 {"status":"degraded","database":
- * <read_only|full|io_error|cannot_open|corrupt>,"reason":…,"since":…}` so that a monitor keyed on the
+ * <read_only|full|io_error|cannot_open|unreachable|corrupt>,"reason":…,"since":…}` so that a monitor keyed on the
  * status code alerts, and the body says what to do. Reads from the database (no check of its own
  * runs here: the checks run on a schedule, server/jobs/health-check.ts).
  */
-export const healthRoute = route(() => {
+export const healthRoute = route(async () => {
   let health;
   try {
-    health = getHealth(getStore());
+    health = await getHealth(await getStore());
   } catch (error) {
     const kind = storageFaultKind(error);
     if (kind === null || kind === "busy") throw error;

@@ -7,9 +7,9 @@ import { countDuplicateRecords, type IngestFormat } from "@/lib/ingest/format";
  * Normalises a parsed envelope with its format and stores the rows in one transaction (all or
  * nothing). `accepted` counts every valid record, of which `duplicates` were already stored.
  */
-export function ingestEnvelope<E>(store: Store, projectId: string, format: IngestFormat<E>, envelope: E, now?: number): IngestResult {
+export async function ingestEnvelope<E>(store: Store, projectId: string, format: IngestFormat<E>, envelope: E, now?: number): Promise<IngestResult> {
   const { rows, rejections, accepted } = format.normalize(envelope, now);
   const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length;
-  const duplicateIndexes = rowCount > 0 ? writeRows(store, projectId, rows).duplicateIndexes : [];
+  const duplicateIndexes = rowCount > 0 ? (await writeRows(store, projectId, rows)).duplicateIndexes : [];
   return { accepted, duplicates: countDuplicateRecords(rows, duplicateIndexes), rejected: rejections };
 }

@@ -53,14 +53,14 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
     const c = config();
     checkHost(req, c.allowedHosts);
     admit(req, c.queueBudgetMs);
-    const store = getStore();
-    const { projectId, key } = authenticateIngest(req, store);
+    const store = await getStore();
+    const { projectId, key } = await authenticateIngest(req, store);
     assertWritable();
     return withIngestSlot(key, async () => {
       // The body's deadline counts from the headers' arrival: time spent queued is the client's too.
       const deadline = (receivedAt(req) ?? clockMs()) + c.bodyTimeoutMs;
       const body = await readBody(req, format.contentTypes, { deadline, timeoutMs: c.bodyTimeoutMs });
-      const result = ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req)));
+      const result = await ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req)));
       // New rows were committed, so the file takes writes again (duplicates alone write nothing).
       if (result.accepted > result.duplicates) noteWriteSucceeded();
       scheduleDriftFold(projectId);

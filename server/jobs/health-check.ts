@@ -39,8 +39,13 @@ export function checkFileSystem(file: string, minFreeBytes: number): { kind: "re
   return null;
 }
 
-/** One round of the cheap checks (main thread, well under a millisecond unless a write is probed). */
+/**
+ * One round of the cheap checks (main thread, well under a millisecond unless a write is probed).
+ * They concern SQLite's file; PostgreSQL looks after its own storage, and the pool's state is in
+ * the health answer.
+ */
 export function runHealthCheck(store: Store): void {
+  if (store.dialect !== "sqlite") return;
   const c = config();
   noteFileSystemCheck(checkFileSystem(store.path, c.minFreeBytes));
   if (!writeFaultOutstanding()) return;
@@ -56,7 +61,7 @@ export function runHealthCheck(store: Store): void {
 export async function runIntegrityCheck(): Promise<void> {
   try {
     const reply = await jobRunner().ask({ job: "quick-check" });
-    noteIntegrityCheck(reply.detail ?? "ok");
+    if (reply.skipped === undefined) noteIntegrityCheck(reply.detail ?? "ok");
   } catch (error) {
     // The worker could not run it (it failed to open the file, or died): not a verdict on the file.
     if (storageFaultKind(error) === "corrupt") noteIntegrityCheck(storageErrorCode(error));
@@ -65,13 +70,13 @@ export async function runIntegrityCheck(): Promise<void> {
 }
 
 /**
- * Health checks on a schedule: the file-system check (and, after a failed write, a write probe)
- * every FAULTLINE_HEALTH_CHECK_EVERY_MS on the main thread; SQLite's quick_check, which reads the
- * whole file, on the job worker a few seconds after start and then every
+ * Health checks on a schedule, SQLite only: the file-system check (and, after a failed write, a
+ * write probe) every FAULTLINE_HEALTH_CHECK_EVERY_MS on the main thread; SQLite's quick_check,
+ * which reads the whole file, on the job worker a few seconds after start and then every
  * FAULTLINE_QUICK_CHECK_EVERY_MS. No timer keeps the process alive.
  */
 export function startHealthChecks(store: Store): void {
-  if (state.__faultlineHealthChecks) return;
+  if (state.__faultlineHealthChecks || store.dialect !== "sqlite") return;
   state.__faultlineHealthChecks = true;
   const c = config();
   runHealthCheck(store);

@@ -1,11 +1,22 @@
 import { Worker } from "node:worker_threads";
-import { config } from "../config";
-import type { JobReply, JobRequest, JobWorkerData } from "./job-messages";
+import { config, storeTarget } from "../config";
+import type { Job, JobOutcome, JobReply, JobRequest, JobWorkerData } from "./job-messages";
 
-type Job = JobRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+/**
+ * Days of partitions kept ready behind today: rows arrive for the last few days (clock skew, late
+ * exports); older backfills go to the default partition. Not the retention period: that would be
+ * 36,500 days of tables for a test's or a generous operator's setting.
+ */
+export const partitionDaysBack = (retentionDays: number) => Math.min(retentionDays, 7);
+
+/**
+ * PostgreSQL connections of the worker's own pool: a job holds one for its lock and runs its
+ * statements on one more at a time (a third is slack). Jobs run one at a time per worker.
+ */
+const WORKER_POOL_MAX = 3;
 
 interface Waiting {
-  resolve: (reply: { rows: number; detail?: string }) => void;
+  resolve: (outcome: JobOutcome) => void;
   reject: (error: Error) => void;
 }
 
@@ -19,12 +30,13 @@ class JobRunner {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
 
+  /** Rows the job handled (0 when it was skipped). */
   run(job: Job): Promise<number> {
-    return this.ask(job).then((reply) => reply.rows);
+    return this.ask(job).then((outcome) => outcome.rows);
   }
 
-  /** Like `run`, with the job's textual answer too (the integrity check's findings). */
-  ask(job: Job): Promise<{ rows: number; detail?: string }> {
+  /** Like `run`, with the job's textual answer and whether it was skipped (another node runs it). */
+  ask(job: Job): Promise<JobOutcome> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -36,14 +48,15 @@ class JobRunner {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const c = config();
-    const data: JobWorkerData = { dbPath: c.dbPath, busyTimeoutMs: c.busyTimeoutMs };
+    // The worker opens what the server opened: the PostgreSQL URL when set, else the SQLite file.
+    const data: JobWorkerData = { target: storeTarget(c), poolMax: WORKER_POOL_MAX, busyTimeoutMs: c.busyTimeoutMs, partitionDaysBack: partitionDaysBack(c.retentionDays) };
     const worker = new Worker(new URL("./job-worker.ts", import.meta.url), { workerData: data });
     // Jobs are background work: an idle worker never keeps the process alive.
     worker.unref();
     worker.on("message", (reply: JobReply) => {
       const w = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if (reply.ok) w?.resolve({ rows: reply.rows, detail: reply.detail });
+      if (reply.ok) w?.resolve({ rows: reply.rows, detail: reply.detail, skipped: reply.skipped });
       else w?.reject(new Error(reply.error));
     });
     worker.on("error", (error) => this.fail(worker, error));

@@ -5,6 +5,6 @@ import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
 // `code` names the subject here, not a filter.
-export const codeDetailRoute = defineRoute(endpoints.codeDetail, ({ query, now }) =>
-  getCodeDetail(getStore(), { ...toDashboardParams({ ...query, code: undefined }, now), code: query.code }),
+export const codeDetailRoute = defineRoute(endpoints.codeDetail, async ({ query, now }) =>
+  getCodeDetail(await getStore(), { ...toDashboardParams({ ...query, code: undefined }, now), code: query.code }),
 );

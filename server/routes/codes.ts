@@ -4,6 +4,6 @@ import { toDashboardParams } from "@/lib/contracts/filters";
 import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
-export const codesRoute = defineRoute(endpoints.codes, ({ query, now }) =>
-  listCodes(getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir }),
+export const codesRoute = defineRoute(endpoints.codes, async ({ query, now }) =>
+  listCodes(await getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir }),
 );

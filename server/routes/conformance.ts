@@ -4,4 +4,4 @@ import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
 /** What each ingest format's tool spans lack, per project. */
-export const conformanceRoute = defineRoute(endpoints.conformance, ({ query }) => getConformance(getStore(), query));
+export const conformanceRoute = defineRoute(endpoints.conformance, async ({ query }) => getConformance(await getStore(), query));

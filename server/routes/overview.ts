@@ -4,4 +4,4 @@ import { toDashboardParams } from "@/lib/contracts/filters";
 import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
-export const overviewRoute = defineRoute(endpoints.overview, ({ query, now }) => getOverview(getStore(), toDashboardParams(query, now), { comparePrevious: query.compare === "previous" }));
+export const overviewRoute = defineRoute(endpoints.overview, async ({ query, now }) => getOverview(await getStore(), toDashboardParams(query, now), { comparePrevious: query.compare === "previous" }));

@@ -3,4 +3,4 @@ import { endpoints } from "@/lib/api/endpoints";
 import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
-export const searchRoute = defineRoute(endpoints.search, ({ query, now }) => searchProject(getStore(), query.project, query.q, now));
+export const searchRoute = defineRoute(endpoints.search, async ({ query, now }) => searchProject(await getStore(), query.project, query.q, now));

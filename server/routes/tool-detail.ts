@@ -5,6 +5,6 @@ import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
 // `tool` names the subject here, not a filter.
-export const toolDetailRoute = defineRoute(endpoints.toolDetail, ({ query, now }) =>
-  getToolDetail(getStore(), { ...toDashboardParams({ ...query, tool: undefined }, now), tool: query.tool }),
+export const toolDetailRoute = defineRoute(endpoints.toolDetail, async ({ query, now }) =>
+  getToolDetail(await getStore(), { ...toDashboardParams({ ...query, tool: undefined }, now), tool: query.tool }),
 );

@@ -10,8 +10,8 @@ const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(":
 const exportName = (project: string, w: { from: number; to: number }) =>
   `faultline-tools-${project.replace(/[^A-Za-z0-9_-]/g, "_")}-${stamp(w.from)}-to-${stamp(w.to)}`;
 
-export const toolsRoute = defineRoute(endpoints.tools, ({ query, now }) => {
-  const answer = listTools(getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir });
+export const toolsRoute = defineRoute(endpoints.tools, async ({ query, now }) => {
+  const answer = await listTools(await getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir });
   if (query.format === "json") return answer;
   const csv = query.format === "csv";
   return new Response(csv ? toolsCsv(answer.tools) : toolsNdjson(answer.tools), {

@@ -26,7 +26,7 @@ describe("reference-kit endpoints against next start", () => {
     const partial = await post("run-events", { run_id: "r-api-2", events: [{ kind: "tool_result", name: "x", at }, { kind: "" }] });
     expect(partial.status).toBe(207);
     expect(await partial.json()).toMatchObject({ accepted: 1, rejected: [{ index: 1, code: "invalid_record" }] });
-    const row = server.store.sqlite.prepare("SELECT outcome, code, source FROM tool_call_spans WHERE project_id = ? AND run_id = 'r-api'").get(server.project);
+    const row = await server.store.get("SELECT outcome, code, source FROM tool_call_spans WHERE project_id = ? AND run_id = 'r-api'", [server.project]);
     expect(row).toEqual({ outcome: "declined", code: "booking_not_cancellable", source: "adk_run_event" });
   });
 
@@ -35,7 +35,7 @@ describe("reference-kit endpoints against next start", () => {
     expect([pub.status, await pub.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
     const spans = await post("spans", { run_id: "r-span", spans: [{ id: "sp-1", at, tool: "book", outcome: "error", failure: "ToolFailure", code: "upstream_broken" }] });
     expect([spans.status, await spans.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
-    const sources = server.store.sqlite.prepare("SELECT run_id, source, outcome, code FROM tool_call_spans WHERE project_id = ? AND run_id IN ('r-pub','r-span') ORDER BY run_id").all(server.project);
+    const sources = await server.store.all("SELECT run_id, source, outcome, code FROM tool_call_spans WHERE project_id = ? AND run_id IN ('r-pub','r-span') ORDER BY run_id", [server.project]);
     expect(sources).toEqual([
       { run_id: "r-pub", source: "adk_published", outcome: "failed", code: null },
       { run_id: "r-span", source: "adk_span", outcome: "failed", code: "upstream_broken" },
@@ -61,7 +61,7 @@ describe("reference-kit endpoints against next start", () => {
       runId: "r-late", hasRunRecord: true, agent: "planner", release: "0.4.0", state: "completed",
       startedAt: at * 1000, endedAt: (at + 10) * 1000, durationMs: 10_000, ...counters,
     });
-    expect(server.store.sqlite.prepare("SELECT count(*) AS n FROM runs WHERE project_id = ? AND run_id = 'r-late'").get(server.project)).toEqual({ n: 1 });
+    expect(await server.store.get("SELECT count(*) AS n FROM runs WHERE project_id = ? AND run_id = 'r-late'", [server.project])).toEqual({ n: 1 });
 
     // The start never comes: listed as a run with its record, agent and start unknown.
     const lone = await post("published-events", { events: [ev("R-LONE", "run_failed", "r-lone", at + 20, { error_code: "deadline" })] });

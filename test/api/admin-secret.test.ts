@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ env: { FAULTLINE_ADMIN_SECRET: "s3cret-admin-s3cret" } });
+  server = await startServer({ dialect: inject("serverDialect"), env: { FAULTLINE_ADMIN_SECRET: "s3cret-admin-s3cret" } });
 });
 afterAll(async () => {
   await server?.stop();

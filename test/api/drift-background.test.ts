@@ -11,14 +11,15 @@ afterAll(async () => {
 });
 
 const state = () =>
-  server.store.sqlite.prepare("SELECT span_watermark, findings_computed_at FROM drift_state WHERE project_id = ?").get(server.project) as
-    | { span_watermark: number; findings_computed_at: number | null }
-    | undefined;
+  server.store.get<{ span_watermark: number; findings_computed_at: number | null }>(
+    "SELECT span_watermark, findings_computed_at FROM drift_state WHERE project_id = ?",
+    [server.project],
+  );
 
 /** Polls `read` until `done`; the test's timeout, not a count of tries, bounds the wait. */
-async function until<T>(read: () => T, done: (v: T) => boolean): Promise<T> {
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
   for (;;) {
-    const v = read();
+    const v = await read();
     if (done(v)) return v;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -37,8 +38,8 @@ describe("drift after ingest", () => {
       body: JSON.stringify({ records }),
     });
     expect(res.status).toBe(200);
-    const maxPk = (server.store.sqlite.prepare("SELECT max(pk) AS pk FROM tool_call_spans WHERE project_id = ?").get(server.project) as { pk: number }).pk;
-    const s = await until(state, (v) => v?.span_watermark === maxPk && v.findings_computed_at !== null);
+    const maxPk = (await server.store.get<{ pk: number }>("SELECT max(pk) AS pk FROM tool_call_spans WHERE project_id = ?", [server.project]))?.pk;
+    const s = await until(state, (v) => v !== undefined && v.span_watermark === maxPk && v.findings_computed_at !== null);
     expect(s?.span_watermark).toBe(maxPk);
     expect(s?.findings_computed_at).not.toBeNull();
   });

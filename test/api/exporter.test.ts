@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 /** Runs `sql` with this file's project as its first parameter (the database is shared by every test file). */
-const rows = (sql: string, ...args: unknown[]) => server.store.sqlite.prepare(sql).all(server.project, ...args);
+const rows = <Row = Record<string, unknown>>(sql: string, ...args: unknown[]) => server.store.all<Row>(sql, [server.project, ...args]);
 const invariant = (s: ExporterStats) => expect(s.produced).toBe(s.sent + s.queued + s.droppedTotal);
 
 function exporter(overrides: Partial<ConstructorParameters<typeof Exporter>[0]> = {}) {
@@ -116,15 +116,15 @@ describe("the runtime exporter against a real Faultline", () => {
         ["cancel_booking", 1, "declined", "booking_not_cancellable"],
       ]),
     );
-    expect(rows("SELECT tool, attempt, outcome, code, release, service FROM tool_call_spans WHERE project_id = ? AND run_id = 'run-normal' ORDER BY tool, attempt")).toEqual([
+    expect(await rows("SELECT tool, attempt, outcome, code, release, service FROM tool_call_spans WHERE project_id = ? AND run_id = 'run-normal' ORDER BY tool, attempt")).toEqual([
       { tool: "cancel_booking", attempt: 1, outcome: "declined", code: "booking_not_cancellable", release: "9.9.9", service: "exporter-test" },
       { tool: "flaky_search", attempt: 1, outcome: "failed", code: "upstream_unavailable", release: "9.9.9", service: "exporter-test" },
       { tool: "flaky_search", attempt: 2, outcome: "ok", code: null, release: "9.9.9", service: "exporter-test" },
     ]);
-    expect(rows("SELECT tool, code, decision, told FROM tool_errors WHERE project_id = ? AND run_id = 'run-normal'")).toEqual([
+    expect(await rows("SELECT tool, code, decision, told FROM tool_errors WHERE project_id = ? AND run_id = 'run-normal'")).toEqual([
       { tool: "cancel_booking", code: "booking_not_cancellable", decision: "delivered", told: (memory.records.find((r) => r.type === "tool_error") as { told: string }).told },
     ]);
-    expect(rows("SELECT state FROM runs WHERE project_id = ? AND run_id = 'run-normal'")).toEqual([{ state: "completed" }]);
+    expect(await rows("SELECT state FROM runs WHERE project_id = ? AND run_id = 'run-normal'")).toEqual([{ state: "completed" }]);
   });
 
   it("survives the server being down, then a lost answer, without losing or duplicating a record", async () => {
@@ -141,7 +141,7 @@ describe("the runtime exporter against a real Faultline", () => {
     expect(stats.retries).toBeGreaterThanOrEqual(3);
     // The lost answer's batch was stored; its retry came back as duplicates, stored once.
     expect(stats.duplicates).toBeGreaterThan(0);
-    const stored = rows("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ? AND run_id = 'run-outage'") as { n: number }[];
+    const stored = await rows<{ n: number }>("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ? AND run_id = 'run-outage'");
     expect(stored[0]?.n).toBe(memory.records.filter((r) => r.type === "tool_call_span").length);
   });
 
@@ -171,6 +171,6 @@ describe("the runtime exporter against a real Faultline", () => {
     expect(seen.map((s) => s.status)).toEqual([207]);
     expect(stats.sent).toBe(1);
     expect(stats.dropped.rejected).toBe(1);
-    expect(rows("SELECT run_id FROM runs WHERE project_id = ? AND run_id LIKE 'run-207%'")).toEqual([{ run_id: "run-207" }]);
+    expect(await rows("SELECT run_id FROM runs WHERE project_id = ? AND run_id LIKE 'run-207%'")).toEqual([{ run_id: "run-207" }]);
   });
 });

@@ -29,8 +29,8 @@ interface StoredSpan {
 const COLUMNS = `span_id, trace_id, parent_span_id, run_id, call_id, tool, release, service, sdk_name, sdk_version, attempt, started_at,
   ended_at, outcome, code, error_class, retryable, retry_after_ms, backoff_ms, decision, message, source`;
 const spansOfTrace = (traceId: string) =>
-  server.store.sqlite.prepare(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND trace_id = ? ORDER BY started_at, span_id`).all(server.project, traceId) as StoredSpan[];
-const countSpans = () => (server.store.sqlite.prepare("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ?").get(server.project) as { n: number }).n;
+  server.store.all<StoredSpan>(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND trace_id = ? ORDER BY started_at, span_id`, [server.project, traceId]);
+const countSpans = async () => (await server.store.get<{ n: number }>("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ?", [server.project]))?.n ?? 0;
 
 function provider(exporter: SpanExporter, batch: boolean) {
   return new BasicTracerProvider({
@@ -67,10 +67,10 @@ const headers = () => ({ "x-faultline-key": server.key });
 
 describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
   it("stores exactly the tool spans sent by the OTLP/HTTP JSON exporter; sibling retries keep attempt unknown", async () => {
-    const before = countSpans();
+    const before = await countSpans();
     const traceId = await emitRun(provider(new JsonExporter({ url: `${server.url}/v1/traces`, headers: headers() }), true), false);
-    expect(countSpans() - before).toBe(3);
-    const rows = spansOfTrace(traceId);
+    expect((await countSpans()) - before).toBe(3);
+    const rows = await spansOfTrace(traceId);
     const agentSpanId = rows[0]!.parent_span_id;
     expect(agentSpanId).toMatch(/^[0-9a-f]{16}$/);
     const common = { trace_id: traceId, parent_span_id: agentSpanId, run_id: traceId, release: "2026.11.3", service: "planner", sdk_name: "travel.runtime", sdk_version: "1.4.0", attempt: null, error_class: null, retryable: null, retry_after_ms: null, backoff_ms: null, decision: null, source: "otlp" };
@@ -83,7 +83,7 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
 
   it("stores the same run sent by the protobuf exporter, attempts from faultline.attempt", async () => {
     const traceId = await emitRun(provider(new ProtoExporter({ url: `${server.url}/v1/traces`, headers: headers() }), false), true);
-    const rows = spansOfTrace(traceId);
+    const rows = await spansOfTrace(traceId);
     expect(rows.map((r) => [r.tool, r.call_id, r.attempt, r.outcome, r.code, r.run_id, r.release, r.service])).toEqual([
       ["get_weather", "call_weather", 1, "failed", "upstream_unavailable", traceId, "2026.11.3", "travel-agent"],
       ["get_weather", "call_weather", 2, "ok", null, traceId, "2026.11.3", "travel-agent"],
@@ -118,11 +118,11 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
     expect(exports).toEqual([["execute_tool get_weather", "execute_tool book"], ["invoke_agent planner"]]);
 
     const traceId = agent.spanContext().traceId;
-    expect(spansOfTrace(traceId).map((r) => [r.tool, r.run_id, r.service])).toEqual([
+    expect((await spansOfTrace(traceId)).map((r) => [r.tool, r.run_id, r.service])).toEqual([
       ["get_weather", traceId, "travel-agent"],
       ["book", traceId, "travel-agent"],
     ]);
-    expect(server.store.sqlite.prepare("SELECT record_id, run_id, agent, release, service, started_at, ended_at, state, error, source FROM runs WHERE project_id = ? AND run_id = ?").all(server.project, traceId)).toEqual([
+    expect(await server.store.all("SELECT record_id, run_id, agent, release, service, started_at, ended_at, state, error, source FROM runs WHERE project_id = ? AND run_id = ?", [server.project, traceId])).toEqual([
       {
         record_id: `${agent.spanContext().spanId}@completed:${T + 3000}`, run_id: traceId, agent: "planner", release: "2026.11.3",
         service: "travel-agent", started_at: T, ended_at: T + 3000, state: "completed", error: null, source: "otlp",
@@ -146,9 +146,9 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
   it("does not store a replayed export twice", async () => {
     const body = JSON.stringify(handBuilt([toolSpan("1111111111111111", [s("gen_ai.tool.name", "dup")])]));
     const first = await post(body);
-    const n = countSpans();
+    const n = await countSpans();
     const again = await post(body);
-    expect([first.status, again.status, countSpans() - n]).toEqual([200, 200, 0]);
+    expect([first.status, again.status, (await countSpans()) - n]).toEqual([200, 200, 0]);
   });
 });
 
@@ -167,7 +167,7 @@ function handBuilt(spans: unknown[]) {
 function post(body: string | Uint8Array, extraHeaders: Record<string, string> = {}) {
   return fetch(`${server.url}/v1/traces`, { method: "POST", headers: { "content-type": "application/json", ...headers(), ...extraHeaders }, body: body as BodyInit });
 }
-const rowOf = (spanId: string) => server.store.sqlite.prepare(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND span_id = ?`).get(server.project, spanId) as StoredSpan | undefined;
+const rowOf = (spanId: string) => server.store.get<StoredSpan>(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND span_id = ?`, [server.project, spanId]);
 
 describe("POST /v1/traces edge cases", () => {
   it("accepts upper-case hex ids, 64-bit integers as strings and numbers, and unknown fields", async () => {
@@ -189,8 +189,8 @@ describe("POST /v1/traces edge cases", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toEqual({});
-    expect(rowOf("aaaaaaaaaaaa0001")).toMatchObject({ trace_id: TRACE, tool: "a", attempt: 3, started_at: T, ended_at: T + 5, sdk_version: "9" });
-    expect(rowOf("aaaaaaaaaaaa0002")).toMatchObject({ tool: "b", attempt: 4, retry_after_ms: 800, started_at: T, ended_at: T + 7 });
+    expect(await rowOf("aaaaaaaaaaaa0001")).toMatchObject({ trace_id: TRACE, tool: "a", attempt: 3, started_at: T, ended_at: T + 5, sdk_version: "9" });
+    expect(await rowOf("aaaaaaaaaaaa0002")).toMatchObject({ tool: "b", attempt: 4, retry_after_ms: 800, started_at: T, ended_at: T + 7 });
   });
 
   it("rejects a tool span with no tool name in partialSuccess and stores the rest", async () => {
@@ -200,8 +200,8 @@ describe("POST /v1/traces edge cases", () => {
     expect(body.partialSuccess.rejectedSpans).toBe("2");
     expect(body.partialSuccess.errorMessage).toContain("span bbbbbbbbbbbb0001: tool span without a tool name");
     expect(body.partialSuccess.errorMessage).toContain("span zz: traceId");
-    expect(rowOf("bbbbbbbbbbbb0001")).toBeUndefined();
-    expect(rowOf("bbbbbbbbbbbb0002")).toMatchObject({ tool: "ok_tool", outcome: "ok" });
+    expect(await rowOf("bbbbbbbbbbbb0001")).toBeUndefined();
+    expect(await rowOf("bbbbbbbbbbbb0002")).toMatchObject({ tool: "ok_tool", outcome: "ok" });
   });
 
   it("keeps __proto__ attribute keys as data", async () => {
@@ -209,13 +209,13 @@ describe("POST /v1/traces edge cases", () => {
     const res = await post(raw);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
-    expect(rowOf("cccccccccccc0001")).toMatchObject({ tool: "proto_tool", service: "proto-agent" });
+    expect(await rowOf("cccccccccccc0001")).toMatchObject({ tool: "proto_tool", service: "proto-agent" });
   });
 
   it("accepts a gzip body", async () => {
     const res = await post(gzipSync(JSON.stringify(handBuilt([toolSpan("dddddddddddd0001", [s("gen_ai.tool.name", "zipped")])]))), { "content-encoding": "gzip" });
     expect(res.status).toBe(200);
-    expect(rowOf("dddddddddddd0001")).toMatchObject({ tool: "zipped" });
+    expect(await rowOf("dddddddddddd0001")).toMatchObject({ tool: "zipped" });
   });
 
   it("answers partialSuccess in protobuf for a protobuf request", async () => {
@@ -231,7 +231,7 @@ describe("POST /v1/traces edge cases", () => {
     const answer = decodeTraceResponse(new Uint8Array(await res.arrayBuffer()));
     expect(answer.partialSuccess?.rejectedSpans).toBe("1");
     expect(answer.partialSuccess?.errorMessage).toContain("span eeeeeeeeeeee0001: tool span without a tool name");
-    expect(rowOf("eeeeeeeeeeee0002")).toMatchObject({ tool: "pb", release: null, service: null });
+    expect(await rowOf("eeeeeeeeeeee0002")).toMatchObject({ tool: "pb", release: null, service: null });
   });
 
   it("answers 400 with a google.rpc.Status for a garbage protobuf body and for broken JSON", async () => {

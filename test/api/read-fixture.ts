@@ -56,14 +56,14 @@ export const FIXTURE_SPANS: Partial<SpanRow>[] = [
 export const emptyProjectOf = (project: string) => `${project}-empty`;
 
 /** Seeds the fixture into `project` and creates an empty project beside it (`emptyProjectOf`). */
-export function seedFixture(store: Store, project: string): void {
+export async function seedFixture(store: Store, project: string): Promise<void> {
   const batch = emptyRowBatch();
   FIXTURE_SPANS.forEach((s, i) => {
     const row: SpanRow = { ...base, ...s, spanId: `span-${i}`, endedAt: (s.startedAt ?? 0) + 100 };
     batch.spans.push({ index: i, row });
   });
-  writeRows(store, project, batch);
-  createProject(store, emptyProjectOf(project), "Empty project");
+  await writeRows(store, project, batch);
+  await createProject(store, emptyProjectOf(project), "Empty project");
 }
 
 /**

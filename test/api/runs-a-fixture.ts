@@ -26,7 +26,7 @@ const fail = (code: string, over: Partial<SpanRow> = {}): Partial<SpanRow> => ({
  * - run-a4 (T+3 min):  1 call, 2 attempts (1 retry, code `rate_limit_soft`), 2 s
  * - run-a5 (T+4 min):  no run record, 1 attempt; duration from its attempt: 300 ms
  */
-export function seedRunsA(store: Store, project: string): void {
+export async function seedRunsA(store: Store, project: string): Promise<void> {
   const m = 60_000;
   const runs = [
     run("run-a1", { startedAt: T, endedAt: T + 1000 }),
@@ -48,7 +48,7 @@ export function seedRunsA(store: Store, project: string): void {
     span("run-a4", "c1", "charge_card", 2, 3 * m + 800, 3 * m + 900),
     span("run-a5", "c1", "lookup", 1, 4 * m + 100, 4 * m + 400, { runId: "run-a5" }),
   ];
-  writeRows(store, project, {
+  await writeRows(store, project, {
     runs: runs.map((row, index) => ({ index, row })),
     spans: [...spans, ...more].map((row, index) => ({ index, row })),
     toolErrors: [],

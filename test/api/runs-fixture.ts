@@ -95,14 +95,14 @@ export function everyDecisionRun(): { runs: RunRow[]; spans: SpanRow[]; errors: 
 }
 
 /** The seed of the API and browser tests, into `project`: the run above, a run without its record, and a clean run. */
-export function seedRuns(store: Store, project: string): void {
+export async function seedRuns(store: Store, project: string): Promise<void> {
   const main = everyDecisionRun();
   const orphan = [
     span("run-orphan", "o1", "search_flights", 1, 60_000, 60_400, failed("upstream_unavailable", { backoffMs: 500 })),
     span("run-orphan", "o1", "search_flights", 2, 60_900, 61_000),
   ];
   const clean = [span("run-clean", "k1", "lookup_customer", 1, 120_000, 120_050, { service: "billing-agent", release: "2026.11.4" })];
-  writeRows(store, project, {
+  await writeRows(store, project, {
     runs: [...main.runs, run("run-clean", { agent: "billing-agent", release: "2026.11.4", startedAt: H + 120_000, endedAt: H + 121_000, state: "completed" })].map((row, index) => ({ index, row })),
     spans: [...main.spans, ...orphan, ...clean].map((row, index) => ({ index, row })),
     toolErrors: main.errors.map((row, index) => ({ index, row })),

@@ -14,7 +14,7 @@ const span = (id: string, over: Partial<SpanRow>): SpanRow => ({
 
 // native: 4 spans, one of the two failures without a code. otlp: 3 spans without attempt numbers,
 // one without an outcome, two without a release, its one failure without a code.
-function seed(store: Store, project: string): void {
+async function seed(store: Store, project: string): Promise<void> {
   const batch = emptyRowBatch();
   [
     span("n1", {}),
@@ -25,7 +25,7 @@ function seed(store: Store, project: string): void {
     span("o2", { source: "otlp", attempt: null, release: null }),
     span("o3", { source: "otlp", attempt: null, outcome: "failed" }),
   ].forEach((row, index) => batch.spans.push({ index, row }));
-  writeRows(store, project, batch);
+  await writeRows(store, project, batch);
 }
 
 // The session fails the test on a script error or a dialog.

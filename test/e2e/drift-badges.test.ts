@@ -12,7 +12,7 @@ const REPURPOSED_SENTENCE =
   "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation.";
 
 /** upstream_timeout on search turns permanent in 1.4.0; quota_exceeded on weather means the same in both releases. */
-function seed(store: Store, project: string): void {
+async function seed(store: Store, project: string): Promise<void> {
   const s = new Scenario(project, store);
   const search = (v: string, day: number) => ({ tool: "search", toolVersion: v, day });
   const weather = (v: string, day: number) => ({ tool: "weather", toolVersion: v, day });
@@ -20,6 +20,7 @@ function seed(store: Store, project: string): void {
   s.failing(38, { ...search("1.4.0", 3), code: "upstream_timeout", retryable: false, decision: "surfaced" }).ok(60, search("1.4.0", 3));
   s.failing(20, { ...weather("2.0.0", 0), code: "quota_exceeded", retryable: true, decision: "retried" }).ok(30, weather("2.0.0", 0));
   s.failing(20, { ...weather("2.1.0", 3), code: "quota_exceeded", retryable: true, decision: "retried" }).ok(30, weather("2.1.0", 3));
+  await s.settled();
 }
 
 // The session waits for the seed's drift fold before the first test and fails a test on a script error.

@@ -6,7 +6,7 @@ import { Scenario } from "../unit/drift/scenario";
 
 const XSS_CODE = "<img src=x onerror=alert(1)>";
 
-function seedDrift(store: Store, project: string): void {
+async function seedDrift(store: Store, project: string): Promise<void> {
   const s = new Scenario(project, store);
   const search = (v: string, day: number) => ({ tool: "search", toolVersion: v, day });
   s.failing(40, { ...search("1.3.0", 0), code: "upstream_timeout", retryable: true, decision: "retried" }).ok(60, search("1.3.0", 0));
@@ -18,6 +18,7 @@ function seedDrift(store: Store, project: string): void {
   const refusal = { tool: "cancel_booking", errorClass: "ToolRefusal", outcome: "declined", retryable: false, decision: "delivered" };
   s.failing(25, { ...refusal, toolVersion: "1.2.0", code: "booking_locked", told: "booking_locked: booking bk_123 is locked" }).ok(50, { tool: "cancel_booking", toolVersion: "1.2.0" });
   s.failing(25, { ...refusal, toolVersion: "1.3.0", code: "booking_frozen", told: "booking_frozen: booking bk_987 is locked", day: 2 }).ok(50, { tool: "cancel_booking", toolVersion: "1.3.0", day: 2 });
+  await s.settled();
 }
 
 const session = useBrowserSession({ seed: seedDrift, viewport: { width: 1400, height: 1000 } });

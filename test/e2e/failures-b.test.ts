@@ -4,6 +4,7 @@ import { connectBrowser } from "../helpers/browser";
 import { useBrowserSession } from "../helpers/browser-session";
 import type { ProjectServer } from "../helpers/project";
 import { startServer, type TestServer } from "../helpers/server";
+import type { Store } from "@/db/client";
 import { createProject } from "@/db/keys";
 import { WINDOW, seedFixture } from "../api/read-fixture";
 
@@ -66,7 +67,11 @@ describe("with the server stopped", () => {
   const errors: string[] = [];
   beforeAll(async () => {
     // This test stops its server: it gets one of its own, not the run's shared one.
-    [own, browser] = await Promise.all([startServer({ seed: (s) => (createProject(s, "stopped", "stopped"), seedFixture(s, "stopped")) }), connectBrowser(inject("browserWsEndpoint"))]);
+    const seed = async (s: Store) => {
+      await createProject(s, "stopped", "stopped");
+      await seedFixture(s, "stopped");
+    };
+    [own, browser] = await Promise.all([startServer({ dialect: inject("serverDialect"), seed }), connectBrowser(inject("browserWsEndpoint"))]);
   });
   afterAll(async () => {
     await browser?.close();

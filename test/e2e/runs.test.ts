@@ -158,8 +158,8 @@ describe("runs list", () => {
     };
     // In a project of its own, so the other tests' lists stay as seeded whatever the order.
     const project = `${session.server().project}-end-only`;
-    createProject(session.server().store, project, "A run known only from its end");
-    writeRows(session.server().store, project, { runs: [{ index: 0, row: end }], spans: [], toolErrors: [] });
+    await createProject(session.server().store, project, "A run known only from its end");
+    await writeRows(session.server().store, project, { runs: [{ index: 0, row: end }], spans: [], toolErrors: [] });
     await session.page().goto(`${session.server().url}/runs?project=${project}`);
     const cells = session.page().locator('tr[data-run-id="run-end-only"] td');
     await cells.first().waitFor();

@@ -11,7 +11,7 @@ import { openProject, type ProjectServer } from "./project";
  * from the test before), and fails if its page had a script error or a dialog: an alert means
  * client text ran as HTML.
  */
-export function useBrowserSession(options: { seed?: (store: Store, project: string) => void; viewport?: { width: number; height: number } } = {}) {
+export function useBrowserSession(options: { seed?: (store: Store, project: string) => Promise<void> | void; viewport?: { width: number; height: number } } = {}) {
   let server: ProjectServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;

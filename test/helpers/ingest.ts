@@ -1,5 +1,5 @@
 // The ingest formats called the way their routes call them, without HTTP: parse is skipped, the
-// envelope is given as the format's schema output.
+// envelope is given as the format's schema output. Each resolves once the batch is committed.
 import type { Store } from "@/db/client";
 import type { IngestResult, Resource } from "@/lib/contracts";
 import { adkPublishedEventsFormat } from "@/lib/ingest/formats/adk-published-events";
@@ -12,16 +12,16 @@ import { ingestEnvelope } from "@/server/ingest/ingest-envelope";
 
 type RunEventsBatch = { resource?: Resource; run_id: string; agent?: string; agent_version?: string; state?: Parameters<typeof adkRunEventsFormat.normalize>[0]["state"] };
 
-export const ingestNativeBatch = (store: Store, projectId: string, resource: Resource | undefined, records: unknown[]): IngestResult =>
+export const ingestNativeBatch = (store: Store, projectId: string, resource: Resource | undefined, records: unknown[]): Promise<IngestResult> =>
   ingestEnvelope(store, projectId, nativeFormat, { resource, records });
 
-export const ingestAdkRunEvents = (store: Store, projectId: string, batch: RunEventsBatch, events: unknown[]): IngestResult =>
+export const ingestAdkRunEvents = (store: Store, projectId: string, batch: RunEventsBatch, events: unknown[]): Promise<IngestResult> =>
   ingestEnvelope(store, projectId, adkRunEventsFormat, { ...batch, events });
 
-export const ingestAdkPublished = (store: Store, projectId: string, resource: Resource | undefined, events: unknown[]): IngestResult =>
+export const ingestAdkPublished = (store: Store, projectId: string, resource: Resource | undefined, events: unknown[]): Promise<IngestResult> =>
   ingestEnvelope(store, projectId, adkPublishedEventsFormat, { resource, events });
 
-export const ingestAdkSpans = (store: Store, projectId: string, batch: { resource?: Resource; run_id?: string; agent?: string }, spans: unknown[]): IngestResult =>
+export const ingestAdkSpans = (store: Store, projectId: string, batch: { resource?: Resource; run_id?: string; agent?: string }, spans: unknown[]): Promise<IngestResult> =>
   ingestEnvelope(store, projectId, adkSpansFormat, { ...batch, spans });
 
-export const ingestOtlp = (store: Store, projectId: string, request: DecodedRequest): IngestResult => ingestEnvelope(store, projectId, otlpFormat, request);
+export const ingestOtlp = (store: Store, projectId: string, request: DecodedRequest): Promise<IngestResult> => ingestEnvelope(store, projectId, otlpFormat, request);

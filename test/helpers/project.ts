@@ -6,7 +6,7 @@ import { createKey, createProject } from "@/db/keys";
 import type { TestServer } from "./server";
 
 /** A test file's own project on the run's shared server (test/global-setup-server.ts). */
-export interface ProjectServer extends TestServer {
+export interface ProjectServer extends Omit<TestServer, "output" | "kill"> {
   /** The project id; every read of this file names it, so other files' data never shows. */
   project: string;
   /** `url + path` with `project=<this project>` added, unless the path already names a project. */
@@ -26,18 +26,20 @@ function projectIdForThisFile(): string {
  * Creates a project and its ingest key ("test key") in the shared server's database, seeds it, and
  * answers the same handle as `startServer`; `stop()` only closes this file's database connection.
  */
-export async function openProject(options: { seed?: (store: Store, project: string) => void } = {}): Promise<ProjectServer> {
+export async function openProject(options: { seed?: (store: Store, project: string) => Promise<void> | void } = {}): Promise<ProjectServer> {
   const url = inject("serverUrl");
   const dbPath = inject("serverDbPath");
-  const store = openStore(dbPath);
+  const dialect = inject("serverDialect");
+  const store = await openStore(dbPath, { poolMax: 4 });
   const project = projectIdForThisFile();
-  createProject(store, project, `Project of ${project}`);
-  const { key } = createKey(store, project, "test key");
-  options.seed?.(store, project);
+  await createProject(store, project, `Project of ${project}`);
+  const { key } = await createKey(store, project, "test key");
+  await options.seed?.(store, project);
   const at = (p: string) => (/[?&]project=/.test(p) ? url + p : `${url}${p}${p.includes("?") ? "&" : "?"}project=${encodeURIComponent(project)}`);
   return {
     url,
     key,
+    dialect,
     dbPath,
     store,
     project,
@@ -51,7 +53,7 @@ export async function openProject(options: { seed?: (store: Store, project: stri
       }
     },
     async stop() {
-      store.sqlite.close();
+      await store.close();
     },
   };
 }

@@ -3,15 +3,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openStore, type Store } from "@/db/client";
+import { openStore, type Dialect, type Store } from "@/db/client";
 import { createKey, ensureDefaultProject } from "@/db/keys";
+import { createTestDatabase } from "./stores";
 
 export interface TestServer {
   url: string;
   key: string;
+  dialect: Dialect;
+  /** The SQLite file, or the PostgreSQL URL, the server stores into. */
   dbPath: string;
   /** A second connection to the server's database, for seeding and assertions. */
   store: Store;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
+  /** Ends the process at once (SIGKILL), as a crashed node would; `stop()` still cleans up. */
+  kill(): void;
   stop(): Promise<void>;
 }
 
@@ -28,22 +35,34 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built app (`next start`) on a free port with a fresh temporary database that already
- * has the default project and one ingest key. Needs a prior `next build` (npm test does it).
+ * Starts the built app (`next start`) on a free port with a fresh temporary database — a SQLite file,
+ * or a new PostgreSQL database when `dialect` says so — that already has the default project and
+ * one ingest key. Needs a prior `next build` (npm test does it).
  */
-export async function startServer(options: { seed?: (store: Store) => void; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startServer(
+  options: {
+    seed?: (store: Store) => Promise<void> | void;
+    env?: Record<string, string>;
+    dialect?: Dialect;
+    /** Another node on this existing PostgreSQL database (already set up by the first node's start). */
+    sharedDatabaseUrl?: string;
+  } = {},
+): Promise<TestServer> {
+  const dialect = options.sharedDatabaseUrl ? "postgres" : (options.dialect ?? "sqlite");
   const dir = mkdtempSync(path.join(tmpdir(), "faultline-test-"));
-  const dbPath = path.join(dir, "faultline.db");
-  const store = openStore(dbPath);
-  ensureDefaultProject(store);
-  const { key } = createKey(store, "default", "test key");
-  options.seed?.(store);
+  const pg = dialect === "postgres" && !options.sharedDatabaseUrl ? await createTestDatabase() : undefined;
+  const dbPath = options.sharedDatabaseUrl ?? pg?.url ?? path.join(dir, "faultline.db");
+  const store = await openStore(dbPath, { poolMax: 4 });
+  await ensureDefaultProject(store);
+  const { key } = await createKey(store, "default", "test key");
+  await options.seed?.(store);
+  const dbEnv = dialect === "postgres" ? { FAULTLINE_DATABASE_URL: dbPath } : { FAULTLINE_DB_PATH: dbPath };
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
     {
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FAULTLINE_DB_PATH: dbPath, ...options.env },
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...dbEnv, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -69,8 +88,13 @@ export async function startServer(options: { seed?: (store: Store) => void; env?
   return {
     url,
     key,
+    dialect,
     dbPath,
     store,
+    output: () => output,
+    kill: () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -78,7 +102,8 @@ export async function startServer(options: { seed?: (store: Store) => void; env?
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      store.sqlite.close();
+      await store.close();
+      await pg?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -18,10 +18,9 @@ export default async function CodePage({ params, searchParams }: { params: Promi
   const raw = await searchParams;
   const bad = badParameter(endpoints.codeDetail, { ...raw, code }, `/codes/${encodeURIComponent(code)}`);
   if (bad) return bad;
-  requireSubject(requireProject(raw), { code });
-  const state = prefetchPage(raw, (qc, search) => {
-    codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } });
-    prefetchDrift(qc, search.project, code);
+  await requireSubject(await requireProject(raw), { code });
+  const state = await prefetchPage(raw, async (qc, search) => {
+    await Promise.all([codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } }), prefetchDrift(qc, search.project, code)]);
   });
   return (
     <HydrationBoundary state={state}>

@@ -16,8 +16,8 @@ export default async function RunPage({
 }) {
   const runId = decodeSegment((await params).runId);
   const sp = await searchParams;
-  const project = requireProject(sp);
-  const timeline = getRunTimeline(getStore(), project, runId);
+  const project = await requireProject(sp);
+  const timeline = await getRunTimeline(await getStore(), project, runId);
   if (!timeline) notFoundBecause(`There is no run “${runId}” in project “${project}”.`);
   // One JSON string instead of a dehydrated object: React's RSC encoder walks every value of a
   // 12,000-attempt run, a string it copies whole (measured in bench/timeline.ts).

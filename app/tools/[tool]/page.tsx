@@ -18,10 +18,9 @@ export default async function ToolPage({ params, searchParams }: { params: Promi
   const raw = await searchParams;
   const bad = badParameter(endpoints.toolDetail, { ...raw, tool }, `/tools/${encodeURIComponent(tool)}`);
   if (bad) return bad;
-  requireSubject(requireProject(raw), { tool });
-  const state = prefetchPage(raw, (qc, search) => {
-    toolDetailRoute.prefetch(qc, { params: {}, search: { ...search, tool } });
-    prefetchDrift(qc, search.project);
+  await requireSubject(await requireProject(raw), { tool });
+  const state = await prefetchPage(raw, async (qc, search) => {
+    await Promise.all([toolDetailRoute.prefetch(qc, { params: {}, search: { ...search, tool } }), prefetchDrift(qc, search.project)]);
   });
   return (
     <HydrationBoundary state={state}>

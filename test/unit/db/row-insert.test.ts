@@ -1,8 +1,17 @@
-import { describe, expect, it } from "vitest";
-import { openStore } from "@/db/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "@/db/client";
 import { rowInsert } from "@/db/ingest/row-insert";
-import { spanInsert } from "@/db/ingest/statements";
+import { spanInsert, toolErrorInsert } from "@/db/ingest/statements";
 import { projects } from "@/db/schema/projects";
+import { DIALECTS, openTestStore } from "../../helpers/stores";
+
+const context = { projectId: "p", receivedAt: 3 };
+const row = {
+  spanId: "s", traceId: null, parentSpanId: null, runId: "r", callId: "c", tool: "t", toolVersion: null, release: null,
+  service: null, environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: 1, endedAt: 2, outcome: "ok", code: null,
+  errorClass: null, retryable: true, retryAfterMs: null, backoffMs: null, decision: null, permitted: false, abandoned: null, message: null,
+  source: "native",
+};
 
 describe("raw inserts whose column list is the Drizzle table's", () => {
   it("list every column but the autoincrement pk, in table order", () => {
@@ -11,23 +20,53 @@ describe("raw inserts whose column list is the Drizzle table's", () => {
     expect(spanInsert.sql).toMatch(/source, received_at\) VALUES \((\?, ){27}\?\) ON CONFLICT \(project_id, span_id\) DO NOTHING$/);
   });
 
-  it("bind by field name, booleans as 0/1, and store the row", () => {
-    const store = openStore(":memory:");
-    const insert = rowInsert(projects, ["createdAt"], "ON CONFLICT DO NOTHING");
-    store.sqlite.prepare(insert.sql).run(insert.bind({ createdAt: 5 }, { id: "p", name: "P" }));
-    expect(store.sqlite.prepare("SELECT id, name, created_at FROM projects").all()).toEqual([{ id: "p", name: "P", created_at: 5 }]);
-    const context = { projectId: "p", receivedAt: 3 };
-    const row = {
-      spanId: "s", traceId: null, parentSpanId: null, runId: "r", callId: "c", tool: "t", toolVersion: null, release: null,
-      service: null, environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: 1, endedAt: 2, outcome: "ok", code: null,
-      errorClass: null, retryable: true, retryAfterMs: null, backoffMs: null, decision: null, permitted: false, abandoned: null, message: null,
-      source: "native",
-    };
-    expect(store.sqlite.prepare(spanInsert.sql).run(spanInsert.bind(context, row)).changes).toBe(1);
-    expect(store.sqlite.prepare("SELECT retryable, permitted, abandoned FROM tool_call_spans").get()).toEqual({ retryable: 1, permitted: 0, abandoned: null });
+  it("on PostgreSQL, take one array per column and conflict on the partitioned tables' keys", () => {
+    expect(spanInsert.pgSql).toMatch(/^INSERT INTO tool_call_spans \(pk, project_id, span_id, .*, received_at\) SELECT pk, project_id, .* FROM \(SELECT nextval\('tool_call_spans_pk_seq'\) AS pk, project_id, .* FROM unnest\(\$1::text\[\], \$2::text\[\], /);
+    expect(spanInsert.pgSql).toContain("$28::bigint[]) WITH ORDINALITY AS u(project_id, span_id, ");
+    expect(spanInsert.pgSql).toMatch(/ORDER BY ord\) AS batch ORDER BY span_id ON CONFLICT \(project_id, span_id, started_at\) DO NOTHING RETURNING tool_call_spans\.span_id$/);
+    expect(toolErrorInsert.pgSql).toMatch(/ON CONFLICT \(project_id, event_id, occurred_at\) DO NOTHING RETURNING tool_errors\.event_id$/);
+    const columns = spanInsert.columns(context, [row, { ...row, spanId: "s2", retryable: null, permitted: true }]);
+    expect(columns).toHaveLength(28);
+    expect(columns.slice(0, 2)).toEqual([["p", "p"], ["s", "s2"]]);
+    expect(columns[19]).toEqual([1, null]); // retryable as 0/1
+    expect(columns[23]).toEqual([0, 1]); // permitted
+  });
+
+  it("type-check the rows against the table", () => {
     // @ts-expect-error every column must be given (null when unknown)
     spanInsert.bind(context, { ...row, message: undefined });
     // @ts-expect-error the batch's fields come from the context
     spanInsert.bind({ projectId: "p" }, row);
+    // @ts-expect-error every column must be given, in the multi-row form too
+    spanInsert.columns(context, [{ ...row, message: undefined }]);
+    expect(true).toBe(true);
+  });
+});
+
+describe.each(DIALECTS)("raw inserts on the real migrations (%s)", (dialect) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await openTestStore(dialect);
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it("bind by field name, booleans as 0/1, and store the row", async () => {
+    const insert = rowInsert(projects, ["createdAt"], { sqlite: "ON CONFLICT DO NOTHING", postgres: "ON CONFLICT DO NOTHING" }, "id");
+    if (dialect === "sqlite") {
+      await store.run(insert.sql, insert.bind({ createdAt: 5 }, { id: "p", name: "P" }));
+      expect(await store.run(spanInsert.sql, spanInsert.bind(context, row))).toBe(1);
+      expect(await store.run(spanInsert.sql, spanInsert.bind(context, row))).toBe(0);
+    } else {
+      expect(await store.all(insert.pgSql, insert.columns({ createdAt: 5 }, [{ id: "p", name: "P" }]))).toEqual([{ id: "p" }]);
+      // The rows the statement wrote come back; a conflicting one does not.
+      expect(await store.all(spanInsert.pgSql, spanInsert.columns(context, [row]))).toEqual([{ span_id: "s" }]);
+      expect(await store.all(spanInsert.pgSql, spanInsert.columns(context, [{ ...row, spanId: "s3" }, row, { ...row, spanId: "s2", startedAt: 5 }]))).toEqual([{ span_id: "s2" }, { span_id: "s3" }]);
+      // pks follow the array order (as SQLite's rowids follow insert order); rows are written in id order.
+      expect(await store.all("SELECT span_id FROM tool_call_spans ORDER BY pk")).toEqual([{ span_id: "s" }, { span_id: "s3" }, { span_id: "s2" }]);
+    }
+    expect(await store.all("SELECT id, name, created_at FROM projects")).toEqual([{ id: "p", name: "P", created_at: 5 }]);
+    expect(await store.get("SELECT retryable, permitted, abandoned FROM tool_call_spans WHERE span_id = 's'")).toEqual({ retryable: 1, permitted: 0, abandoned: null });
   });
 });

@@ -1,10 +1,11 @@
-import { openStore, type Store } from "@/db/client";
+import type { Dialect, Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
 import { listDriftFindings } from "@/db/drift/list-drift-findings";
 import { refreshDrift } from "@/db/drift/refresh-drift";
 import { writeRows } from "@/db/ingest/write-rows";
 import { emptyRowBatch, type RowBatch, type SpanRow, type ToolErrorRow } from "@/lib/ingest/rows";
 import type { DriftFinding } from "@/lib/contracts/drift";
+import { openTestStore } from "../../helpers/stores";
 
 export const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 const DAY = 86_400_000;
@@ -27,14 +28,26 @@ export interface CallSpec {
   day?: number;
 }
 
-/** Builds rows for generated calls and writes them; every call gets its own run. */
+/**
+ * Builds rows for generated calls and writes them; every call gets its own run. `failing` and `ok`
+ * queue their writes in order and return at once, so calls chain; `settled()` (and `findings()`)
+ * wait for every queued write.
+ */
 export class Scenario {
-  readonly store: Store;
   private seq = 0;
-  /** A fresh in-memory store, or an existing one (e2e seeding) that already has the project. */
-  constructor(readonly projectId = "default", store?: Store) {
-    this.store = store ?? openStore(":memory:");
-    if (!store) ensureDefaultProject(this.store);
+  private pending: Promise<unknown> = Promise.resolve();
+
+  /** On an existing store (e2e seeding) that already has the project. */
+  constructor(
+    readonly projectId: string,
+    readonly store: Store,
+  ) {}
+
+  /** A fresh store of the dialect (SQLite in memory, or a new PostgreSQL database) with the default project. Close it with `store.close()`. */
+  static async open(dialect: Dialect): Promise<Scenario> {
+    const store = await openTestStore(dialect);
+    await ensureDefaultProject(store);
+    return new Scenario("default", store);
   }
 
   private base(spec: { tool: string; toolVersion?: string | null; release?: string | null; sdkVersion?: string | null }) {
@@ -45,7 +58,7 @@ export class Scenario {
   failing(n: number, spec: CallSpec): this {
     const batch = emptyRowBatch();
     for (let i = 0; i < n; i++) this.addFailingCall(batch, spec);
-    this.write(batch);
+    this.enqueue(batch);
     return this;
   }
 
@@ -57,7 +70,7 @@ export class Scenario {
       const at = T0 + (spec.day ?? 0) * DAY + id * 1000;
       batch.spans.push({ index: batch.spans.length, row: this.span(`run-${id}`, `call-${id}`, 1, at, spec, { outcome: "ok" }) });
     }
-    this.write(batch);
+    this.enqueue(batch);
     return this;
   }
 
@@ -131,13 +144,26 @@ export class Scenario {
     };
   }
 
-  write(batch: RowBatch): void {
-    writeRows(this.store, this.projectId, batch, T0);
+  private enqueue(batch: RowBatch): Promise<unknown> {
+    this.pending = this.pending.then(() => writeRows(this.store, this.projectId, batch, T0));
+    return this.pending;
   }
 
-  findings(): DriftFinding[] {
-    refreshDrift(this.store, this.projectId, T0);
-    return listDriftFindings(this.store, { project: this.projectId }).findings;
+  /** Writes a batch after every queued one. */
+  async write(batch: RowBatch): Promise<void> {
+    await this.enqueue(batch);
+  }
+
+  /** Waits for every queued write (and throws the first one's error). */
+  async settled(): Promise<void> {
+    await this.pending;
+  }
+
+  /** Folds what was written and returns the project's findings. */
+  async findings(): Promise<DriftFinding[]> {
+    await this.settled();
+    await refreshDrift(this.store, this.projectId, T0);
+    return (await listDriftFindings(this.store, { project: this.projectId })).findings;
   }
 }
 

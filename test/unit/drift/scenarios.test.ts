@@ -1,14 +1,26 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { DIALECTS } from "../../helpers/stores";
 import { brief, Scenario } from "./scenario";
 
 const search = (v: string, day: number) => ({ tool: "search", toolVersion: v, day });
 
-describe("drift scenarios with known answers", () => {
-  it("1. retryable → permanent in a minor release is a critical repurposing", () => {
-    const s = new Scenario();
+describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => {
+  let opened: Scenario[] = [];
+  const scenario = async () => {
+    const s = await Scenario.open(dialect);
+    opened.push(s);
+    return s;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.map((s) => s.store.close()));
+    opened = [];
+  });
+
+  it("1. retryable → permanent in a minor release is a critical repurposing", async () => {
+    const s = await scenario();
     s.failing(40, { ...search("1.3.0", 0), code: "upstream_timeout", retryable: true, decision: "retried" }).ok(60, search("1.3.0", 0));
     s.failing(38, { ...search("1.4.0", 5), code: "upstream_timeout", retryable: false, decision: "surfaced" }).ok(60, search("1.4.0", 5));
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "repurposed", metric: null, code: "upstream_timeout", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "violation", severity: "critical", changes: ["retryable", "decision"], beforeCalls: 40, afterCalls: 38 },
     ]);
@@ -20,13 +32,13 @@ describe("drift scenarios with known answers", () => {
     expect(findings[0]!.exampleRuns).toEqual({ before: ["run-1", "run-2", "run-3"], after: ["run-101", "run-102", "run-103"] });
   });
 
-  it("2. failed → declined in a major release is allowed, medium", () => {
-    const s = new Scenario();
+  it("2. failed → declined in a major release is allowed, medium", async () => {
+    const s = await scenario();
     const v1 = { tool: "cancel_booking", toolVersion: "1.9.2", day: 0 };
     const v2 = { tool: "cancel_booking", toolVersion: "2.0.0", day: 3 };
     s.failing(30, { ...v1, code: "booking_not_cancellable", errorClass: "ToolFailure", outcome: "failed", retryable: false, decision: "surfaced" }).ok(30, v1);
     s.failing(30, { ...v2, code: "booking_not_cancellable", errorClass: "ToolRefusal", outcome: "declined", retryable: false, decision: "delivered" }).ok(30, v2);
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "repurposed", metric: null, code: "booking_not_cancellable", renamedTo: null, tool: "cancel_booking", from: "1.9.2", to: "2.0.0", bump: "major", verdict: "allowed", severity: "medium", changes: ["error_class", "outcome", "decision"], beforeCalls: 30, afterCalls: 30 },
     ]);
@@ -35,12 +47,12 @@ describe("drift scenarios with known answers", () => {
     );
   });
 
-  it("3. non-SemVer releases are ordered by first sighting and get no SemVer verdict", () => {
-    const s = new Scenario();
+  it("3. non-SemVer releases are ordered by first sighting and get no SemVer verdict", async () => {
+    const s = await scenario();
     // "green" is seen first although it sorts after "blue".
     s.failing(20, { tool: "lookup", release: "green", code: "rate_limited", retryable: true, decision: "retried", day: 0 });
     s.failing(20, { tool: "lookup", release: "blue", code: "rate_limited", retryable: false, decision: "retried", day: 2 });
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "repurposed", metric: null, code: "rate_limited", renamedTo: null, tool: "lookup", from: "green", to: "blue", bump: "not_semver", verdict: "not_semver", severity: "high", changes: ["retryable"], beforeCalls: 20, afterCalls: 20 },
     ]);
@@ -50,14 +62,14 @@ describe("drift scenarios with known answers", () => {
     expect(findings[0]!.before!.releaseKind).toBe("release");
   });
 
-  it("4. a code removed in a patch release is a violation; in a major it is allowed", () => {
-    const s = new Scenario();
+  it("4. a code removed in a patch release is a violation; in a major it is allowed", async () => {
+    const s = await scenario();
     s.failing(30, { ...search("1.3.0", 0), code: "index_stale" }).ok(70, search("1.3.0", 0));
     s.ok(100, search("1.3.1", 2));
     // A different meaning (permanent), so not a rename of index_stale.
     s.failing(30, { ...search("1.3.1", 2), code: "shard_missing", retryable: false });
     s.ok(100, search("2.0.0", 4));
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "removed", metric: null, code: "index_stale", renamedTo: null, tool: "search", from: "1.3.0", to: "1.3.1", bump: "patch", verdict: "violation", severity: "high", changes: ["code"], beforeCalls: 30, afterCalls: 0 },
       // shard_missing arrived in the patch release: an addition that belongs in a minor.
@@ -71,13 +83,13 @@ describe("drift scenarios with known answers", () => {
     expect(findings[0]!.exampleRuns.after).toEqual(["run-101", "run-102", "run-103"]);
   });
 
-  it("5. a code added in a minor release is allowed (info); before 1.0 a minor may remove", () => {
-    const s = new Scenario();
+  it("5. a code added in a minor release is allowed (info); before 1.0 a minor may remove", async () => {
+    const s = await scenario();
     s.ok(50, search("1.1.0", 0));
     s.ok(50, search("1.2.0", 1)).failing(15, { ...search("1.2.0", 1), code: "query_too_long", retryable: false });
     s.failing(20, { tool: "geo", toolVersion: "0.3.0", code: "geo_unavailable", day: 0 }).ok(20, { tool: "geo", toolVersion: "0.3.0", day: 0 });
     s.ok(40, { tool: "geo", toolVersion: "0.4.0", day: 1 });
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "removed", metric: null, code: "geo_unavailable", renamedTo: null, tool: "geo", from: "0.3.0", to: "0.4.0", bump: "pre1_minor", verdict: "allowed", severity: "low", changes: ["code"], beforeCalls: 20, afterCalls: 0 },
       { kind: "added", metric: null, code: "query_too_long", renamedTo: null, tool: "search", from: "1.1.0", to: "1.2.0", bump: "minor", verdict: "allowed", severity: "info", changes: ["code"], beforeCalls: 0, afterCalls: 15 },
@@ -88,14 +100,14 @@ describe("drift scenarios with known answers", () => {
     ]);
   });
 
-  it("6. a code replaced by a new one with the same signature on the same tool is a rename", () => {
-    const s = new Scenario();
+  it("6. a code replaced by a new one with the same signature on the same tool is a rename", async () => {
+    const s = await scenario();
     const refusal = { tool: "cancel_booking", errorClass: "ToolRefusal", outcome: "declined", retryable: false, decision: "delivered" };
     s.failing(25, { ...refusal, toolVersion: "1.2.0", code: "booking_locked", told: "booking_locked: booking bk_123 is locked until 2026-11-03", day: 0 }).ok(50, { tool: "cancel_booking", toolVersion: "1.2.0" });
     // A different meaning also appears: it is an addition, not the rename partner.
     s.failing(25, { ...refusal, toolVersion: "1.3.0", code: "booking_frozen", told: "booking_frozen: booking bk_987 is locked until 2026-12-01", day: 2 });
     s.failing(12, { tool: "cancel_booking", toolVersion: "1.3.0", code: "payment_gateway_down", retryable: true, day: 2 }).ok(50, { tool: "cancel_booking", toolVersion: "1.3.0", day: 2 });
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "renamed", metric: null, code: "booking_locked", renamedTo: "booking_frozen", tool: "cancel_booking", from: "1.2.0", to: "1.3.0", bump: "minor", verdict: "violation", severity: "high", changes: ["code"], beforeCalls: 25, afterCalls: 25 },
       { kind: "added", metric: null, code: "payment_gateway_down", renamedTo: null, tool: "cancel_booking", from: "1.2.0", to: "1.3.0", bump: "minor", verdict: "allowed", severity: "info", changes: ["code"], beforeCalls: 0, afterCalls: 12 },
@@ -107,11 +119,11 @@ describe("drift scenarios with known answers", () => {
     expect(findings[0]!.after!.toldShapes).toEqual([{ shape: "<code>: booking <id> is locked until <time>", count: 25 }]);
   });
 
-  it("7. a transient code that recovers in one release and never in the next is high behaviour drift", () => {
-    const s = new Scenario();
+  it("7. a transient code that recovers in one release and never in the next is high behaviour drift", async () => {
+    const s = await scenario();
     s.failing(30, { ...search("1.3.0", 0), code: "upstream_unavailable", retryable: true, recovers: true, decision: "retried" });
     s.failing(30, { ...search("1.4.0", 3), code: "upstream_unavailable", retryable: true, recovers: false, decision: "retried" });
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "behaviour", metric: "recovery", code: "upstream_unavailable", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "violation", severity: "high", changes: ["recovery"], beforeCalls: 30, afterCalls: 30 },
     ]);
@@ -122,12 +134,12 @@ describe("drift scenarios with known answers", () => {
     expect(findings[0]!.after!.recovery).toEqual({ calls: 30, recovered: 0, rate: 0 });
   });
 
-  it("8. retry_after that grows 15× is behaviour drift; jitter around the same median is not", () => {
-    const s = new Scenario();
+  it("8. retry_after that grows 15× is behaviour drift; jitter around the same median is not", async () => {
+    const s = await scenario();
     for (let i = 0; i < 20; i++) s.failing(1, { ...search("2.0.0", 0), code: "rate_limited", retryAfterMs: 1900 + i * 10 });
     for (let i = 0; i < 20; i++) s.failing(1, { ...search("2.1.0", 2), code: "rate_limited", retryAfterMs: 30_000 });
     for (let i = 0; i < 20; i++) s.failing(1, { ...search("2.1.1", 4), code: "rate_limited", retryAfterMs: 29_000 + i * 100 });
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map(brief)).toEqual([
       { kind: "behaviour", metric: "retry_after", code: "rate_limited", renamedTo: null, tool: "search", from: "2.0.0", to: "2.1.0", bump: "minor", verdict: "violation", severity: "medium", changes: ["retry_after"], beforeCalls: 20, afterCalls: 20 },
     ]);
@@ -136,8 +148,8 @@ describe("drift scenarios with known answers", () => {
     );
   });
 
-  it("9. noise: small samples never produce a finding", () => {
-    const s = new Scenario();
+  it("9. noise: small samples never produce a finding", async () => {
+    const s = await scenario();
     // The class flips, but on 6 calls per side.
     s.failing(6, { ...search("1.0.0", 0), code: "flaky", errorClass: "ToolFailure" }).ok(100, search("1.0.0", 0));
     s.failing(6, { ...search("1.1.0", 1), code: "flaky", errorClass: "ToolTimedOutError", outcome: "timed_out" }).ok(100, search("1.1.0", 1));
@@ -147,60 +159,60 @@ describe("drift scenarios with known answers", () => {
     // Recovery 8/12 → 4/12: a 33-point move but z ≈ 1.6.
     s.failing(8, { ...search("1.3.0", 3), code: "sometimes", recovers: true }).failing(4, { ...search("1.3.0", 3), code: "sometimes" });
     s.failing(4, { ...search("1.4.0", 4), code: "sometimes", recovers: true }).failing(8, { ...search("1.4.0", 4), code: "sometimes" });
-    expect(s.findings().map(brief)).toEqual([]);
+    expect((await s.findings()).map(brief)).toEqual([]);
   });
 
-  it("10. noise: identical distributions at very different volumes produce no finding", () => {
-    const s = new Scenario();
+  it("10. noise: identical distributions at very different volumes produce no finding", async () => {
+    const s = await scenario();
     s.failing(16, { ...search("3.0.0", 0), code: "upstream_timeout", recovers: true, retryAfterMs: 1000 });
     s.failing(4, { ...search("3.0.0", 0), code: "upstream_timeout", retryable: false, retryAfterMs: 4000 });
     s.ok(80, search("3.0.0", 0));
     s.failing(160, { ...search("3.1.0", 1), code: "upstream_timeout", recovers: true, retryAfterMs: 1000 });
     s.failing(40, { ...search("3.1.0", 1), code: "upstream_timeout", retryable: false, retryAfterMs: 4000 });
     s.ok(800, search("3.1.0", 1));
-    expect(s.findings().map(brief)).toEqual([]);
+    expect((await s.findings()).map(brief)).toEqual([]);
   });
 
-  it("11. noise: a release with a single call is skipped, and the releases around it still compared", () => {
-    const s = new Scenario();
+  it("11. noise: a release with a single call is skipped, and the releases around it still compared", async () => {
+    const s = await scenario();
     s.failing(40, { ...search("1.3.0", 0), code: "upstream_timeout", retryable: true }).ok(40, search("1.3.0", 0));
     s.failing(1, { ...search("1.3.1", 1), code: "upstream_timeout", retryable: false, errorClass: "ToolRefusal", outcome: "declined" });
     s.failing(40, { ...search("1.3.2", 2), code: "upstream_timeout", retryable: true }).ok(40, search("1.3.2", 2));
-    expect(s.findings().map(brief)).toEqual([]);
+    expect((await s.findings()).map(brief)).toEqual([]);
     s.failing(40, { ...search("1.4.0", 3), code: "upstream_timeout", retryable: false }).ok(40, search("1.4.0", 3));
-    expect(s.findings().map((f) => [f.kind, f.code, f.fromRelease, f.toRelease])).toEqual([["repurposed", "upstream_timeout", "1.3.2", "1.4.0"]]);
+    expect((await s.findings()).map((f) => [f.kind, f.code, f.fromRelease, f.toRelease])).toEqual([["repurposed", "upstream_timeout", "1.3.2", "1.4.0"]]);
   });
 
-  it("12. a code shared by two tools drifts on only one of them", () => {
-    const s = new Scenario();
+  it("12. a code shared by two tools drifts on only one of them", async () => {
+    const s = await scenario();
     for (const tool of ["search", "lookup"]) {
       s.failing(25, { tool, release: "2026.4.0", code: "upstream_timeout", retryable: true, day: 0 }).ok(25, { tool, release: "2026.4.0", day: 0 });
     }
     s.failing(25, { tool: "search", release: "2026.5.0", code: "upstream_timeout", retryable: false, day: 30 }).ok(25, { tool: "search", release: "2026.5.0", day: 30 });
     s.failing(25, { tool: "lookup", release: "2026.5.0", code: "upstream_timeout", retryable: true, day: 30 }).ok(25, { tool: "lookup", release: "2026.5.0", day: 30 });
-    const findings = s.findings();
+    const findings = await s.findings();
     // Calendar versions order numerically but make no SemVer promise.
     expect(findings.map(brief)).toEqual([
       { kind: "repurposed", metric: null, code: "upstream_timeout", renamedTo: null, tool: "search", from: "2026.4.0", to: "2026.5.0", bump: "not_semver", verdict: "not_semver", severity: "high", changes: ["retryable"], beforeCalls: 25, afterCalls: 25 },
     ]);
   });
 
-  it("13. pre-releases: 1.4.0-rc.1 sorts before 1.4.0 and a change between them is allowed", () => {
-    const s = new Scenario();
+  it("13. pre-releases: 1.4.0-rc.1 sorts before 1.4.0 and a change between them is allowed", async () => {
+    const s = await scenario();
     s.failing(20, { ...search("1.4.0", 0), code: "quota_exceeded", retryable: false });
     s.failing(20, { ...search("1.4.0-rc.1", 1), code: "quota_exceeded", retryable: true });
-    expect(s.findings().map(brief)).toEqual([
+    expect((await s.findings()).map(brief)).toEqual([
       { kind: "repurposed", metric: null, code: "quota_exceeded", renamedTo: null, tool: "search", from: "1.4.0-rc.1", to: "1.4.0", bump: "prerelease", verdict: "allowed", severity: "medium", changes: ["retryable"], beforeCalls: 20, afterCalls: 20 },
     ]);
   });
 
-  it("14. release falls back to sdk_version, then to the ISO week", () => {
-    const s = new Scenario();
+  it("14. release falls back to sdk_version, then to the ISO week", async () => {
+    const s = await scenario();
     s.failing(20, { tool: "fetch", sdkVersion: "0.1.0", code: "dns_failure", retryable: true });
     s.failing(20, { tool: "fetch", sdkVersion: "0.1.1", code: "dns_failure", retryable: false, day: 1 });
     s.failing(20, { tool: "mail", code: "smtp_down", retryable: true, day: 0 });
     s.failing(20, { tool: "mail", code: "smtp_down", retryable: false, day: 7 });
-    const findings = s.findings();
+    const findings = await s.findings();
     expect(findings.map((f) => [f.kind, f.tool, f.fromRelease, f.toRelease, f.bump, f.verdict, f.severity, f.after!.releaseKind])).toEqual([
       ["repurposed", "fetch", "0.1.0", "0.1.1", "patch", "violation", "critical", "sdk_version"],
       ["repurposed", "mail", "2026-W45", "2026-W46", "not_semver", "not_semver", "high", "week"],

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "@/server/config";
+import { ConfigError, parseConfig, storeTarget } from "@/server/config";
 
 const parse = (env: Record<string, string>) => parseConfig(env, "/srv/faultline");
 
@@ -8,6 +8,8 @@ describe("parseConfig", () => {
   it("gives every setting its documented default when nothing is set", () => {
     expect(parse({})).toEqual({
       dbPath: path.join("/srv/faultline", "data", "faultline.db"),
+      databaseUrl: undefined,
+      pgPoolMax: 10,
       busyTimeoutMs: 5000,
       maxInflight: 64,
       retentionDays: 30,
@@ -50,6 +52,16 @@ describe("parseConfig", () => {
     expect(() => parse({ FAULTLINE_ADMIN_SECRET: secret })).toThrow(
       new ConfigError("invalid FAULTLINE_ADMIN_SECRET: expected at least 16 characters (not only spaces); generate one with `openssl rand -base64 24`"),
     );
+  });
+
+  it("selects PostgreSQL by URL and refuses anything else without echoing it (it may hold a password)", () => {
+    const c = parse({ FAULTLINE_DATABASE_URL: "postgres://fl:pw@db.internal:5432/faultline", FAULTLINE_PG_POOL_MAX: "25" });
+    expect([c.databaseUrl, c.pgPoolMax, storeTarget(c)]).toEqual(["postgres://fl:pw@db.internal:5432/faultline", 25, "postgres://fl:pw@db.internal:5432/faultline"]);
+    expect(storeTarget(parse({}))).toBe(path.join("/srv/faultline", "data", "faultline.db"));
+    expect(() => parse({ FAULTLINE_DATABASE_URL: "mysql://root:hunter2@db/faultline" })).toThrow(
+      new ConfigError("invalid FAULTLINE_DATABASE_URL: expected a postgres:// or postgresql:// URL"),
+    );
+    expect(() => parse({ FAULTLINE_PG_POOL_MAX: "0" })).toThrow(new ConfigError('invalid FAULTLINE_PG_POOL_MAX="0": expected a whole number from 1 to 1000'));
   });
 
   it("reads the allowed host names lower-cased, without a trailing dot", () => {

@@ -1,0 +1,11 @@
+import { defineConfig } from "drizzle-kit";
+
+/** drizzle-kit for the PostgreSQL schema; drizzle.config.ts at the root is the SQLite one. */
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./db/schema-pg/index.ts",
+  out: "./db/migrations/postgres",
+  dbCredentials: { url: process.env.FAULTLINE_DATABASE_URL ?? "postgres://localhost/faultline" },
+  strict: true,
+  verbose: true,
+});

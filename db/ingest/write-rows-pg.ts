@@ -1,0 +1,89 @@
+import type { RowBatch } from "@/lib/ingest/rows";
+import { writeRollupsPg } from "../rollups/write-rollup-pg";
+import { INGEST_BARRIER_LOCK } from "../store/locks";
+import type { PgStore, PgTx } from "../store/types";
+import { pgTx, queryNamed } from "./pg-named";
+import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
+import { tally, writtenFlags, type WriteResult } from "./tally";
+
+type Context = { projectId: string; receivedAt: number };
+
+interface MultiRowInsert<Row> {
+  pgSql: string;
+  columns: (context: Context, rows: readonly Row[]) => unknown[][];
+}
+
+/**
+ * Writes the given rows (positions into `entries`, one per record id) in one statement and marks in
+ * `flags` those it wrote: PostgreSQL returns the id of every row it wrote. The statement itself
+ * writes in record id order (see rowInsert), so concurrent batches never deadlock.
+ */
+async function writeOnce<Row>(
+  tx: PgTx,
+  insert: MultiRowInsert<Row>,
+  column: string,
+  context: Context,
+  entries: readonly { row: Row }[],
+  positions: readonly { id: string; at: number }[],
+  flags: Uint8Array,
+): Promise<void> {
+  if (positions.length === 0) return;
+  const returned = await queryNamed<Record<string, string>>(tx, insert.pgSql, insert.columns(context, positions.map((p) => entries[p.at]!.row)));
+  const written = new Set(returned.map((r) => r[column]));
+  for (const p of positions) if (written.has(p.id)) flags[p.at] = 1;
+}
+
+/** A record id repeated within a batch: the first is written, the rest are duplicates (as on SQLite). */
+function firstOccurrences<Row>(entries: readonly { row: Row }[], id: (row: Row) => string): { id: string; at: number }[] {
+  const seen = new Set<string>();
+  const out: { id: string; at: number }[] = [];
+  for (let at = 0; at < entries.length; at++) {
+    const key = id(entries[at]!.row);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ id: key, at });
+    }
+  }
+  return out;
+}
+
+/**
+ * Run records merge into one row per run, later records over earlier ones. One statement may not
+ * update a row twice, so the k-th record of each run goes into the k-th statement: records of one
+ * run are applied in batch order, each counted as SQLite counts it (a replayed record changes nothing).
+ */
+function runRounds(entries: RowBatch["runs"]): { id: string; at: number }[][] {
+  const seen = new Map<string, number>();
+  const rounds: { id: string; at: number }[][] = [];
+  for (let at = 0; at < entries.length; at++) {
+    const id = entries[at]!.row.runId;
+    const k = seen.get(id) ?? 0;
+    seen.set(id, k + 1);
+    (rounds[k] ??= []).push({ id, at });
+  }
+  return rounds;
+}
+
+/**
+ * PostgreSQL: the batch in one transaction, a handful of round trips whatever its size: one
+ * multi-row statement per raw table (two or more for runs recorded twice in the batch) and one for
+ * every rollup table. Every transaction takes its row locks in one order (raw tables, then the
+ * rollup tables in one fixed order; rows sorted by key within each), which is what keeps concurrent
+ * batches on several nodes free of deadlocks. The shared barrier lock, taken before any `pk` is
+ * handed out, lets a drift fold wait for ingest transactions in flight.
+ */
+export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, now: number): Promise<WriteResult> {
+  // Everything is computed inside the callback: a transaction that loses a deadlock anyway is run again.
+  return store.transaction(async (open) => {
+    const tx = pgTx(open);
+    await queryNamed(tx, "SELECT pg_advisory_xact_lock_shared($1)", [INGEST_BARRIER_LOCK]);
+    const context = { projectId, receivedAt: now };
+    const written = writtenFlags(batch);
+    await writeOnce(tx, spanInsert, "span_id", context, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId), written.spans);
+    await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors);
+    for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
+    const { result, aggregates } = tally(projectId, batch, written);
+    await writeRollupsPg(tx, aggregates.all());
+    return result;
+  });
+}

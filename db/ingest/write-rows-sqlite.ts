@@ -1,0 +1,25 @@
+import type { RowBatch } from "@/lib/ingest/rows";
+import { writeRollupBatch } from "../rollups/write-rollup";
+import type { SqliteStore } from "../store/types";
+import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
+import { tally, writtenFlags, type WriteResult } from "./tally";
+
+/**
+ * SQLite: the batch in one immediate transaction, prepared statements bound row by row with no
+ * promise per row (the embedded engine's fastest path); a row's `changes` says whether it was new.
+ */
+export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: RowBatch, now: number): Promise<WriteResult> {
+  const st = ingestStatements(store.sqlite);
+  return store.transactionSync((): WriteResult => {
+    const context = { projectId, receivedAt: now };
+    const written = writtenFlags(batch);
+    for (let i = 0; i < batch.spans.length; i++) written.spans[i] = st.insertSpan.run(spanInsert.bind(context, batch.spans[i]!.row)).changes;
+    for (let i = 0; i < batch.toolErrors.length; i++) {
+      written.toolErrors[i] = st.insertToolError.run(toolErrorInsert.bind(context, batch.toolErrors[i]!.row)).changes;
+    }
+    for (let i = 0; i < batch.runs.length; i++) written.runs[i] = st.upsertRun.run(runUpsert.bind(context, batch.runs[i]!.row)).changes;
+    const { result, aggregates } = tally(projectId, batch, written);
+    for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
+    return result;
+  });
+}

@@ -1,0 +1,5 @@
+// Daily partitions of the raw tables on PostgreSQL: created ahead, dropped when expired.
+export { ensurePartitions } from "./ensure-partitions";
+export { dropExpiredPartitions, type DropResult } from "./drop-expired-partitions";
+export { listPartitions, type PartitionInfo } from "./list-partitions";
+export { PARTITIONED_TABLES, DAY_MS, partitionName, defaultPartitionName, utcDayStart, type PartitionedTable } from "./partitioned-tables";

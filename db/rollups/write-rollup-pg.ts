@@ -1,0 +1,77 @@
+import { getTableName } from "drizzle-orm";
+import { queryNamed } from "../ingest/pg-named";
+import type { PgTx } from "../store/types";
+import { compileRollup, type StoredRow } from "./compile-rollup";
+import type { AnyRollup } from "./define-rollup";
+import type { RollupBatch } from "./rollup-batch";
+import { rollupFields, rollupUnnestUpsertSql } from "./upsert-sql";
+
+interface Combined {
+  sql: string;
+  /** Per rollup, its field count (each table takes that many array parameters). */
+  widths: number[];
+}
+
+const cache = new Map<string, Combined>();
+
+/**
+ * One statement upserting into every table of the given rollups: each table's multi-row upsert is a
+ * data-modifying CTE. The text is fixed for a list of rollups (a table with nothing to add gets empty
+ * arrays), so every ingest transaction runs the same plan and so writes the tables in the same
+ * order, and a batch costs one round trip for all of its rollups instead of one per table.
+ */
+function combinedUpsert(rollups: readonly AnyRollup[]): Combined {
+  const id = rollups.map((r) => r.tableList.map((t) => getTableName(t.table)).join("+")).join(",");
+  let hit = cache.get(id);
+  if (hit) return hit;
+  let offset = 0;
+  const ctes: string[] = [];
+  for (const rollup of rollups) {
+    const width = rollupFields(rollup).length;
+    for (const { table } of rollup.tableList) {
+      // Renumber the table's $1…$width to its place in the combined parameter list.
+      const sql = rollupUnnestUpsertSql(rollup, table).replace(/\$(\d+)::/g, (_, n: string) => `$${Number(n) + offset}::`);
+      ctes.push(`t${ctes.length} AS (${sql})`);
+      offset += width;
+    }
+  }
+  hit = { sql: `WITH ${ctes.join(",\n")}\nSELECT 1`, widths: rollups.map((r) => rollupFields(r).length) };
+  cache.set(id, hit);
+  return hit;
+}
+
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** One array per field of a table's rows, the rows sorted by key. */
+function columnsOf(batch: RollupBatch<StoredRow>, tableIndex: number, width: number): (string | number)[][] {
+  const { key, bind } = compileRollup(batch.rollup);
+  // RollupBatch merges per key (also when coarsening), so each key appears once per statement.
+  const rows = Array.from(batch.rowsFor(batch.rollup.tableList[tableIndex]!), (row) => ({ key: key(row), row })).sort(byKey);
+  const args: (string | number)[] = new Array(width);
+  const columns: (string | number)[][] = Array.from({ length: width }, () => new Array(rows.length));
+  for (let r = 0; r < rows.length; r++) {
+    bind(rows[r]!.row, args);
+    for (let i = 0; i < width; i++) columns[i]![r] = args[i]!;
+  }
+  return columns;
+}
+
+/**
+ * PostgreSQL: upserts a batch's merged rows into every table of its rollups in one statement. Rows
+ * go in sorted by key and tables in one fixed order: every node's ingest transactions then lock
+ * rollup rows in the same order, and an upsert waiting on another batch's row can never be waited
+ * on in turn (no deadlock). Call inside the ingest transaction, after the raw rows.
+ */
+export async function writeRollupsPg(tx: PgTx, batches: readonly RollupBatch<StoredRow>[]): Promise<void> {
+  if (batches.every((b) => b.size === 0)) return;
+  const { sql, widths } = combinedUpsert(batches.map((b) => b.rollup));
+  const params: (string | number)[][] = [];
+  batches.forEach((batch, i) => {
+    const width = widths[i]!;
+    for (let t = 0; t < batch.rollup.tableList.length; t++) {
+      if (batch.size === 0) for (let f = 0; f < width; f++) params.push([]);
+      else params.push(...columnsOf(batch, t, width));
+    }
+  });
+  await queryNamed(tx, sql, params);
+}

@@ -1,0 +1,141 @@
+import path from "node:path";
+import pg from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { redactDatabaseUrl } from "@/lib/database-url";
+import { compilePg, pgValues } from "./pg-params";
+import type { PgStore, PgTx, SqlParams } from "./types";
+
+export const PG_MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations", "postgres");
+
+/** The advisory lock key every node takes around migrations, so two nodes starting together migrate once. */
+const MIGRATION_LOCK = 7_210_001;
+
+export interface PgOptions {
+  /**
+   * How long a statement waits for a row or table lock before failing with 55P03 (answered 503,
+   * like SQLite's busy timeout). Advisory job and migration locks are taken without waiting, or
+   * with the wait lifted for the session.
+   */
+  busyTimeoutMs?: number;
+  /** Connections this process opens at most. */
+  poolMax?: number;
+  /** Skip migrations (a tool that only reads, or a test that migrates itself). */
+  migrate?: boolean;
+}
+
+// int8 (counts, sums of integers, epoch milliseconds) and numeric (sums of int8) arrive as strings by
+// default; every such value Faultline stores is far below 2^53, so numbers are exact.
+const toNumber = (v: string) => Number(v);
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === 20 || oid === 1700 ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const DEADLOCK_OR_SERIALIZATION = new Set(["40P01", "40001"]);
+
+type Queryable = Pick<pg.Pool, "query"> | pg.PoolClient;
+
+function executorOf(q: Queryable) {
+  const query = async <Row>(sql: string, params?: SqlParams) => {
+    const compiled = compilePg(sql);
+    return q.query<Row & pg.QueryResultRow>({ text: compiled.text, values: pgValues(compiled, params) });
+  };
+  return {
+    dialect: "postgres" as const,
+    async all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
+      return (await query<Row>(sql, params)).rows;
+    },
+    async get<Row>(sql: string, params?: SqlParams): Promise<Row | undefined> {
+      return (await query<Row>(sql, params)).rows[0];
+    },
+    async run(sql: string, params?: SqlParams): Promise<number> {
+      return (await query(sql, params)).rowCount ?? 0;
+    },
+  };
+}
+
+/** Applies pending migrations under a session advisory lock: a second node waits, then finds nothing to do. */
+export async function migratePg(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // Another node may be migrating: wait for it however long it takes.
+    await client.query("SET lock_timeout = 0");
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder: PG_MIGRATIONS_DIR });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    // Not back into the pool with the session setting changed.
+    client.release(true);
+  }
+}
+
+/**
+ * Names sort and prefix-search by the database's collation. Under `C` both engines agree; under a
+ * language collation (a managed service's default) the search box also matches other cases and
+ * lists sort differently. Worth a line at start-up, not a refusal.
+ */
+async function warnAboutCollation(pool: pg.Pool): Promise<void> {
+  const row = (await pool.query<{ collation: string }>("SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()")).rows[0];
+  if (row && !/^(C|POSIX)(\.utf-?8)?$/i.test(row.collation)) {
+    console.warn(`[faultline] the database's collation is ${row.collation}: names sort and match by it; create the database with --locale=C to behave exactly as on SQLite`);
+  }
+}
+
+/** Connects a pool to PostgreSQL and applies pending migrations. */
+export async function openPgStore(url: string, options: PgOptions = {}): Promise<PgStore> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    types,
+    options: `-c lock_timeout=${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`,
+  });
+  // An idle connection the server closed emits here; unhandled, it would end the process.
+  pool.on("error", (error) => console.error(`[faultline] PostgreSQL connection lost: ${error.message}`));
+  try {
+    if (options.migrate !== false) await migratePg(pool);
+    await warnAboutCollation(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    ...executorOf(pool),
+    pool,
+    location: redactDatabaseUrl(url),
+    async transaction(fn, txOptions = {}) {
+      const retries = txOptions.retries ?? 3;
+      for (let attempt = 0; ; attempt++) {
+        const client = await pool.connect();
+        const tx: PgTx = { ...executorOf(client), client };
+        try {
+          await client.query("BEGIN");
+          const result = await fn(tx);
+          await client.query("COMMIT");
+          client.release();
+          return result;
+        } catch (error) {
+          let broken: Error | undefined;
+          try {
+            await client.query("ROLLBACK");
+          } catch (e) {
+            broken = e as Error;
+          }
+          // A connection that cannot even roll back is not returned to the pool.
+          client.release(broken);
+          const code = (error as { code?: unknown }).code;
+          if (attempt < retries && typeof code === "string" && DEADLOCK_OR_SERIALIZATION.has(code)) continue;
+          throw error;
+        }
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

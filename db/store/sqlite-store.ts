@@ -1,0 +1,95 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { bindValue } from "./pg-params";
+import { prepared } from "./sqlite-prepared";
+import type { SqlParams, SqliteStore, SqliteTx } from "./types";
+
+export const SQLITE_MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations", "sqlite");
+
+export interface SqliteOptions {
+  /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+function bind(params: SqlParams | undefined): unknown[] {
+  if (params === undefined) return [];
+  if (Array.isArray(params)) return params.map(bindValue);
+  const named: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) named[k] = bindValue(v);
+  return [named];
+}
+
+/** Opens a database file, sets the pragmas Faultline relies on, and applies pending migrations. */
+export function openSqliteStore(file: string, options: SqliteOptions = {}): SqliteStore {
+  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  // NORMAL in WAL mode loses at most the last commits on power loss, never corrupts.
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  sqlite.pragma("foreign_keys = ON");
+  migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
+
+  // One connection, one transaction at a time: an async transaction holds this chain until it ends,
+  // so no other caller's statements land inside it between its awaits.
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTransaction = new AsyncLocalStorage<true>();
+  const exclusive = <T>(fn: () => Promise<T> | T): Promise<T> => {
+    const result = tail.then(fn);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+
+  const executor = {
+    dialect: "sqlite" as const,
+    sqlite,
+    async all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
+      return prepared<Row>(sqlite, sql).all(...bind(params));
+    },
+    async get<Row>(sql: string, params?: SqlParams): Promise<Row | undefined> {
+      return prepared<Row>(sqlite, sql).get(...bind(params));
+    },
+    async run(sql: string, params?: SqlParams): Promise<number> {
+      return prepared(sqlite, sql).run(...bind(params)).changes;
+    },
+  };
+  const tx: SqliteTx = executor;
+
+  return {
+    ...executor,
+    path: file,
+    location: file,
+    async run(sql, params) {
+      // A write outside a transaction waits for the open one, or it would become part of it.
+      if (inTransaction.getStore()) throw new Error("store.run inside a transaction: use the transaction's executor");
+      return exclusive(() => executor.run(sql, params));
+    },
+    transaction(fn) {
+      if (inTransaction.getStore()) return Promise.reject(new Error("nested transaction: use the open transaction's executor"));
+      return exclusive(() =>
+        inTransaction.run(true, async () => {
+          sqlite.exec("BEGIN IMMEDIATE");
+          try {
+            const result = await fn(tx);
+            sqlite.exec("COMMIT");
+            return result;
+          } catch (error) {
+            if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+            throw error;
+          }
+        }),
+      );
+    },
+    transactionSync(fn) {
+      return exclusive(() => sqlite.transaction(fn).immediate());
+    },
+    async close() {
+      await tail;
+      sqlite.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Store } from "@/db/client";
+import { refreshDrift } from "@/db/drift/refresh-drift";
+import { dropExpiredPartitions, ensurePartitions } from "@/db/partitions";
+import { quickCheck } from "@/db/queries/get-health";
+import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
+import { withJobLock, type JobLease } from "./job-lock";
+import type { Job, JobOutcome } from "./job-messages";
+
+// Rows per fold transaction: ~7 µs a row on SQLite keeps each write lock under ~10 ms.
+const FOLD_CHUNK = 1000;
+
+const BUSY = "another node is running this job";
+const LOST = "lost the job lock mid-way (its connection ended); rows committed so far stay, the next run resumes";
+
+async function driftFold(store: Store, projectId: string, lease: JobLease): Promise<JobOutcome> {
+  // Folds every new row, then recomputes the findings (their cost grows with codes × releases, not rows).
+  const r = await refreshDrift(store, projectId, Date.now(), { limit: FOLD_CHUNK, keepGoing: lease.held });
+  const rows = r.spans + r.errors;
+  return (await lease.held()) ? { rows } : { rows, skipped: LOST };
+}
+
+async function retention(store: Store, policy: Extract<Job, { job: "retention" }>["policy"], lease: JobLease): Promise<JobOutcome> {
+  let rows = 0;
+  // PostgreSQL: whole expired days go first, partition by partition; the run pruning below then
+  // removes the rest of expired runs, the runs over the span cap, and the rollups.
+  if (store.dialect === "postgres") rows += (await dropExpiredPartitions(store, policy.rawCutoffMs)).rows;
+  for (;;) {
+    if (!(await lease.held())) return { rows, skipped: LOST };
+    const pruned = await pruneExpiredRuns(store, policy);
+    if (pruned.runs === 0) break;
+    rows += pruned.spans + pruned.toolErrors;
+  }
+  await pruneRollups(store, policy);
+  return { rows };
+}
+
+function integrityCheck(store: Store): JobOutcome {
+  if (store.dialect !== "sqlite") return { rows: 0, skipped: "PostgreSQL checks its own storage: no quick_check" };
+  // A damaged file can also fail the check itself (SQLITE_CORRUPT, SQLITE_NOTADB): that is its answer.
+  try {
+    return { rows: 0, detail: quickCheck(store) };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && (code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB"))) return { rows: 0, detail: code };
+    throw error;
+  }
+}
+
+/**
+ * Runs one background job on a store, at most once at a time across every node sharing the
+ * database (see job-lock.ts): a fold per project, retention and partition upkeep for the whole
+ * database. When another node holds the job, the outcome says `skipped` and nothing was done.
+ */
+export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
+  const locked = async (kind: "drift-fold" | "retention" | "partitions", scope: string, fn: (lease: JobLease) => Promise<JobOutcome>) => {
+    const result = await withJobLock(store, kind, scope, fn);
+    return result.ran ? result.value : { rows: 0, skipped: BUSY };
+  };
+  switch (job.job) {
+    case "quick-check":
+      return integrityCheck(store);
+    case "drift-fold":
+      return locked("drift-fold", job.projectId, (lease) => driftFold(store, job.projectId, lease));
+    case "retention":
+      return locked("retention", "all", (lease) => retention(store, job.policy, lease));
+    case "partitions": {
+      if (store.dialect !== "postgres") return { rows: 0, skipped: "SQLite tables are not partitioned" };
+      const pg = store;
+      return locked("partitions", "all", async () => ({ rows: await ensurePartitions(pg, Date.now(), job.daysBack) }));
+    }
+  }
+}
