@@ -30,29 +30,18 @@ export function tally(projectId: string, batch: RowBatch, written: WrittenFlags)
   const duplicateIndexes: number[] = [];
   const aggregates = new BatchAggregates(projectId);
   let stored = 0;
-  for (let i = 0; i < batch.spans.length; i++) {
-    const { index, row } = batch.spans[i]!;
-    if (written.spans[i] === 0) duplicateIndexes.push(index);
-    else {
-      stored++;
-      aggregates.addSpan(row);
+  const count = <Row>(entries: readonly { index: number; row: Row }[], flags: Uint8Array, add: (row: Row) => void) => {
+    for (let i = 0; i < entries.length; i++) {
+      const { index, row } = entries[i]!;
+      if (flags[i] === 0) duplicateIndexes.push(index);
+      else {
+        stored++;
+        add(row);
+      }
     }
-  }
-  for (let i = 0; i < batch.toolErrors.length; i++) {
-    const { index, row } = batch.toolErrors[i]!;
-    if (written.toolErrors[i] === 0) duplicateIndexes.push(index);
-    else {
-      stored++;
-      aggregates.addToolError(row);
-    }
-  }
-  for (let i = 0; i < batch.runs.length; i++) {
-    const { index, row } = batch.runs[i]!;
-    if (written.runs[i] === 0) duplicateIndexes.push(index);
-    else {
-      stored++;
-      aggregates.addRun(row);
-    }
-  }
+  };
+  count(batch.spans, written.spans, (row) => aggregates.addSpan(row));
+  count(batch.toolErrors, written.toolErrors, (row) => aggregates.addToolError(row));
+  count(batch.runs, written.runs, (row) => aggregates.addRun(row));
   return { result: { duplicateIndexes, stored }, aggregates };
 }

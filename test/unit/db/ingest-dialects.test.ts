@@ -11,6 +11,7 @@ import { toolCallSpans } from "@/db/schema/tool-call-spans";
 import { toolErrors } from "@/db/schema/tool-errors";
 import type { RowBatch, RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
+import { seededRandom } from "@/lib/runtime";
 
 // The write path's contract across engines: the same batches give the same answers and the same
 // tables on SQLite and PostgreSQL, and on PostgreSQL concurrent overlapping batches (several
@@ -19,18 +20,6 @@ import { DIALECTS, openTestStore } from "../../helpers/stores";
 const T = Date.UTC(2026, 10, 1, 9, 0, 0);
 const TOOLS = ["cancel_booking", "search", "lookup-customer", "refund", "Send_Email"];
 const OUTCOMES = ["ok", "ok", "failed", "declined", "refused", "timed_out", null];
-
-/** A small deterministic generator (mulberry32): the same batches on every run and engine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Every field of a record is a function of its number, so a record sent twice is the same record.
 function span(k: number): SpanRow {
@@ -145,7 +134,7 @@ describe.runIf(PG)("the same batches on SQLite and PostgreSQL", () => {
   });
 
   it("give the same duplicates and counts, raw rows in the same order and identical rollup tables", async () => {
-    const next = random(11);
+    const next = seededRandom(11);
     const batches = [1, 5, 40, 120, 250, 500, 80, 500].map((size) => batchOf(next, size));
     batches.push(batches[3]!, batches[5]!); // replays: all duplicates
     const results: WriteResult[][] = [[], []];
@@ -179,7 +168,7 @@ describe.runIf(PG)("concurrent overlapping batches on PostgreSQL", () => {
   });
 
   it("store every record once, without deadlocks, with rollups equal to a recount of the raw rows", async () => {
-    const next = random(5);
+    const next = seededRandom(5);
     for (let round = 0; round < 3; round++) {
       // Batches share most records, each in its own order; one is another's reverse.
       const batches = Array.from({ length: 8 }, (_, i) => batchOf(next, 400, i * 37));
