@@ -80,6 +80,15 @@ async function namesContaining(db: Executor, table: string, column: string, proj
   return rows.map((r) => r.v).filter((v) => v.toLowerCase().includes(needle));
 }
 
+/** Rows counted at most before a filter counts as common: the bounded count costs one short index range. */
+const COMMON_ROWS = 20_000;
+
+/** True when the rows `sql` selects reach COMMON_ROWS (counted no further). */
+async function isCommon(db: Executor, sql: string, params: Record<string, string | number>): Promise<boolean> {
+  const row = await db.get<{ n: number }>(`SELECT count(*) AS n FROM (${sql} LIMIT ${COMMON_ROWS}) c`, params);
+  return (row?.n ?? 0) >= COMMON_ROWS;
+}
+
 /** `name IN (@p0, @p1, …)` for a list of values, adding them to `params`. */
 function inList(params: Record<string, string | number>, prefix: string, values: readonly string[]): string {
   const names = values.map((v, i) => {
@@ -136,13 +145,28 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   // The matching names as literals, so the run and span lookups go through their (project,
   // tool|code, …) indexes with IN.
   const toolIn = tools ? `tool IN ${inList(params, "tool", tools)}` : "";
-  if (tools) where.push(`s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn})`);
+  const codeIn = codes ? `code IN ${inList(params, "code", codes)}` : "";
+  // Two plans, chosen by how common the filter is (both engines misjudge it: their statistics do not
+  // know which names are busy). A rare name: collect its few runs first (IN). A common one: walk the
+  // runs in list order and probe each (EXISTS), which stops after a page — collecting a busy tool's
+  // million runs first took 2 s at 10M spans.
+  if (tools) {
+    const common = await isCommon(db, `SELECT 1 FROM run_tools WHERE project_id = @project AND ${toolIn}`, params);
+    where.push(
+      common
+        ? `EXISTS (SELECT 1 FROM run_tools t WHERE t.project_id = s.project_id AND t.${toolIn} AND t.run_id = s.run_id)`
+        : `s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn})`,
+    );
+  }
   if (codes) {
     const toolAnd = tools ? `AND ${toolIn}` : "";
-    const codeIn = `code IN ${inList(params, "code", codes)}`;
+    const common = await isCommon(db, `SELECT 1 FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${spanFrom}`, params);
     where.push(
-      `(s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${toolAnd} ${spanFrom})` +
-        ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND ${codeIn} ${toolAnd} ${errorFrom}))`,
+      common
+        ? `(EXISTS (SELECT 1 FROM tool_call_spans sp WHERE sp.project_id = s.project_id AND sp.run_id = s.run_id AND sp.${codeIn} ${toolAnd ? `AND sp.${toolIn}` : ""})` +
+            ` OR EXISTS (SELECT 1 FROM tool_errors e WHERE e.project_id = s.project_id AND e.run_id = s.run_id AND e.${codeIn} ${toolAnd ? `AND e.${toolIn}` : ""}))`
+        : `(s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${toolAnd} ${spanFrom})` +
+            ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND ${codeIn} ${toolAnd} ${errorFrom}))`,
     );
   }
   const sortBy = sortExpression(q.sort, q.dir);

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Store } from "@/db/client";
+import { writeRows } from "@/db/ingest/write-rows";
+import { createProject } from "@/db/keys";
+import { listRuns } from "@/db/queries/list-runs";
+import { emptyRowBatch } from "@/lib/ingest/rows";
+import { listRunsQuerySchema } from "@/lib/contracts/runs";
+import { spanRow } from "../../helpers/rows";
+import { DIALECTS, openTestStore } from "../../helpers/stores";
+
+// The runs list filters a busy tool or code by walking runs newest first, a rare one by collecting
+// its runs first (db/queries/list-runs.ts). Both plans must give the same answer: a busy tool with
+// more runs than the switch-over count and a rare one, interleaved in time.
+const T = Date.UTC(2026, 10, 1);
+const BUSY_RUNS = 20_500;
+const RARE_EVERY = 4_000;
+
+/** Run n: one span of `busy_tool` (failing with `busy_code` but on every 41st run: 20,000 runs) and, every RARE_EVERY runs, one of `rare_tool`. */
+async function seed(store: Store, project: string): Promise<void> {
+  for (let start = 0; start < BUSY_RUNS; start += 5000) {
+    const batch = emptyRowBatch();
+    for (let n = start; n < Math.min(BUSY_RUNS, start + 5000); n++) {
+      const runId = `run-${String(n).padStart(6, "0")}`;
+      const at = T + n * 1000;
+      const failed = n % 41 !== 0;
+      batch.spans.push({
+        index: batch.spans.length,
+        row: spanRow({ spanId: `${runId}-a`, runId, callId: `${runId}-c1`, tool: "busy_tool", attempt: 1, startedAt: at, endedAt: at + 10, ...(failed ? { outcome: "failed", code: "busy_code", errorClass: "ToolFailure", retryable: true } : {}) }),
+      });
+      if (n % RARE_EVERY === 0) {
+        batch.spans.push({
+          index: batch.spans.length,
+          row: spanRow({ spanId: `${runId}-b`, runId, callId: `${runId}-c2`, tool: "rare_tool", attempt: 1, startedAt: at + 20, endedAt: at + 30, outcome: "declined", code: "rare_code", errorClass: "ToolRefusal", retryable: false }),
+        });
+      }
+    }
+    await writeRows(store, project, batch);
+  }
+}
+
+const ids = (runs: { runId: string }[]) => runs.map((r) => r.runId);
+const run = (n: number) => `run-${String(n).padStart(6, "0")}`;
+
+describe.each(DIALECTS)("runs list filters on %s", (dialect) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openTestStore(dialect);
+    await createProject(store, "p", "p");
+    await seed(store, "p");
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+  const list = (q: Record<string, string | number>) => listRuns(store, listRunsQuerySchema.parse({ project: "p", limit: 5, ...q }));
+
+  it("a busy tool: the newest runs first, and the next page continues without a gap", async () => {
+    const first = await list({ tool: "busy" });
+    expect(ids(first.runs)).toEqual([20499, 20498, 20497, 20496, 20495].map(run));
+    const second = await list({ tool: "busy", cursor: first.nextCursor! });
+    expect(ids(second.runs)).toEqual([20494, 20493, 20492, 20491, 20490].map(run));
+  });
+
+  it("a rare tool: exactly its runs", async () => {
+    const page = await list({ tool: "RARE", limit: 50 });
+    expect(ids(page.runs)).toEqual([20000, 16000, 12000, 8000, 4000, 0].map(run));
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("a busy code, a rare code, and a code with a tool", async () => {
+    expect(ids((await list({ code: "busy_code" })).runs)).toEqual([20499, 20498, 20497, 20496, 20495].map(run));
+    expect(ids((await list({ code: "busy_code", sort: "start", dir: "asc" })).runs)).toEqual([1, 2, 3, 4, 5].map(run));
+    expect(ids((await list({ code: "rare", limit: 50 })).runs)).toEqual([20000, 16000, 12000, 8000, 4000, 0].map(run));
+    expect(ids((await list({ code: "busy_code", tool: "rare_tool", limit: 50 })).runs)).toEqual([]);
+    expect(ids((await list({ code: "busy", tool: "busy", sort: "start", dir: "asc", from: T + 40_000 })).runs)).toEqual([40, 42, 43, 44, 45].map(run));
+  });
+});
