@@ -15,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import { isPostgresUrl, openStore, type Store } from "@/db/client";
 import { emptyRowBatch, type RowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
+import { ensurePartitions } from "@/db/partitions";
 import { ensureDefaultProject } from "@/db/keys";
 import { getCodeDetail } from "@/db/queries/get-code-detail";
 import { getOverview } from "@/db/queries/get-overview";
@@ -150,6 +151,8 @@ async function main() {
   await ensureDefaultProject(store);
   const end = Math.floor(Date.now() / HOUR) * HOUR;
   const t0 = performance.now();
+  // As a running node would have them: the seeded week's daily partitions exist before the rows arrive.
+  if (!reuse && store.dialect === "postgres") await ensurePartitions(store, end, 8);
   if (!reuse) await seedRealistic(store, total, end);
   const counts = await store.get(
     "SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM span_rollups_6h) AS rollups6h, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools",

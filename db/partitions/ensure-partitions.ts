@@ -49,8 +49,7 @@ async function createDayPartition(store: PgStore, spec: TableSpec, from: number)
 }
 
 // The partition is built beside the table and attached, rather than created with PARTITION OF:
-// that form fails when the DEFAULT partition holds rows of the day, whereas here those rows move
-// into the new table in the same transaction before the attach checks the default.
+// ATTACH locks the parent only against other schema changes, PARTITION OF against every reader.
 async function createInTransaction(tx: PgTx, { table, timeColumn }: TableSpec, from: number): Promise<boolean> {
   const to = from + DAY_MS;
   const name = partitionName(table, from);
@@ -62,31 +61,16 @@ async function createInTransaction(tx: PgTx, { table, timeColumn }: TableSpec, f
   );
   if (found?.attached) return false;
   if (found) throw new Error(`table ${name} exists but is not a partition of ${table}; rename or drop it`);
-  // Moving rows needs the whole table to itself: ATTACH only takes SHARE UPDATE EXCLUSIVE on the
-  // parent, so a query planned before the attach (without the new partition) but reading after the
-  // commit would find the day's rows in neither place. Checked before any lock, and again under the
-  // default's lock; a day that gained rows in between is left for the next run. Days still ahead —
-  // nearly every call — have no rows and never block readers.
-  const rowsIn = async () =>
-    (await tx.get(`SELECT 1 AS one FROM "${fallback}" WHERE "${timeColumn}" >= ${from} AND "${timeColumn}" < ${to} LIMIT 1`)) !== undefined;
-  const moving = await rowsIn();
-  if (moving) await tx.run(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
-  // ATTACH takes this lock on the default anyway; taking it first, before the rows move, means
-  // the transaction never has to upgrade a lock that a concurrent insert also waits on.
+  // ATTACH takes this lock on the default anyway (to check it holds no row of the day); taking it
+  // first means the transaction never upgrades a lock that a concurrent insert also waits on.
   await tx.run(`LOCK TABLE "${fallback}" IN ACCESS EXCLUSIVE MODE`);
-  if (!moving && (await rowsIn())) return false;
+  // A day whose rows already sit in the default partition (ingested before its partition existed)
+  // stays there: moving them would need the parent locked against readers for as long as the move
+  // takes — ATTACH alone takes a weaker lock, and a query planned before it would find the rows in
+  // neither place — so retention deletes them row by row instead. Days ahead never have rows.
+  const rows = await tx.get(`SELECT 1 AS one FROM "${fallback}" WHERE "${timeColumn}" >= ${from} AND "${timeColumn}" < ${to} LIMIT 1`);
+  if (rows) return false;
   await tx.run(`CREATE TABLE "${name}" (LIKE "${table}" INCLUDING DEFAULTS)`);
-  const columns = (
-    await tx.all<{ name: string }>(
-      `SELECT attname AS name FROM pg_attribute WHERE attrelid = to_regclass('"${table}"') AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-    )
-  )
-    .map((c) => `"${c.name}"`)
-    .join(", ");
-  await tx.run(
-    `WITH moved AS (DELETE FROM "${fallback}" WHERE "${timeColumn}" >= ${from} AND "${timeColumn}" < ${to} RETURNING ${columns})
-     INSERT INTO "${name}" (${columns}) SELECT ${columns} FROM moved`,
-  );
   // Attaching builds the parent's indexes and clones its primary key and foreign key on the new table.
   await tx.run(`ALTER TABLE "${table}" ATTACH PARTITION "${name}" FOR VALUES FROM (${from}) TO (${to})`);
   return true;

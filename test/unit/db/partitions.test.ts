@@ -68,7 +68,8 @@ describe.skipIf(!TEST_PG_URL)("daily partitions on PostgreSQL", () => {
     const indexes = await store.all<{ name: string }>(
       `SELECT indexdef AS name FROM pg_indexes WHERE tablename = 'tool_call_spans_p20250110' ORDER BY indexdef`,
     );
-    expect(indexes).toHaveLength(5);
+    // The primary key and the parent's five indexes (span, run, tool, code, call).
+    expect(indexes).toHaveLength(6);
     expect(await insertSpan("s", at(0, 1))).toBe(1);
     expect(await insertSpan("s", at(0, 1))).toBe(0);
     // Without a target (the form SQLite accepts too) the idempotency index decides as well.
@@ -90,35 +91,38 @@ describe.skipIf(!TEST_PG_URL)("daily partitions on PostgreSQL", () => {
     }
   });
 
-  it("moves rows of a new day out of the DEFAULT partition when the day's partition is created", async () => {
+  it("leaves a day whose rows already sit in DEFAULT there, and creates the days without rows", async () => {
     await ensurePartitions(store, at(0), 0, 0);
     await insertSpan("today", at(0, 5));
     await insertSpan("later-a", at(3, 1));
-    await insertSpan("later-b", at(3, 23));
     await insertSpan("much-later", at(9));
     await insertError("e-later", at(3, 2));
     expect(await placement("tool_call_spans")).toEqual({
       "later-a": "tool_call_spans_default",
-      "later-b": "tool_call_spans_default",
       "much-later": "tool_call_spans_default",
       today: "tool_call_spans_p20250110",
     });
 
-    expect(await ensurePartitions(store, at(3), 0, 0)).toBe(2);
-    expect(await placement("tool_call_spans")).toEqual({
-      "later-a": "tool_call_spans_p20250113",
-      "later-b": "tool_call_spans_p20250113",
-      "much-later": "tool_call_spans_default",
-      today: "tool_call_spans_p20250110",
-    });
-    expect(await placement("tool_errors")).toEqual({ "e-later": "tool_errors_p20250113" });
-    // The moved rows still guard idempotency, and new rows of that day go straight to the partition.
+    // Days 3 and 4: day 3 has rows in DEFAULT in both tables, day 4 none.
+    expect(await ensurePartitions(store, at(3), 0, 1)).toBe(2);
+    expect((await listPartitions(store)).map((p) => p.name).filter((n) => n.includes("2025011"))).toEqual([
+      "tool_call_spans_p20250110",
+      "tool_call_spans_p20250114",
+      "tool_errors_p20250110",
+      "tool_errors_p20250114",
+    ]);
+    // Day 3 keeps filling DEFAULT, and still refuses a duplicate there; day 4 goes to its partition.
     expect(await insertSpan("later-a", at(3, 1))).toBe(0);
     expect(await insertSpan("later-c", at(3, 4))).toBe(1);
-    expect((await placement("tool_call_spans"))["later-c"]).toBe("tool_call_spans_p20250113");
-    // pk values keep coming from the one sequence.
-    const pks = await store.all<{ pk: number }>("SELECT pk FROM tool_call_spans ORDER BY pk");
-    expect(pks.map((r) => r.pk)).toEqual([1, 2, 3, 4, 6]);
+    expect(await insertSpan("next-day", at(4, 1))).toBe(1);
+    expect(await placement("tool_call_spans")).toEqual({
+      "later-a": "tool_call_spans_default",
+      "later-c": "tool_call_spans_default",
+      "much-later": "tool_call_spans_default",
+      "next-day": "tool_call_spans_p20250114",
+      today: "tool_call_spans_p20250110",
+    });
+    expect(await placement("tool_errors")).toEqual({ "e-later": "tool_errors_default" });
   });
 
   it("drops only whole expired days, deletes expired DEFAULT rows and counts exactly", async () => {
