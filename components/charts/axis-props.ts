@@ -1,4 +1,5 @@
 import { formatBucket } from "@/lib/charts/format";
+import type { TimeZone } from "@/lib/charts/time-zone";
 
 /** The count axis every bar chart shares: whole numbers, a rotated unit label. */
 export function countAxisProps(unit: string) {
@@ -11,11 +12,11 @@ export function countAxisProps(unit: string) {
   };
 }
 
-/** The time axis of bucketed series: bucket starts formatted for the bucket size. */
-export function timeAxisProps(stepMs: number) {
+/** The time axis of bucketed series: bucket starts formatted for the bucket size, on `zone`'s clock. */
+export function timeAxisProps(stepMs: number, zone: TimeZone) {
   return {
     dataKey: "t",
-    tickFormatter: (t: number) => formatBucket(t, stepMs),
+    tickFormatter: (t: number) => formatBucket(t, stepMs, zone),
     minTickGap: 40,
     tickLine: false,
     axisLine: { stroke: "var(--border)" },

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { Bar, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { KIND_LABEL } from "@/components/drift/labels";
+import { changePointLabel } from "@/components/drift/labels";
 import type { CodeReleaseChartData, ReleaseRow } from "@/lib/charts/code-release-history";
 import { classOutcome, errorClassColor, errorClassLabel } from "@/lib/charts/error-classes";
 import { formatCount, formatPct } from "@/lib/charts/format";
@@ -40,12 +40,6 @@ const LOOKS: Record<ReleaseBreakdown, Look> = {
     values: (r) => r.byOutcome,
   },
 };
-
-/** The label drawn on a change-point line: finding numbers and kinds, matching the captions. */
-export function changePointLabel(cp: CodeReleaseChartData["changePoints"][number]): string {
-  const kinds = [...new Set(cp.findings.map((f) => KIND_LABEL[f.kind]))].join(" + ");
-  return `${cp.findings.map((f) => f.n).join(", ")} · ${kinds}`;
-}
 
 /**
  * One bar per release stacked by error class or by outcome, with the retryable share as a line on

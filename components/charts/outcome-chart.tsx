@@ -2,7 +2,8 @@
 
 import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatBucket, formatCount } from "@/lib/charts/format";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
+import { formatBucketZoned, formatCount } from "@/lib/charts/format";
 import type { OutcomeChartData } from "@/lib/charts/outcome-series";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import { stackTooltip } from "./chart-tooltip";
@@ -10,6 +11,7 @@ import { OutcomePatternDefs, OutcomeSwatch, outcomeFill } from "./fill-patterns"
 
 /** Attempts per bucket stacked by outcome; a click on a bar or a legend entry narrows to that outcome. */
 export function OutcomeChart({ data, stepMs, height, onSelect }: { data: OutcomeChartData; stepMs: number; height: number; onSelect?: (outcome: string) => void }) {
+  const { zone } = useTimeZone();
   return (
     <>
       <div style={{ height }}>
@@ -17,12 +19,12 @@ export function OutcomeChart({ data, stepMs, height, onSelect }: { data: Outcome
           <BarChart data={data.rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} barCategoryGap={1}>
             <OutcomePatternDefs />
             <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis {...timeAxisProps(stepMs)} />
+            <XAxis {...timeAxisProps(stepMs, zone)} />
             <YAxis {...countAxisProps("attempts")} />
             <Tooltip
               cursor={{ fill: "var(--panel-2)" }}
               content={stackTooltip(
-                (label) => `${formatBucket(Number(label), stepMs)} UTC`,
+                (label) => formatBucketZoned(Number(label), stepMs, zone),
                 (key) => (
                   <>
                     <OutcomeSwatch outcome={key} /> {outcomeStyle(key).label}

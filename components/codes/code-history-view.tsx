@@ -8,6 +8,7 @@ import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
 import { StatTile } from "@/components/dashboard/stat-tile";
 import { DriftBadge } from "@/components/drift/drift-badge";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { useNow } from "@/components/dashboard/use-now";
 import { formatCount, formatCountOf, formatPct, formatTime, sumValues } from "@/lib/charts/format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
@@ -31,6 +32,7 @@ function notOkBreakdown(outcomes: readonly { outcome: string; attempts: number }
 
 export function CodeHistoryView({ code }: { code: string }) {
   const { search, update, hrefWith } = useUrlState();
+  const { zone } = useTimeZone();
   const q = useKeptQuery(codeDetailQuery(code, search));
   const d = q.data;
   const now = useNow(d?.window.to ?? 0);
@@ -58,7 +60,7 @@ export function CodeHistoryView({ code }: { code: string }) {
           value={s ? formatCount(s.failures) : d ? "0" : "…"}
           hint={s ? notOkBreakdown(s.outcomes) : undefined}
         />
-        <StatTile label="First / last seen" value={<span style={{ fontSize: 13 }}>{s ? `${formatTime(s.firstSeen)} → ${formatTime(s.lastSeen)}` : "…"}</span>} />
+        <StatTile testId="tile-seen" label="First / last seen" value={<span style={{ fontSize: 13 }}>{s ? `${formatTime(s.firstSeen, zone)} → ${formatTime(s.lastSeen, zone)}` : "…"}</span>} />
       </div>
       <section className="panel">
         <h2>

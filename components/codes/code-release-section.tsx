@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ChartFrame } from "@/components/charts/chart-states";
-import { changePointLabel, CodeReleaseChart } from "@/components/charts/code-release-chart";
+import { CodeReleaseChart } from "@/components/dashboard/lazy-charts";
+import { changePointLabel } from "@/components/drift/labels";
 import { CodeText } from "@/components/drift/code-text";
 import { prepareCodeReleaseHistory } from "@/lib/charts/code-release-history";
 import { codeFindingsFilters, codeHistoryOptions, driftFindingsOptions } from "@/lib/query/drift";
@@ -51,7 +52,7 @@ export function CodeReleaseSection({ code, project }: { code: string; project: s
           {data.changePoints.flatMap((cp) =>
             cp.findings.map((f) => (
               <li key={f.id} data-release={cp.release}>
-                <strong style={{ color: "var(--danger)" }}>{changePointLabel({ release: cp.release, findings: [f] })}</strong>{" "}
+                <strong style={{ color: "var(--danger)" }}>{changePointLabel({ findings: [f] })}</strong>{" "}
                 <span className="mono">
                   {f.tool} · {f.fromRelease} → {cp.release}
                 </span>

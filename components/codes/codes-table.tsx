@@ -2,6 +2,7 @@ import Link from "next/link";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { countColumn, DataTable, NameCell, numberColumn, type Column, type SortState } from "@/components/data-table";
 import { DriftBadge } from "@/components/drift/drift-badge";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCount, formatPct, formatTime } from "@/lib/charts/format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import type { CodeRow } from "@/lib/contracts/codes";
@@ -14,6 +15,7 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
   sort: SortState;
   project: string | undefined;
 } & Pick<ReturnType<typeof useUrlState>, "hrefWith" | "update">) {
+  const { zone } = useTimeZone();
   const columns: Column<CodeRow>[] = [
     {
       id: "code",
@@ -68,8 +70,8 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
       ),
     },
     { id: "releases", header: "releases", align: "text", cellClassName: "text mono", cell: (c) => c.releases.join(", ") },
-    numberColumn("firstSeen", "first seen", (c) => c.firstSeen, formatTime, { sort: { key: "first_seen" } }),
-    numberColumn("lastSeen", "last seen", (c) => c.lastSeen, formatTime, { sort: { key: "last_seen" } }),
+    numberColumn("firstSeen", "first seen", (c) => c.firstSeen, (t) => formatTime(t, zone), { sort: { key: "first_seen" } }),
+    numberColumn("lastSeen", "last seen", (c) => c.lastSeen, (t) => formatTime(t, zone), { sort: { key: "last_seen" } }),
   ];
   return (
     <DataTable

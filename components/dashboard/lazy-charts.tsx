@@ -10,3 +10,4 @@ export const OutcomeChart = dynamic(() => import("@/components/charts/outcome-ch
 export const CodeStackChart = dynamic(() => import("@/components/charts/code-stack-chart").then((m) => m.CodeStackChart), { ssr: false, loading });
 export const DelayHistogramChart = dynamic(() => import("@/components/charts/delay-histogram-chart").then((m) => m.DelayHistogramChart), { ssr: false, loading });
 export const AttemptsChart = dynamic(() => import("@/components/charts/attempts-chart").then((m) => m.AttemptsChart), { ssr: false, loading });
+export const CodeReleaseChart = dynamic(() => import("@/components/charts/code-release-chart").then((m) => m.CodeReleaseChart), { ssr: false, loading });

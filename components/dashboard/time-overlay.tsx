@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { formatBucket } from "@/lib/charts/format";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
+import { formatBucket, formatBucketZoned } from "@/lib/charts/format";
 
 /** A vertical mark on a time chart: a release's first appearance. */
 export interface TimeMarker {
@@ -107,19 +108,21 @@ export function TimeOverlay({ window, markers = [], onZoom, children }: { window
 }
 
 function MarkerLines({ markers, window, xOf, measured }: { markers: readonly TimeMarker[]; window: { stepMs: number }; xOf: (t: number) => number; measured: boolean }) {
+  // The list names the zone once, in the header's switch; the line's tooltip stands alone, so it names it.
+  const { zone } = useTimeZone();
   // Positions need the laid-out chart; until then the markers are listed, not drawn.
   return (
     <>
       {measured &&
         markers.map((m) => (
-          <div key={m.label} className="release-mark" style={{ left: xOf(m.t) }} title={`release ${m.label} first seen ${formatBucket(m.t, window.stepMs)}`} aria-hidden="true">
+          <div key={m.label} className="release-mark" style={{ left: xOf(m.t) }} title={`release ${m.label} first seen ${formatBucketZoned(m.t, window.stepMs, zone)}`} aria-hidden="true">
             <span>{m.label}</span>
           </div>
         ))}
       <ul className="release-list" aria-label="Releases first seen in this range">
         {markers.map((m) => (
           <li key={m.label}>
-            <span className="release-dot" aria-hidden="true" /> {m.label} <span className="num-muted">first seen {formatBucket(m.t, window.stepMs)}</span>
+            <span className="release-dot" aria-hidden="true" /> {m.label} <span className="num-muted">first seen {formatBucket(m.t, window.stepMs, zone)}</span>
           </li>
         ))}
       </ul>

@@ -1,43 +1,31 @@
 "use client";
 
 import { useState } from "react";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
+import { fromWallInput, toWallInput } from "@/lib/charts/time-zone";
 import type { DashboardSearch, SearchKey } from "@/lib/query/search";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** Epoch ms as a datetime-local value, in UTC or the browser's zone. */
-function toInput(ms: number, utc: boolean): string {
-  const d = new Date(ms);
-  return utc
-    ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
-    : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function fromInput(value: string, utc: boolean): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const ms = utc ? Date.parse(`${value}:00Z`) : new Date(value).getTime();
-  return Number.isFinite(ms) ? ms : null;
-}
-
 /**
- * An absolute window (the API's `from`/`to`, epoch ms) typed as two date-times, in the browser's
- * time zone or in UTC. Opens with the window on screen.
+ * An absolute window (the API's `from`/`to`, epoch ms) typed as two date-times on the dashboard's
+ * clock: the browser's zone or UTC, as the header's switch says; the UTC box here is that same switch.
+ * Opens with the window on screen.
  */
 export function TimeRangePicker({ search, update, window, onClose }: { search: DashboardSearch; update: (patch: Partial<Record<SearchKey, string | undefined>>) => void; window: { from: number; to: number }; onClose: () => void }) {
-  const [utc, setUtc] = useState(false);
+  const { zone, mode, setMode } = useTimeZone();
   const start = search.from !== undefined ? Number(search.from) : window.from;
   const end = search.to !== undefined ? Number(search.to) : window.to;
-  const [from, setFrom] = useState(() => toInput(start, false));
-  const [to, setTo] = useState(() => toInput(end, false));
-  const f = fromInput(from, utc);
-  const t = fromInput(to, utc);
+  const [inputs, setInputs] = useState(() => ({ zone, from: toWallInput(start, zone), to: toWallInput(end, zone) }));
+  // The zone changed (here, in the header, or at hydration): the same instants, written on the new clock.
+  if (inputs.zone !== zone) {
+    const rewrite = (value: string) => {
+      const ms = fromWallInput(value, inputs.zone);
+      return ms === null ? value : toWallInput(ms, zone);
+    };
+    setInputs({ zone, from: rewrite(inputs.from), to: rewrite(inputs.to) });
+  }
+  const f = fromWallInput(inputs.from, inputs.zone);
+  const t = fromWallInput(inputs.to, inputs.zone);
   const problem = f === null || t === null ? "Give both a start and an end." : t <= f ? "The end must be after the start." : null;
-  const switchZone = (nextUtc: boolean) => {
-    // The same instants, written in the other zone.
-    if (f !== null) setFrom(toInput(f, nextUtc));
-    if (t !== null) setTo(toInput(t, nextUtc));
-    setUtc(nextUtc);
-  };
   return (
     <form
       className="range-picker"
@@ -52,14 +40,14 @@ export function TimeRangePicker({ search, update, window, onClose }: { search: D
     >
       <label>
         From
-        <input type="datetime-local" name="from" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        <input type="datetime-local" name="from" value={inputs.from} onChange={(e) => setInputs({ ...inputs, from: e.target.value })} required />
       </label>
       <label>
         To
-        <input type="datetime-local" name="to" value={to} onChange={(e) => setTo(e.target.value)} required />
+        <input type="datetime-local" name="to" value={inputs.to} onChange={(e) => setInputs({ ...inputs, to: e.target.value })} required />
       </label>
       <label className="toggle">
-        <input type="checkbox" name="utc" checked={utc} onChange={(e) => switchZone(e.target.checked)} /> UTC
+        <input type="checkbox" name="utc" checked={mode === "utc"} onChange={(e) => setMode(e.target.checked ? "utc" : "local")} /> UTC
       </label>
       <button type="submit" className="btn" disabled={problem !== null}>
         Apply

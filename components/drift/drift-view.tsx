@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { groupFindings } from "@/lib/charts/drift-groups";
 import { driftFindingsOptions, normalizeDriftFilters } from "@/lib/query/drift";
 import { DriftFilterBar } from "./drift-filters";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatTime } from "@/lib/charts/format";
 import { FindingCard } from "./finding-card";
 import styles from "./drift.module.css";
@@ -13,6 +14,7 @@ export function DriftView() {
   const params = useSearchParams();
   const filters = normalizeDriftFilters(Object.fromEntries(params.entries()));
   const { data, error, isPending } = useQuery(driftFindingsOptions(filters));
+  const { zone } = useTimeZone();
   const filtered = Boolean(filters.kind || filters.severity || filters.tool || filters.code);
 
   return (
@@ -42,7 +44,7 @@ export function DriftView() {
         <>
           <p className={styles.muted}>
             {data.findings.length} of {data.totals.all} finding{data.totals.all === 1 ? "" : "s"}
-            {data.computedAt !== null ? ` · computed ${formatTime(data.computedAt)}` : ""}
+            {data.computedAt !== null ? ` · computed ${formatTime(data.computedAt, zone)}` : ""}
           </p>
           <ol className={styles.list} aria-label="Findings">
             {groupFindings(data.findings).map((g) => (

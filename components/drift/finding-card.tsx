@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { FindingGroup } from "@/lib/charts/drift-groups";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatTime } from "@/lib/charts/format";
 import { CodeText } from "./code-text";
 import { BUMP_LABEL, KIND_LABEL, VERDICT_LABEL } from "./labels";
@@ -12,11 +13,11 @@ export const withProject = (path: string, project: string | undefined, extra: Re
   return qs ? `${path}?${qs}` : path;
 };
 
-const day = (t: number | undefined) => (t === undefined ? null : formatTime(t));
-
 /** One code of one tool between two releases: every finding about it, over one before/after pair. */
 export function FindingCard({ group, project }: { group: FindingGroup; project: string | undefined }) {
   const f = group.lead;
+  const { zone } = useTimeZone();
+  const day = (t: number | undefined) => (t === undefined ? null : formatTime(t, zone));
   const kinds = [...new Set(group.findings.map((x) => x.kind))];
   const fromSeen = day(f.before?.firstSeen);
   const toSeen = day(f.after?.firstSeen);

@@ -1,3 +1,4 @@
+import type { ChangePoint } from "@/lib/charts/code-release-history";
 import type { DriftBump, DriftKind, DriftVerdict } from "@/lib/contracts/drift";
 
 export const KIND_LABEL: Record<DriftKind, string> = {
@@ -22,3 +23,9 @@ export const BUMP_LABEL: Record<DriftBump, string> = {
   pre1_minor: "0.x minor release",
   not_semver: "non-SemVer releases",
 };
+
+/** The label of a change point (chart marker and caption alike): finding numbers and kinds. */
+export function changePointLabel(cp: Pick<ChangePoint, "findings">): string {
+  const kinds = [...new Set(cp.findings.map((f) => KIND_LABEL[f.kind]))].join(" + ");
+  return `${cp.findings.map((f) => f.n).join(", ")} · ${kinds}`;
+}

@@ -5,6 +5,7 @@ import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { OutcomeChart } from "@/components/dashboard/lazy-charts";
 import { QueryError } from "@/components/dashboard/query-error";
+import { CompareToggle, countDelta, PeriodDelta, rateDelta } from "@/components/dashboard/period-delta";
 import { StatTile } from "@/components/dashboard/stat-tile";
 import { TimeOverlay } from "@/components/dashboard/time-overlay";
 import { useNow } from "@/components/dashboard/use-now";
@@ -20,19 +21,6 @@ import { TopToolsTable } from "./top-tools-table";
 
 const CHART_HEIGHT = 240;
 
-/** "+12% vs previous" for a count; the previous value itself in the title. */
-function delta(now: number, before: number): string {
-  if (before === 0) return now === 0 ? "no change vs previous period" : "new vs previous period (was 0)";
-  const pct = ((now - before) / before) * 100;
-  return `${pct >= 0 ? "+" : "−"}${Math.abs(pct).toFixed(0)}% vs previous (${formatCount(before)})`;
-}
-
-function rateDelta(now: number | null, before: number | null): string {
-  if (now === null || before === null) return `previous period: ${formatPct(before)}`;
-  const pts = (now - before) * 100;
-  return `${pts >= 0 ? "+" : "−"}${Math.abs(pts).toFixed(1)} pts vs previous (${formatPct(before)})`;
-}
-
 export function OverviewView() {
   const { search, update, hrefWith } = useUrlState();
   const q = useKeptQuery(overviewQuery(search));
@@ -45,16 +33,13 @@ export function OverviewView() {
   const comparing = search.compare === "previous";
   const chart = d ? prepareOutcomeSeries(d.series, d.window, now) : null;
   const val = (f: (x: OverviewTotals) => string) => (t ? f(t) : "…");
-  const vs = (f: (x: OverviewTotals, p: OverviewTotals) => string) => (comparing && t && prev ? <span className="delta">{f(t, prev)}</span> : null);
+  const vs = (f: (x: OverviewTotals, p: OverviewTotals) => string) => (comparing && t && prev ? <PeriodDelta>{f(t, prev)}</PeriodDelta> : null);
   return (
     <>
       <div className="page-head">
         <h1>Overview</h1>
         <span className="sub">Which tools fail, with which codes, how failures end and how retries behave.</span>
-        <label className="toggle">
-          <input type="checkbox" name="compare" checked={comparing} onChange={(e) => update({ compare: e.target.checked ? "previous" : undefined })} />
-          Compare with the previous period
-        </label>
+        <CompareToggle checked={comparing} onChange={(on) => update({ compare: on ? "previous" : undefined })} />
       </div>
       <FilterBar />
       {q.error && <QueryError error={q.error} stale={q.stale} onRetry={() => void q.refetch()} />}
@@ -66,7 +51,7 @@ export function OverviewView() {
           hint={
             <>
               {val((x) => `${formatCount(x.attempts)} attempts${x.unnumbered > 0 ? ` · ${formatCount(x.unnumbered)} without an attempt number, each counted as a call` : ""}`)}
-              {vs((x, p) => delta(x.calls, p.calls))}
+              {vs((x, p) => countDelta(x.calls, p.calls))}
             </>
           }
         />
@@ -81,8 +66,8 @@ export function OverviewView() {
             </>
           }
         />
-        <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={val((x) => formatCount(x.declined))} hint={<>the tool said no{vs((x, p) => delta(x.declined, p.declined))}</>} />
-        <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={val((x) => formatCount(x.refused))} hint={<>permission said no{vs((x, p) => delta(x.refused, p.refused))}</>} />
+        <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={val((x) => formatCount(x.declined))} hint={<>the tool said no{vs((x, p) => countDelta(x.declined, p.declined))}</>} />
+        <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={val((x) => formatCount(x.refused))} hint={<>permission said no{vs((x, p) => countDelta(x.refused, p.refused))}</>} />
         <StatTile
           testId="tile-retries"
           label="Retries spent"
@@ -90,11 +75,11 @@ export function OverviewView() {
           hint={
             <>
               {val((x) => `${formatCount(x.retriedCalls)} calls retried · ${formatMs(x.backoffWaitedMs)} waited`)}
-              {vs((x, p) => delta(x.retries, p.retries))}
+              {vs((x, p) => countDelta(x.retries, p.retries))}
             </>
           }
         />
-        <StatTile testId="tile-failed-closed" label="Failed closed on retry_after" value={val((x) => formatCount(x.failedClosed))} hint={<>wait asked was beyond cap or deadline{vs((x, p) => delta(x.failedClosed, p.failedClosed))}</>} />
+        <StatTile testId="tile-failed-closed" label="Failed closed on retry_after" value={val((x) => formatCount(x.failedClosed))} hint={<>wait asked was beyond cap or deadline{vs((x, p) => countDelta(x.failedClosed, p.failedClosed))}</>} />
       </div>
       <section className="panel" aria-labelledby="mix-title">
         <div className="panel-head">

@@ -1,3 +1,5 @@
+import { CopyButton } from "@/components/dashboard/copy-button";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import type { TimelineLayout } from "@/lib/charts/timeline-layout";
 import { FLAG_LABELS, formatDuration, formatOffset, formatTime, outcomeLabel } from "@/lib/charts/timeline-labels";
 import type { RunTimeline } from "@/lib/contracts/runs";
@@ -11,6 +13,7 @@ const ms = (v: number | null) => (v === null ? "not recorded" : formatDuration(v
 export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTimeline; layout: TimelineLayout; selected: Selection | null }) {
   const row = selected ? layout.rows[selected.row] : undefined;
   const bar = row?.kind === "call" && selected ? row.bars[selected.bar] : undefined;
+  const { zone } = useTimeZone();
   if (!row || row.kind !== "call" || !bar || !selected) {
     return (
       <aside className={`${styles.panel} ${styles.details}`} aria-label="Attempt details" data-testid="attempt-details">
@@ -29,6 +32,9 @@ export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTi
       <h2 className={styles.attemptTitle}>
         {row.tool} · <span className={styles.mono}>{row.callId}</span> · attempt {bar.attempt ?? "unknown"}
       </h2>
+      <CopyButton text={row.callId} label={`Copy call id ${row.callId}`}>
+        Copy call id
+      </CopyButton>
       <dl className={styles.kv}>
         <dt>Outcome</dt>
         <dd data-testid="detail-outcome">{outcomeLabel(bar.outcome)}</dd>
@@ -48,7 +54,7 @@ export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTi
         <dd>{bar.decision ?? "not recorded"}</dd>
         <dt>Started</dt>
         <dd>
-          {formatOffset(bar.start)} <span className={styles.muted}>({formatTime(bar.startedAt)})</span>
+          {formatOffset(bar.start)} <span className={styles.muted}>({formatTime(bar.startedAt, zone)})</span>
         </dd>
         <dt>Ended</dt>
         <dd>{formatOffset(bar.end)}</dd>

@@ -1,7 +1,10 @@
+import { CopyButton } from "@/components/dashboard/copy-button";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCountOf } from "@/lib/charts/format";
 import type { TimelineLayout } from "@/lib/charts/timeline-layout";
 import { formatDuration, formatTime, OUTCOME_LABELS } from "@/lib/charts/timeline-labels";
 import { outcomeVar } from "@/lib/charts/palette";
+import { zoneLabel } from "@/lib/charts/time-zone";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import styles from "./runs.module.css";
 
@@ -20,6 +23,8 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
   const run = timeline.run;
   const attempts = layout.rows.reduce((n, r) => n + (r.kind === "call" ? r.bars.length : 0), 0);
   const budget = layout.budgets[0];
+  const { zone, label } = useTimeZone();
+  const started = run && run.startedAt === null ? null : layout.origin;
   return (
     <>
       <h1 className={styles.title}>
@@ -54,11 +59,15 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
         </p>
       ) : null}
       <dl className={`${styles.panel} ${styles.facts}`}>
+        <Fact label="Run id">
+          <span className={styles.mono}>{timeline.runId}</span>{" "}
+          <CopyButton text={timeline.runId} label={`Copy the run id ${timeline.runId}`} />
+        </Fact>
         <Fact label="Agent">{run?.agent ?? unknown}</Fact>
         <Fact label="Release">{run?.release ?? unknown}</Fact>
         <Fact label="Environment">{run?.environment ?? unknown}</Fact>
         <Fact label="SDK">{run?.sdkName ? `${run.sdkName} ${run.sdkVersion ?? ""}` : unknown}</Fact>
-        <Fact label="Started (UTC)">{run && run.startedAt === null ? unknown : formatTime(layout.origin)}</Fact>
+        <Fact label={`Started (${started === null ? label : zoneLabel(started, zone)})`}>{started === null ? unknown : formatTime(started, zone)}</Fact>
         <Fact label="Duration">{layout.runEnd !== null && run?.startedAt != null ? formatDuration(layout.runEnd) : unknown}</Fact>
         <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
         <Fact label="Tool calls / attempts">

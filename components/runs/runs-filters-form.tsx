@@ -2,6 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
+import { fromWallInput, toWallInput, zoneLabelOf, type TimeZone } from "@/lib/charts/time-zone";
 import { RUN_STATE_FILTERS, type RunFacets } from "@/lib/contracts/runs";
 import { runFacetsOptions, type RunsFilters } from "@/lib/query/runs";
 import { CommitSelect } from "./commit-select";
@@ -33,13 +35,19 @@ const RANGES = [
   ["30d", 30 * 86_400_000],
 ] as const;
 
-// datetime-local has no zone; the page speaks UTC everywhere, so the inputs do too.
-const toInput = (ms: string | undefined) => (ms ? new Date(Number(ms)).toISOString().slice(0, 16) : "");
-const fromInput = (value: string) => (value ? String(Date.parse(`${value}:00Z`)) : undefined);
+// datetime-local has no zone: the inputs are read and written on the clock the rest of the page
+// shows, while the URL keeps epoch ms so a shared link means the same instants in any zone.
+const toInput = (ms: string | undefined, zone: TimeZone) => (ms && Number.isFinite(Number(ms)) ? toWallInput(Number(ms), zone) : "");
+const fromInput = (value: string, zone: TimeZone) => {
+  const ms = value ? fromWallInput(value, zone) : null;
+  return ms === null ? undefined : String(ms);
+};
 
 /** Filters of the runs list. Text fields apply on Enter or when they lose focus; the rest at once. */
 export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; onChange: (next: RunsFilters) => void }) {
   const facets = useQuery(runFacetsOptions(filters.project)).data;
+  const { zone, label: labelNow } = useTimeZone();
+  const zoneName = zoneLabelOf(zone, [filters.from, filters.to].filter((v) => v !== undefined && Number.isFinite(Number(v))).map(Number), labelNow);
   const set = (key: keyof RunsFilters, value: string | undefined) => {
     if ((filters[key] ?? "") === (value ?? "")) return;
     onChange({ ...filters, [key]: value });
@@ -54,7 +62,8 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
       ))}
     </div>
     <form
-      key={JSON.stringify(filters)}
+      // A new zone rewrites the date-time inputs, which keep their typed value otherwise.
+      key={`${zone} ${JSON.stringify(filters)}`}
       className={`${styles.panel} ${styles.filters}`}
       aria-label="Run filters"
       onSubmit={(e) => {
@@ -90,12 +99,12 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
         </CommitSelect>
       </label>
       <label>
-        From (UTC)
-        <input type="datetime-local" name="from" defaultValue={toInput(filters.from)} onChange={(e) => set("from", fromInput(e.currentTarget.value))} />
+        From ({zoneName})
+        <input type="datetime-local" name="from" defaultValue={toInput(filters.from, zone)} onChange={(e) => set("from", fromInput(e.currentTarget.value, zone))} />
       </label>
       <label>
-        To (UTC)
-        <input type="datetime-local" name="to" defaultValue={toInput(filters.to)} onChange={(e) => set("to", fromInput(e.currentTarget.value))} />
+        To ({zoneName})
+        <input type="datetime-local" name="to" defaultValue={toInput(filters.to, zone)} onChange={(e) => set("to", fromInput(e.currentTarget.value, zone))} />
       </label>
       <div className={styles.quick} role="group" aria-label="Time range">
         {RANGES.map(([label, ms]) => (

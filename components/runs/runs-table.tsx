@@ -2,7 +2,9 @@ import Link from "next/link";
 import { DataTable, type Column, type SortState } from "@/components/data-table";
 import { formatCount } from "@/lib/charts/format";
 import type { RunListItem } from "@/lib/contracts/runs";
-import { formatDuration, formatTime } from "@/lib/charts/timeline-labels";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
+import { formatDuration, formatWallTime } from "@/lib/charts/timeline-labels";
+import { zoneLabelOf } from "@/lib/charts/time-zone";
 import styles from "./runs.module.css";
 
 // A field the run's records did not carry; distinct from "run record missing" in the state column.
@@ -39,12 +41,15 @@ const durationCell = (r: RunListItem) =>
 
 export function RunsTable({ runs, project, busy, sort }: { runs: RunListItem[]; project: string | undefined; busy: boolean; sort: SortState }) {
   const suffix = project && project !== "default" ? `?project=${encodeURIComponent(project)}` : "";
+  const { zone, label } = useTimeZone();
+  // The header names the zone once for the column, by the names its own times carry ("EST/EDT").
+  const zoneName = zoneLabelOf(zone, runs.flatMap((r) => (r.startedAt === null ? [] : [r.startedAt])), label);
   const columns: Column<RunListItem>[] = [
     { id: "run", header: "Run", cellClassName: styles.mono, cell: (r) => <Link href={`/runs/${encodeURIComponent(r.runId)}${suffix}`}>{r.runId}</Link> },
     { id: "agent", header: "Agent", cell: (r) => r.agent ?? unknown },
     { id: "release", header: "Release", cell: (r) => r.release ?? unknown },
     { id: "state", header: "Final state", cell: stateCell },
-    { id: "startedAt", header: "Started (UTC)", sort: { key: "start" }, cellClassName: styles.mono, cell: (r) => (r.startedAt === null ? unknown : formatTime(r.startedAt).slice(0, 19)) },
+    { id: "startedAt", header: `Started (${zoneName})`, sort: { key: "start" }, cellClassName: styles.mono, cell: (r) => (r.startedAt === null ? unknown : formatWallTime(r.startedAt, zone)) },
     { id: "duration", header: "Duration", sort: { key: "duration" }, align: "num", cell: durationCell },
     count("toolCalls", "Tool calls"),
     count("attempts", "Attempts"),

@@ -5,10 +5,12 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { NAV_ITEMS } from "./nav-items";
 import { SearchBox } from "./search-box";
+import { TimeZoneToggle } from "./time-zone-toggle";
 
 /**
- * The sections and the search box. On a phone the sections fold behind a menu button; a section link
- * keeps the project the page shows (the other filters belong to the page they were set on).
+ * The sections, the search box and the time zone switch. On a phone the sections and the switch fold
+ * behind a menu button; a section link keeps the project the page shows (the other filters belong to
+ * the page they were set on).
  */
 export function AppNav() {
   const pathname = usePathname();
@@ -27,7 +29,7 @@ export function AppNav() {
         <Link href={withProject("/")} className="brand">
           Faultline
         </Link>
-        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections" onClick={() => setOpen(!open)} data-testid="menu-toggle">
+        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections time-zone" onClick={() => setOpen(!open)} data-testid="menu-toggle">
           <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
         </button>
       </div>
@@ -46,6 +48,7 @@ export function AppNav() {
           })}
         </ul>
       </nav>
+      <TimeZoneToggle id="time-zone" />
     </header>
   );
 }

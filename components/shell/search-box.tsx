@@ -6,9 +6,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { SearchHit } from "@/lib/contracts/search";
 import { searchQuery } from "@/lib/query/search-query";
 
-const KIND_LABEL: Record<SearchHit["kind"], string> = { run: "run", tool: "tool", code: "code", release: "release" };
+const KIND_LABEL: Record<SearchHit["kind"], string> = { run: "run", call: "call", tool: "tool", code: "code", release: "release" };
 
-/** Where a hit goes: its own page, or (a release) the Overview narrowed to it. */
+/** Where a hit goes: its own page, a call's run with its first attempt selected, or (a release) the Overview narrowed to it. */
 export function hitHref(hit: SearchHit, project: string): string {
   const p = project === "default" ? "" : `project=${encodeURIComponent(project)}`;
   const qs = (extra = "") => [p, extra].filter(Boolean).join("&");
@@ -16,6 +16,8 @@ export function hitHref(hit: SearchHit, project: string): string {
   switch (hit.kind) {
     case "run":
       return withQs(`/runs/${encodeURIComponent(hit.value)}`);
+    case "call":
+      return withQs(`/runs/${encodeURIComponent(hit.runId)}`, `attempt=${encodeURIComponent(hit.spanId)}`);
     case "tool":
       return withQs(`/tools/${encodeURIComponent(hit.value)}`);
     case "code":
@@ -28,7 +30,7 @@ export function hitHref(hit: SearchHit, project: string): string {
 // Typing pauses this long before the box asks the server.
 const DEBOUNCE_MS = 150;
 
-/** One box for run ids, tools, codes and releases (prefix match); `/` focuses it from anywhere. */
+/** One box for run ids, call ids, tools, codes and releases (prefix match); `/` focuses it from anywhere. */
 export function SearchBox({ project }: { project: string }) {
   const router = useRouter();
   const id = useId();
@@ -64,14 +66,14 @@ export function SearchBox({ project }: { project: string }) {
   return (
     <div className="search-box" role="search" aria-label="Find">
       <label htmlFor={`${id}-input`} className="sr-only">
-        Find a run id, tool, code or release
+        Find a run id, call id, tool, code or release
       </label>
       <input
         ref={input}
         id={`${id}-input`}
         type="search"
         name="find"
-        placeholder="Find run, tool, code…  /"
+        placeholder="Find run, call, tool, code…  /"
         autoComplete="off"
         role="combobox"
         aria-expanded={shown && hits.length > 0}
@@ -104,7 +106,7 @@ export function SearchBox({ project }: { project: string }) {
             <ul id={`${id}-list`} role="listbox" className="search-hits" aria-label="Matches" data-testid="search-hits">
               {hits.map((hit, i) => (
                 <li
-                  key={`${hit.kind}:${hit.value}`}
+                  key={hit.kind === "call" ? `call:${hit.value}:${hit.runId}` : `${hit.kind}:${hit.value}`}
                   id={`${id}-hit-${i}`}
                   role="option"
                   aria-selected={i === active}
@@ -113,12 +115,18 @@ export function SearchBox({ project }: { project: string }) {
                   data-kind={hit.kind}
                 >
                   <span className="hit-kind">{KIND_LABEL[hit.kind]}</span> <span className="mono">{hit.value}</span>
+                  {hit.kind === "call" && (
+                    <span>
+                      {" in run "}
+                      <span className="mono">{hit.runId}</span>
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
           )}
           <p className="search-empty" role="status" data-testid="search-status">
-            {q !== "" && result.data && hits.length === 0 ? `No run, tool, code or release starts with “${q}”.` : ""}
+            {q !== "" && result.data && hits.length === 0 ? `No run, call, tool, code or release starts with “${q}”.` : ""}
             {q !== "" && result.data?.truncated ? "More match: type more to narrow." : ""}
             {result.error ? `Search failed: ${result.error.message}` : ""}
           </p>

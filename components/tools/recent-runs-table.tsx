@@ -1,15 +1,17 @@
 import Link from "next/link";
 import { OutcomeSwatch } from "@/components/charts/fill-patterns";
 import { DataTable, type Column } from "@/components/data-table";
+import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCount, formatTime } from "@/lib/charts/format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
+import type { TimeZone } from "@/lib/charts/time-zone";
 import type { ToolDetail } from "@/lib/contracts/tools";
 
 type RecentRun = ToolDetail["recentFailingRuns"][number];
 
-const columns: Column<RecentRun>[] = [
+const columnsIn = (zone: TimeZone): Column<RecentRun>[] => [
   { id: "run", header: "run", align: "text", cellClassName: "name", cell: (r) => <Link href={`/runs/${encodeURIComponent(r.runId)}`}>{r.runId}</Link> },
-  { id: "lastAt", header: "last attempt not ok", align: "text", cell: (r) => formatTime(r.lastAt) },
+  { id: "lastAt", header: "last attempt not ok", align: "text", cell: (r) => formatTime(r.lastAt, zone) },
   { id: "failedAttempts", header: "attempts not ok", align: "num", cell: (r) => formatCount(r.failedAttempts) },
   { id: "maxAttempt", header: "highest attempt", align: "num", cell: (r) => r.maxAttempt ?? "—" },
   {
@@ -28,5 +30,6 @@ const columns: Column<RecentRun>[] = [
 
 /** The tool's most recent failing runs, each linking to its timeline. */
 export function RecentRunsTable({ rows }: { rows: RecentRun[] | undefined }) {
-  return <DataTable columns={columns} rows={rows} rowKey={(r) => r.runId} testId="recent-runs" empty="No failing runs of this tool in this range." />;
+  const { zone } = useTimeZone();
+  return <DataTable columns={columnsIn(zone)} rows={rows} rowKey={(r) => r.runId} testId="recent-runs" empty="No failing runs of this tool in this range." />;
 }

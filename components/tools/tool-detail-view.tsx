@@ -9,12 +9,14 @@ import { DriftBadge } from "@/components/drift/drift-badge";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
 import { StatTile } from "@/components/dashboard/stat-tile";
+import { CompareToggle, countDelta, PeriodDelta, rateDelta, ratioDelta } from "@/components/dashboard/period-delta";
 import { useNow } from "@/components/dashboard/use-now";
 import { prepareAttemptsBars } from "@/lib/charts/attempts";
 import { prepareCodeStack } from "@/lib/charts/code-series";
 import { prepareDelayHistogram } from "@/lib/charts/delay-histogram";
 import { formatCount, formatCountOf, formatMs, formatPct, formatRatio, sumValues } from "@/lib/charts/format";
 import { prepareOutcomeSeries } from "@/lib/charts/outcome-series";
+import type { ToolRow } from "@/lib/contracts/tools";
 import { toolDetailQuery } from "@/lib/query/keys";
 import { toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
@@ -37,6 +39,16 @@ export function ToolDetailView({ tool }: { tool: string }) {
   const delays = d ? prepareDelayHistogram(d.delayHistogram) : [];
   const attempts = d ? prepareAttemptsBars(d.attemptsPerCall.histogram) : [];
   const s = d?.summary;
+  const comparing = search.compare === "previous";
+  const prev = d?.previous ?? null;
+  // A tile's hint, then (when comparing) one line per figure saying what it was the period before.
+  const hint = (text: string | undefined, ...deltas: ((x: ToolRow, p: ToolRow) => string)[]) =>
+    text === undefined ? undefined : (
+      <>
+        {text}
+        {comparing && s && prev && deltas.map((f, i) => <PeriodDelta key={i}>{f(s, prev)}</PeriodDelta>)}
+      </>
+    );
   const runsHref = (extra: Record<string, string>) => `/runs${toQueryString({ project: search.project, range: search.range, from: search.from, to: search.to, tool, ...extra })}`;
   return (
     <>
@@ -47,17 +59,46 @@ export function ToolDetailView({ tool }: { tool: string }) {
         <h1 className="mono" data-testid="tool-name">{tool}</h1>
         <DriftBadge tool={tool} project={search.project} />
         <Link href={runsHref({})}>runs with this tool →</Link>
+        <CompareToggle checked={comparing} onChange={(on) => update({ compare: on ? "previous" : undefined })} />
       </div>
       <FilterBar />
       {q.error && <QueryError error={q.error} stale={q.stale} />}
       <div className="tiles">
-        <StatTile testId="tile-calls" label="Calls" value={s ? formatCount(s.calls) : "…"} hint={s ? formatCountOf(s.attempts, "attempt") : undefined} />
-        <StatTile testId="tile-calls-not-ok" label="Calls not ok" value={s ? formatPct(s.callNotOkRate) : "…"} hint={s ? `${formatCount(s.callsNotOk)} of ${formatCountOf(s.calls, "call")} ended not ok` : undefined} />
-        <StatTile testId="tile-failure-rate" label="Attempts not ok" value={s ? formatPct(s.failureRate) : "…"} hint={s ? `${formatCount(s.failures)} of ${formatCountOf(s.attempts, "attempt")}` : undefined} />
-        <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={s ? formatCount(s.declined) : "…"} hint="the tool said no" />
-        <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={s ? formatCount(s.refused) : "…"} hint="permission said no" />
-        <StatTile testId="tile-attempts" label="Attempts per call" value={s ? formatRatio(s.meanAttempts) : "…"} hint={s ? `max ${formatCount(s.maxAttempts)} · ${formatPct(s.retryShare)} needed a retry` : undefined} />
-        <StatTile testId="tile-delays" label="retry_after asked / backoff waited (p50)" value={s ? `${formatMs(s.retryAfter.p50)} / ${formatMs(s.backoff.p50)}` : "…"} hint={s ? `p90 ${formatMs(s.retryAfter.p90)} / ${formatMs(s.backoff.p90)} · ${formatCount(s.failedClosed)} failed closed` : undefined} />
+        <StatTile testId="tile-calls" label="Calls" value={s ? formatCount(s.calls) : "…"} hint={hint(s && formatCountOf(s.attempts, "attempt"), (x, p) => countDelta(x.calls, p.calls))} />
+        <StatTile
+          testId="tile-calls-not-ok"
+          label="Calls not ok"
+          value={s ? formatPct(s.callNotOkRate) : "…"}
+          hint={hint(s && `${formatCount(s.callsNotOk)} of ${formatCountOf(s.calls, "call")} ended not ok`, (x, p) => rateDelta(x.callNotOkRate, p.callNotOkRate))}
+        />
+        <StatTile
+          testId="tile-failure-rate"
+          label="Attempts not ok"
+          value={s ? formatPct(s.failureRate) : "…"}
+          hint={hint(s && `${formatCount(s.failures)} of ${formatCountOf(s.attempts, "attempt")}`, (x, p) => rateDelta(x.failureRate, p.failureRate))}
+        />
+        <StatTile testId="tile-declined" label={<><OutcomeSwatch outcome="declined" /> Declined</>} value={s ? formatCount(s.declined) : "…"} hint={hint("the tool said no", (x, p) => countDelta(x.declined, p.declined))} />
+        <StatTile testId="tile-refused" label={<><OutcomeSwatch outcome="refused" /> Refused</>} value={s ? formatCount(s.refused) : "…"} hint={hint("permission said no", (x, p) => countDelta(x.refused, p.refused))} />
+        <StatTile
+          testId="tile-attempts"
+          label="Attempts per call"
+          value={s ? formatRatio(s.meanAttempts) : "…"}
+          hint={hint(
+            s && `max ${formatCount(s.maxAttempts)} · ${formatPct(s.retryShare)} needed a retry`,
+            (x, p) => ratioDelta(x.meanAttempts, p.meanAttempts),
+            (x, p) => `needed a retry: ${rateDelta(x.retryShare, p.retryShare)}`,
+          )}
+        />
+        <StatTile
+          testId="tile-delays"
+          label="retry_after asked / backoff waited (p50)"
+          value={s ? `${formatMs(s.retryAfter.p50)} / ${formatMs(s.backoff.p50)}` : "…"}
+          hint={hint(
+            s && `p90 ${formatMs(s.retryAfter.p90)} / ${formatMs(s.backoff.p90)} · ${formatCount(s.failedClosed)} failed closed`,
+            // Percentiles are histogram bucket bounds: the previous values say more than a percent change of them.
+            (_, p) => `previous period: ${formatMs(p.retryAfter.p50)} / ${formatMs(p.backoff.p50)} · ${formatCount(p.failedClosed)} failed closed`,
+          )}
+        />
       </div>
       <div className="grid-2">
         <section className="panel">

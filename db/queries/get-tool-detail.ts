@@ -24,16 +24,22 @@ const emptyRow = (tool: string): ToolDetail["summary"] => ({
   retryShare: null, failedClosed: 0, topCodes: [], retryAfter: { count: 0, p50: null, p90: null }, backoff: { count: 0, p50: null, p90: null },
 });
 
-/** Everything the tool page shows, for one tool and window; charts from rollups, recent runs from the span index. */
-export async function getToolDetail(db: Executor, p: DashboardParams & { tool: string }): Promise<ToolDetail> {
+/**
+ * Everything the tool page shows, for one tool and window; charts from rollups, recent runs from the
+ * span index. `comparePrevious` adds the summary over the window of equal length that ends where
+ * this one starts.
+ */
+export async function getToolDetail(db: Executor, p: DashboardParams & { tool: string }, options: { comparePrevious?: boolean } = {}): Promise<ToolDetail> {
   const t = rollupTables(p.window);
   const q: DashboardParams = { ...p, filters: { ...p.filters, tool: p.tool } };
   const w = rollupWhere(q, SPAN_ROLLUP_DIMS);
   const a = rollupWhere(q, ATTEMPT_DIMS);
   const d = rollupWhere(q, DELAY_DIMS);
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [stats, outcomeSeries, codeSeries, sumsRow, spansByAttempt, delayRows, delayByCodeRows, releases, recentFailingRuns] = await Promise.all([
+  const [stats, previousStats, outcomeSeries, codeSeries, sumsRow, spansByAttempt, delayRows, delayByCodeRows, releases, recentFailingRuns] = await Promise.all([
     toolStats(db, q),
+    // The tiles' figures come from one place, so the two periods are computed alike.
+    options.comparePrevious ? toolStats(db, { ...q, window: previousWindow(q.window) }) : null,
     db.all<ToolDetail["outcomeSeries"][number]>(
       `SELECT (hour / ?) * ? AS t, outcome, sum(spans) AS attempts FROM ${t.spans}
        WHERE ${w.sql} GROUP BY t, outcome ORDER BY t, outcome`,
@@ -90,6 +96,7 @@ export async function getToolDetail(db: Executor, p: DashboardParams & { tool: s
     project: p.projectId,
     window: p.window,
     summary,
+    previous: previousStats ? (previousStats.rows[0] ?? emptyRow(p.tool)) : null,
     outcomeSeries,
     codeSeries,
     outcomes,
@@ -105,6 +112,11 @@ export async function getToolDetail(db: Executor, p: DashboardParams & { tool: s
     releases,
     recentFailingRuns,
   };
+}
+
+/** The window of equal length and step that ends where this one starts: both periods read the same rollup resolution. */
+function previousWindow(w: DashboardParams["window"]): DashboardParams["window"] {
+  return { ...w, from: w.from - (w.to - w.from), to: w.from };
 }
 
 /** A call that needed k attempts has spans for 1..k, so exactly-k calls are spans(k) − spans(k+1). */

@@ -43,5 +43,7 @@ export const toolCallSpans = sqliteTable(
     index("spans_project_run_idx").on(t.projectId, t.runId, t.startedAt),
     index("spans_project_tool_time_idx").on(t.projectId, t.tool, t.startedAt),
     index("spans_project_code_time_idx").on(t.projectId, t.code, t.startedAt).where(sql`${t.code} IS NOT NULL`),
+    // The search box finds a call by its id (exact or prefix) within a project.
+    index("spans_project_call_idx").on(t.projectId, t.callId),
   ],
 );

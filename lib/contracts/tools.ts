@@ -70,7 +70,8 @@ export const toolsSchema = z.object({
 });
 export type ToolsAnswer = z.infer<typeof toolsSchema>;
 
-export const toolDetailQuerySchema = dashboardQuerySchema.extend({ tool: z.string().min(1).max(512) });
+/** `compare=previous` adds the tool's figures over the window of equal length just before this one. */
+export const toolDetailQuerySchema = dashboardQuerySchema.extend({ tool: z.string().min(1).max(512), compare: z.enum(["previous"]).optional() });
 
 export const codePointSchema = z.object({ t: z.number(), code: z.string(), failures: z.number() });
 export const delayBucketSchema = z.object({ bucketMs: z.number(), retryAfter: z.number(), backoff: z.number() });
@@ -79,6 +80,8 @@ export const toolDetailSchema = z.object({
   project: z.string(),
   window: windowSchema,
   summary: toolRowSchema,
+  /** With `compare=previous`: the summary over the previous window of equal length, same filters. */
+  previous: toolRowSchema.nullable().default(null),
   outcomeSeries: z.array(outcomePointSchema),
   codeSeries: z.array(codePointSchema),
   outcomes: z.array(z.object({ outcome: z.string(), attempts: z.number() })),

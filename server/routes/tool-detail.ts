@@ -6,5 +6,5 @@ import { getStore } from "../store";
 
 // `tool` names the subject here, not a filter.
 export const toolDetailRoute = defineRoute(endpoints.toolDetail, async ({ query, now }) =>
-  getToolDetail(await getStore(), { ...toDashboardParams({ ...query, tool: undefined }, now), tool: query.tool }),
+  getToolDetail(await getStore(), { ...toDashboardParams({ ...query, tool: undefined }, now), tool: query.tool }, { comparePrevious: query.compare === "previous" }),
 );

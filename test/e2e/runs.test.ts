@@ -71,6 +71,13 @@ describe("run page: the retry timeline", () => {
     expect(await session.page().locator('[data-testid="detail-retry-after"]').innerText()).toBe("1 s");
     expect(await session.page().locator('[data-testid="detail-waited"]').innerText()).toBe("1.2 s");
     expect(session.page().url()).toContain("attempt=c1-a1");
+    // The ids people paste into logs and tickets copy with one click.
+    await session.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.server().url });
+    await details.getByRole("button", { name: "Copy call id c1" }).click();
+    await expect.poll(() => details.getByTestId("copy-button").innerText()).toBe("Copy call id ✓ Copied");
+    expect(await session.page().evaluate(() => navigator.clipboard.readText())).toBe("c1");
+    await session.page().getByRole("button", { name: "Copy the run id run-every-decision" }).click();
+    await expect.poll(() => session.page().evaluate(() => navigator.clipboard.readText())).toBe("run-every-decision");
 
     await session.page().locator('[data-span-id="c4-a1"]').click();
     expect(await session.page().locator('[data-testid="detail-outcome"]').innerText()).toBe("refused");
@@ -169,6 +176,6 @@ describe("runs list", () => {
     await session.page().locator('[data-testid="start-unknown-note"]').waitFor();
     expect((await session.page().locator("h1").innerText()).replace(/\s+/g, " ")).toBe("Run run-end-only cancelled");
     const facts = await session.page().locator("dl > div").evaluateAll((els) => els.map((e) => `${e.querySelector("dt")?.textContent}: ${e.querySelector("dd")?.textContent}`));
-    expect(facts.slice(0, 6)).toEqual(["Agent: unknown", "Release: unknown", "Environment: unknown", "SDK: unknown", "Started (UTC): unknown", "Duration: unknown"]);
+    expect(facts.slice(0, 7)).toEqual(["Run id: run-end-only Copy", "Agent: unknown", "Release: unknown", "Environment: unknown", "SDK: unknown", "Started (UTC): unknown", "Duration: unknown"]);
   });
 });

@@ -43,7 +43,20 @@ describe("search box", () => {
     await input.fill("r2");
     await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["release r2"]);
     await input.fill("zzz");
-    await expect.poll(() => page.getByTestId("search-status").innerText()).toBe("No run, tool, code or release starts with “zzz”.");
+    await expect.poll(() => page.getByTestId("search-status").innerText()).toBe("No run, call, tool, code or release starts with “zzz”.");
+  });
+
+  it("finds a call id, exact match first, and opens its run with the call's first attempt selected", async () => {
+    await page.goto(server.at(`/?${WINDOW}`));
+    const input = page.getByTestId("search-input");
+    await input.fill("c1");
+    await expect
+      .poll(() => page.getByTestId("search-hits").locator("li").allTextContents())
+      .toEqual(["call c1 in run run-1", "call c10 in run run-5", "call c11 in run run-6"]);
+    await input.press("Enter");
+    // c1's first attempt is the fixture's first span.
+    await page.waitForURL(/\/runs\/run-1\?project=[^&]+&attempt=span-0$/);
+    await expect.poll(() => page.getByTestId("attempt-details").locator("h2").first().textContent()).toBe("cancel_booking · c1 · attempt 1");
   });
 });
 
@@ -101,5 +114,17 @@ describe("time", () => {
     await picker.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(new RegExp(`from=${H + HOUR}&to=${H + 2 * HOUR}`));
     await expect.poll(() => page.getByTestId("tile-calls").innerText()).toMatch(/^Calls\s+3\b/);
+  });
+
+  it("the tool page compares its tiles with the previous period", async () => {
+    // 01:00–02:00 against 00:00–01:00 for cancel_booking (figures in test/api/tool-compare.test.ts).
+    await page.goto(server.at(`/tools/cancel_booking?from=${H + HOUR}&to=${H + 2 * HOUR}`));
+    await page.getByTestId("tile-calls").waitFor();
+    await page.locator("input[name=compare]").click();
+    await page.waitForURL(/compare=previous/);
+    await expect.poll(() => page.getByTestId("tile-calls-not-ok").innerText()).toContain("+50.0 pts vs previous (50.0%)");
+    expect(await page.getByTestId("tile-calls").innerText()).toContain("+0% vs previous (2)");
+    expect(await page.getByTestId("tile-attempts").innerText()).toContain("−0.50 vs previous (1.50)");
+    expect(await page.getByTestId("tile-delays").innerText()).toContain("previous period: 2 s / 30 s · 0 failed closed");
   });
 });

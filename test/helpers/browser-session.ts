@@ -11,7 +11,7 @@ import { openProject, type ProjectServer } from "./project";
  * from the test before), and fails if its page had a script error or a dialog: an alert means
  * client text ran as HTML.
  */
-export function useBrowserSession(options: { seed?: (store: Store, project: string) => Promise<void> | void; viewport?: { width: number; height: number } } = {}) {
+export function useBrowserSession(options: { seed?: (store: Store, project: string) => Promise<void> | void; viewport?: { width: number; height: number }; timezoneId?: string } = {}) {
   let server: ProjectServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -25,7 +25,8 @@ export function useBrowserSession(options: { seed?: (store: Store, project: stri
   });
   beforeEach(async () => {
     pageErrors.length = 0;
-    context = await browser!.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 } });
+    // Unset, the browser keeps the machine's zone (UTC on CI); a test of local time names its own.
+    context = await browser!.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
     page = await context.newPage();
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("dialog", (d) => {

@@ -31,11 +31,25 @@ describe.each(DIALECTS)("searchProject (%s)", (dialect) => {
       { runId: "Run-Gamma", tool: "Cancel_Upper" },
       // Many spans of one tool: the tool walk must still return it once.
       ...Array.from({ length: 50 }, (_, i) => ({ runId: `bulk-${i}`, tool: "cancel_booking" })),
+      // A retried call sent out of order: its first attempt arrives last and started first.
+      { runId: "job-call", callId: "tc_Retry", spanId: "retry-3", attempt: 3, startedAt: T + 300 },
+      { runId: "job-call", callId: "tc_Retry", spanId: "retry-2", attempt: 2, startedAt: T + 200 },
+      { runId: "job-call", callId: "tc_Retry", spanId: "retry-1", attempt: 1, startedAt: T + 100 },
+      // One call id in two runs: two calls, two hits.
+      { runId: "job-b", callId: "tc_shared", spanId: "shared-b" },
+      { runId: "job-a", callId: "tc_shared", spanId: "shared-a" },
+      // Without attempt numbers the earliest start is first; a numbered attempt goes before an
+      // unnumbered one whatever their starts (NULLs sort at opposite ends on the two engines).
+      { runId: "job-call", callId: "tc_unnumbered", spanId: "un-late", attempt: null, startedAt: T + 50 },
+      { runId: "job-call", callId: "tc_unnumbered", spanId: "un-early", attempt: null, startedAt: T + 10 },
+      { runId: "job-call", callId: "tc_mixed", spanId: "mixed-null", attempt: null, startedAt: T },
+      { runId: "job-call", callId: "tc_mixed", spanId: "mixed-1", attempt: 1, startedAt: T + 5 },
     ];
     spans.forEach((s, i) => batch.spans.push({ index: i, row: { ...base, spanId: `s${i}`, callId: `c${i}`, ...s } }));
     await writeRows(store, "p", batch, T);
     const other = emptyRowBatch();
     other.spans.push({ index: 0, row: { ...base, spanId: "o1", callId: "o1", runId: "run-other", tool: "cancel_other" } });
+    other.spans.push({ index: 1, row: { ...base, spanId: "o2", callId: "tc_shared", runId: "run-other", tool: "cancel_other" } });
     await writeRows(store, "other", other, T);
   });
   afterAll(async () => {
@@ -69,6 +83,32 @@ describe.each(DIALECTS)("searchProject (%s)", (dialect) => {
     expect((await searchProject(store, "p", "run-", T)).hits.map((h) => h.value)).toEqual(["run-alpha-1", "run-alpha-2", "run-beta"]);
   });
 
+  it("finds a call by its exact id, with its run and its first attempt's span", async () => {
+    expect((await searchProject(store, "p", "tc_Retry", T)).hits).toEqual([{ kind: "call", value: "tc_Retry", runId: "job-call", spanId: "retry-1" }]);
+    expect((await searchProject(store, "p", "tc_unnumbered", T)).hits).toEqual([{ kind: "call", value: "tc_unnumbered", runId: "job-call", spanId: "un-early" }]);
+    expect((await searchProject(store, "p", "tc_mixed", T)).hits).toEqual([{ kind: "call", value: "tc_mixed", runId: "job-call", spanId: "mixed-1" }]);
+    // The other project's call of the same id stays out.
+    expect((await searchProject(store, "p", "tc_shared", T)).hits).toEqual([
+      { kind: "call", value: "tc_shared", runId: "job-a", spanId: "shared-a" },
+      { kind: "call", value: "tc_shared", runId: "job-b", spanId: "shared-b" },
+    ]);
+    expect((await searchProject(store, "other", "tc_shared", T)).hits).toEqual([{ kind: "call", value: "tc_shared", runId: "run-other", spanId: "o2" }]);
+  });
+
+  it("finds calls by prefix, case-sensitively, a few at a time", async () => {
+    const answer = await searchProject(store, "p", "tc_", T);
+    expect(answer.hits.map((h) => (h.kind === "call" ? `${h.value}@${h.runId}` : h.value))).toEqual([
+      "tc_Retry@job-call", "tc_mixed@job-call", "tc_shared@job-a", "tc_shared@job-b", "tc_unnumbered@job-call",
+    ]);
+    expect(answer.truncated).toBe(false);
+    expect((await searchProject(store, "p", "tc_r", T)).hits).toEqual([]);
+    expect((await searchProject(store, "p", "TC_", T)).hits).toEqual([]);
+    // c1, c10…c19 and the bulk calls: five listed in code-point order, more exist.
+    const many = await searchProject(store, "p", "c1", T);
+    expect(many.hits.map((h) => h.value)).toEqual(["c1", "c10", "c11", "c12", "c13"]);
+    expect(many.truncated).toBe(true);
+  });
+
   it("caps each kind at five hits and says more matched", async () => {
     const answer = await searchProject(store, "p", "bulk-", T);
     expect(answer.hits).toHaveLength(5);
@@ -96,6 +136,7 @@ describe.each(DIALECTS)("searchProject (%s)", (dialect) => {
         expect(text, kind).toMatch(/SEARCH|USING (COVERING )?INDEX/);
         if (kind === "tool") expect(text).toContain("spans_project_tool_time_idx");
         if (kind === "code") expect(text).toContain("spans_project_code_time_idx");
+        if (kind === "call") expect(text).toContain("spans_project_call_idx");
       } else {
         // A few test rows make any plan cheap: with sequential scans priced out, the plan shows
         // whether an index can answer the query at all (it cannot if the text ranges do not match
@@ -106,6 +147,8 @@ describe.each(DIALECTS)("searchProject (%s)", (dialect) => {
         });
         expect(text, kind).not.toMatch(/Seq Scan on (tool_call_spans|run_stats|span_rollups_6h)/);
         expect(text, kind).toMatch(/Index (Only )?Scan/);
+        // Each partition's copy of the index is named after the partition and its columns.
+        if (kind === "call") expect(text).toMatch(/Index (Only )?Scan using \w*project_id_call_id_idx/);
       }
     }
   });
