@@ -15,7 +15,7 @@ export function CopyButton({ text, getText, label = "Copy", children = "Copy" }:
     setTimeout(() => setState("idle"), 1500);
   };
   return (
-    <button type="button" className="btn copy-btn" onClick={() => void copy()} title={label} aria-label={label} data-testid="copy-button">
+    <button type="button" className="btn copy-btn" onClick={() => void copy()} title={label} data-testid="copy-button">
       {children}
       <span aria-live="polite" className="copy-state">
         {state === "copied" ? " ✓ Copied" : state === "failed" ? " (copy blocked)" : ""}

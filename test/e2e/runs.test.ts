@@ -73,10 +73,10 @@ describe("run page: the retry timeline", () => {
     expect(session.page().url()).toContain("attempt=c1-a1");
     // The ids people paste into logs and tickets copy with one click.
     await session.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.server().url });
-    await details.getByRole("button", { name: "Copy call id c1" }).click();
-    await expect.poll(() => details.getByTestId("copy-button").innerText()).toBe("Copy call id ✓ Copied");
-    expect(await session.page().evaluate(() => navigator.clipboard.readText())).toBe("c1");
-    await session.page().getByRole("button", { name: "Copy the run id run-every-decision" }).click();
+    await details.getByRole("button", { name: "Copy call id", exact: true }).click();
+    await expect.poll(() => session.page().evaluate(() => navigator.clipboard.readText())).toBe("c1");
+    expect(await session.page().getByTitle("Copy the run id run-every-decision").innerText()).toBe("Copy");
+    await session.page().getByTitle("Copy the run id run-every-decision").click();
     await expect.poll(() => session.page().evaluate(() => navigator.clipboard.readText())).toBe("run-every-decision");
 
     await session.page().locator('[data-span-id="c4-a1"]').click();

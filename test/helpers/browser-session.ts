@@ -28,6 +28,15 @@ export function useBrowserSession(options: { seed?: (store: Store, project: stri
     // Unset, the browser keeps the machine's zone (UTC on CI); a test of local time names its own.
     context = await browser!.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
     page = await context.newPage();
+    // An HTML page is ready for input once React has attached its handlers (app/providers.tsx marks
+    // <html>); a test that typed or chose before that would race hydration on a busy machine.
+    const goto = page.goto.bind(page);
+    const ready = page;
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()["content-type"]?.startsWith("text/html")) await ready.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return response;
+    };
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("dialog", (d) => {
       pageErrors.push(`dialog: ${d.message()}`);
