@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useBrowserSession } from "../helpers/browser-session";
 import type { ProjectServer } from "../helpers/project";
@@ -8,14 +8,10 @@ import { WINDOW, emptyProjectOf, seedFixture } from "../api/read-fixture";
 const session = useBrowserSession({ seed: seedFixture, viewport: { width: 390, height: 844 } });
 let server: ProjectServer;
 let page: Page;
-const consoleErrors: string[] = [];
+const consoleErrors = session.consoleErrors;
 beforeEach(() => {
   server = session.server();
   page = session.page();
-  consoleErrors.length = 0;
-  page.on("console", (m: ConsoleMessage) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
 });
 
 export const PAGES: { path: string; title: string }[] = [

@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { H, HOUR, WINDOW, seedFixture } from "../api/read-fixture";
 import { useBrowserSession } from "../helpers/browser-session";
@@ -8,14 +8,10 @@ import type { ProjectServer } from "../helpers/project";
 const session = useBrowserSession({ seed: seedFixture, timezoneId: "America/New_York" });
 let server: ProjectServer;
 let page: Page;
-const consoleErrors: string[] = [];
+const consoleErrors = session.consoleErrors;
 beforeEach(() => {
   server = session.server();
   page = session.page();
-  consoleErrors.length = 0;
-  page.on("console", (m: ConsoleMessage) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
 });
 
 const LOCAL = "Local (America/New_York)";

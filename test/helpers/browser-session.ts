@@ -17,6 +17,8 @@ export function useBrowserSession(options: { seed?: (store: Store, project: stri
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   const pageErrors: string[] = [];
+  // Console errors (a failed request, a React warning): tests that promise a clean page assert on them.
+  const consoleErrors: string[] = [];
   beforeAll(async () => {
     [server, browser] = await Promise.all([openProject({ seed: options.seed }), connectBrowser(inject("browserWsEndpoint"))]);
     // The seed went straight into the database: let its drift fold finish so badges and findings show.
@@ -25,6 +27,7 @@ export function useBrowserSession(options: { seed?: (store: Store, project: stri
   });
   beforeEach(async () => {
     pageErrors.length = 0;
+    consoleErrors.length = 0;
     // Unset, the browser keeps the machine's zone (UTC on CI); a test of local time names its own.
     context = await browser!.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
     page = await context.newPage();
@@ -38,6 +41,9 @@ export function useBrowserSession(options: { seed?: (store: Store, project: stri
       return response;
     };
     page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
     page.on("dialog", (d) => {
       pageErrors.push(`dialog: ${d.message()}`);
       void d.dismiss();
@@ -51,5 +57,5 @@ export function useBrowserSession(options: { seed?: (store: Store, project: stri
     await browser?.close();
     await server?.stop();
   });
-  return { server: () => server!, page: () => page!, context: () => context!, pageErrors };
+  return { server: () => server!, page: () => page!, context: () => context!, pageErrors, consoleErrors };
 }
