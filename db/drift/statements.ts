@@ -1,8 +1,8 @@
 import type { Dialect } from "../store/types";
-import { jsonRows } from "./json-rows";
+import { jsonRows } from "../store/dialect-sql";
 
 // The drift fold's SQL, one text per engine where a chunk travels as a JSON parameter (see
-// json-rows.ts), else one text for both. Built once per dialect so the statement caches see a fixed set.
+// store/dialect-sql.ts), else one text for both. Built once per dialect so the statement caches see a fixed set.
 // The chunk's keys (k) join as `k CROSS JOIN table`: SQLite then keeps k as the outer loop and probes
 // the table's index once per key (without statistics it may otherwise scan the table once per key);
 // PostgreSQL plans it as any inner join.

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { Executor, Store } from "../store/types";
-import { jsonRows } from "../drift/json-rows";
+import { jsonRows } from "../store/dialect-sql";
 import { ROLLUPS } from "../rollups/registry";
 
 export interface RetentionPolicy {

@@ -14,7 +14,12 @@ export function least(dialect: Dialect, a: string, b: string): string {
   return dialect === "sqlite" ? `min(${a}, ${b})` : `CASE WHEN (${a}) IS NULL OR (${b}) IS NULL THEN NULL ELSE least(${a}, ${b}) END`;
 }
 
-/** A case-insensitive LIKE (SQLite's LIKE already is, for ASCII). */
-export function ilike(dialect: Dialect): string {
-  return dialect === "sqlite" ? "LIKE" : "ILIKE";
+/**
+ * The FROM item that turns one JSON-array parameter into rows, each row's `value` a JSON array whose
+ * elements are read with `value ->> n` (text; `CAST(… AS bigint)` for numbers). Both engines spell
+ * `->>` the same, so a chunk's keys or rows travel as one parameter and each statement is one text
+ * apart from this table function: one statement per chunk instead of one per row on either engine.
+ */
+export function jsonRows(dialect: Dialect, param: string): string {
+  return dialect === "sqlite" ? `json_each(${param})` : `jsonb_array_elements(CAST(${param} AS jsonb)) AS value`;
 }

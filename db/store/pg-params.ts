@@ -1,3 +1,4 @@
+import { bindValue } from "./bind-value";
 import type { SqlParams } from "./types";
 
 interface Compiled {
@@ -61,13 +62,6 @@ function closingQuote(sql: string, start: number, quote: string): number {
     } else i++;
   }
   return sql.length;
-}
-
-/** A bound value as both engines store it: booleans as 0/1, undefined as NULL. */
-export function bindValue(v: unknown): unknown {
-  if (v === undefined) return null;
-  if (typeof v === "boolean") return v ? 1 : 0;
-  return v;
 }
 
 /** The `$n` values of a compiled statement, in order. */

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { bindValue } from "./pg-params";
+import { bindValue } from "./bind-value";
 import { prepared } from "./sqlite-prepared";
 import type { SqlParams, SqliteStore, SqliteTx } from "./types";
 

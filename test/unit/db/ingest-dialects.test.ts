@@ -187,7 +187,3 @@ describe.runIf(PG)("concurrent overlapping batches on PostgreSQL", () => {
     expect(await rollupRows(store)).toEqual(await recount(store, "p"));
   });
 });
-
-describe.runIf(!PG)("the write path on both engines", () => {
-  it.skip("needs FAULTLINE_TEST_PG_URL (a PostgreSQL cluster) to compare engines", () => {});
-});
