@@ -201,7 +201,7 @@ function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
       toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
       sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
       errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
-      permitted: null, abandoned: null, message: null, source: "native",
+      permitted: null, abandoned: null, message: null, derived: null, source: "native",
     },
   }));
   return { spans, toolErrors: [], runs: [] };

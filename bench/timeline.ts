@@ -35,7 +35,7 @@ async function seed(store: Store): Promise<void> {
         sdkVersion: "0.1.0", attempt: a, startedAt: t, endedAt: t + duration, outcome: ok ? "ok" : a % 4 === 0 ? "timed_out" : "failed",
         code: ok ? null : "upstream_unavailable", errorClass: ok ? null : "ToolFailure", retryable: ok ? null : true,
         retryAfterMs: ok || a % 3 !== 0 ? null : backoff, backoffMs: backoff, decision: ok ? null : last ? "exhausted" : "retried",
-        permitted: true, abandoned: false, message: null, source: "native",
+        permitted: true, abandoned: false, message: null, derived: null, source: "native",
       });
       t += duration + (backoff ?? 0);
     }
@@ -43,7 +43,7 @@ async function seed(store: Store): Promise<void> {
       errors.push({
         eventId: `b-err-${c}`, runId: RUN_ID, callId: `call-${c}`, tool, toolVersion: "1.0.0", release: "2026.11.3",
         service: "bench-agent", environment: "bench", code: "upstream_unavailable", errorClass: "ToolFailure", retryable: true,
-        attempts: ATTEMPTS, decision: "exhausted", told: "upstream_unavailable: gave up after 12 attempts", occurredAt: t, source: "native",
+        attempts: ATTEMPTS, decision: "exhausted", told: "upstream_unavailable: gave up after 12 attempts", derived: null, occurredAt: t, source: "native",
       });
     }
   }

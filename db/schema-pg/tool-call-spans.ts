@@ -46,6 +46,8 @@ export const toolCallSpans = pgTable(
     message: text("message"),
     source: text("source").notNull().default("native"),
     receivedAt: bigint("received_at", { mode: "number" }).notNull(),
+    /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
+    derived: text("derived"),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

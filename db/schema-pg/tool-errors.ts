@@ -30,6 +30,8 @@ export const toolErrors = pgTable(
     occurredAt: bigint("occurred_at", { mode: "number" }).notNull(),
     source: text("source").notNull().default("native"),
     receivedAt: bigint("received_at", { mode: "number" }).notNull(),
+    /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
+    derived: text("derived"),
   },
   (t) => [
     uniqueIndex("tool_errors_project_event_uq").on(t.projectId, t.eventId),

@@ -37,6 +37,8 @@ export const toolCallSpans = sqliteTable(
     message: text("message"),
     source: text("source").notNull().default("native"),
     receivedAt: integer("received_at").notNull(),
+    /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
+    derived: text("derived"),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

@@ -26,6 +26,8 @@ export const toolErrors = sqliteTable(
     occurredAt: integer("occurred_at").notNull(),
     source: text("source").notNull().default("native"),
     receivedAt: integer("received_at").notNull(),
+    /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
+    derived: text("derived"),
   },
   (t) => [
     uniqueIndex("tool_errors_project_event_uq").on(t.projectId, t.eventId),

@@ -51,6 +51,7 @@ export function normalizeAdkPublished(
             permitted: null, abandoned: null,
             // A state the taxonomy has no outcome for (indeterminate, abandoned) and a foreign class stay visible as text.
             message: outcome === null ? scrubText(`state: ${state}`) : errorCode && !taxonomyClass(errorCode) ? scrubText(errorCode) : null,
+            derived: null,
             source: SOURCE,
           },
         });

@@ -53,11 +53,11 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
       spanId: eventId, traceId: null, parentSpanId: null, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null,
       ...shared, sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
       attempt: null, startedAt: e.at!, endedAt: e.at!, outcome: null, code: null, errorClass: null, retryable: null, retryAfterMs: null,
-      backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, source: SOURCE, ...fields,
+      backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, source: SOURCE, ...fields,
     });
     const toolError = (fields: Partial<ToolErrorRow>): ToolErrorRow => ({
       eventId, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null, ...shared, code: null, errorClass: null,
-      retryable: null, attempts: null, decision: null, told: null, occurredAt: e.at!, source: SOURCE, ...fields,
+      retryable: null, attempts: null, decision: null, told: null, derived: null, occurredAt: e.at!, source: SOURCE, ...fields,
     });
     const text = (t: string | null | undefined) => (t ? scrubText(t) : null);
     const detail = e.detail ?? null;

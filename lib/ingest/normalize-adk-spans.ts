@@ -29,6 +29,7 @@ export function normalizeAdkSpans(
         decision: null, permitted: s.permitted, abandoned: s.abandoned,
         // The kit never records an error message on a span; a class outside the taxonomy is kept as text.
         message: s.failure && !taxonomyClass(s.failure) ? scrubText(s.failure) : null,
+        derived: null,
         source: "adk_span",
       },
     });

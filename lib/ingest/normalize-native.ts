@@ -71,6 +71,7 @@ export function normalizeNative(
             permitted: r.permitted ?? null,
             abandoned: r.abandoned ?? null,
             message: scrubOrNull(r.message),
+            derived: null,
             source: "native",
           },
         });
@@ -91,6 +92,7 @@ export function normalizeNative(
             attempts: r.attempts,
             decision: r.decision,
             told: scrubText(r.told),
+            derived: null,
             occurredAt: r.occurred_at,
             source: "native",
           },

@@ -28,6 +28,8 @@ export interface SpanRow {
   permitted: boolean | null;
   abandoned: boolean | null;
   message: string | null;
+  /** Comma-separated names of fields derived by Faultline, not read from the source; null = none. */
+  derived: string | null;
   source: string;
 }
 
@@ -65,6 +67,8 @@ export interface ToolErrorRow {
   attempts: number | null;
   decision: string | null;
   told: string | null;
+  /** Comma-separated names of fields derived by Faultline, not read from the source; null = none. */
+  derived: string | null;
   occurredAt: number;
   source: string;
 }

@@ -37,6 +37,7 @@ function toolError(runId: string, callId: string, tool: string, at: number, over
     attempts: 1,
     decision: null,
     told: null,
+    derived: null,
     occurredAt: H + at,
     source: "native",
     ...over,

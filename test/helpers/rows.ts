@@ -8,7 +8,7 @@ export function spanRow(fields: SpanIdentity & Partial<SpanRow>): SpanRow {
   return {
     traceId: null, parentSpanId: null, toolVersion: "1.0.0", release: null, service: null, environment: "prod",
     sdkName: "faultline-runtime", sdkVersion: "0.1.0", outcome: "ok", code: null, errorClass: null, retryable: null,
-    retryAfterMs: null, backoffMs: null, decision: null, permitted: true, abandoned: false, message: null, source: "native",
+    retryAfterMs: null, backoffMs: null, decision: null, permitted: true, abandoned: false, message: null, derived: null, source: "native",
     ...fields,
   };
 }

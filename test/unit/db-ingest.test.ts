@@ -107,7 +107,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
     const batch = emptyRowBatch();
     const base = { traceId: null, parentSpanId: null, runId: "r", tool: "t", toolVersion: null, release: null, service: null, environment: null,
       sdkName: null, sdkVersion: null, startedAt: H, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
-      retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, source: "otlp" };
+      retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, source: "otlp" };
     batch.spans.push({ index: 0, row: { ...base, spanId: "a", callId: "c1", attempt: null } }, { index: 1, row: { ...base, spanId: "b", callId: "c2", attempt: null } });
     await writeRows(store, "default", batch);
     expect(await all("SELECT spans, first_attempts, unnumbered FROM span_rollups_hourly")).toEqual([{ spans: 2, first_attempts: 0, unnumbered: 2 }]);
@@ -243,7 +243,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
     const batch = emptyRowBatch();
     const ok = { traceId: null, parentSpanId: null, runId: "r", callId: "c", tool: "t", toolVersion: null, release: null, service: null, environment: null,
       sdkName: null, sdkVersion: null, attempt: 1, startedAt: H, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
-      retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, source: "native" };
+      retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, source: "native" };
     batch.spans.push({ index: 0, row: { ...ok, spanId: "good" } });
     // A NOT NULL column left null fails the run insert after the span was written.
     batch.runs.push({ index: 1, row: { recordId: "x", runId: "r", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,

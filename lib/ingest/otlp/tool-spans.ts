@@ -187,6 +187,7 @@ function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx
     permitted: bool(a, "faultline.permitted", true),
     abandoned: bool(a, "faultline.abandoned", true),
     message: first(s.statusMessage, recorder.message, adkClass && !taxonomyClass(adkClass) ? adkClass : null),
+    derived: null,
     convention,
   };
 }

@@ -33,7 +33,7 @@ function span(k: number): SpanRow {
     outcome, code: failed && k % 4 !== 1 ? `code_${k % 6}` : null, errorClass: failed ? "ToolFailure" : null, retryable: failed ? k % 2 === 0 : null,
     retryAfterMs: failed && k % 3 === 0 ? 1000 + (k % 7) * 900 : null, backoffMs: failed ? 250 * (k % 11) : null,
     decision: k % 13 === 0 ? "failed_closed" : failed ? "retried" : null, permitted: k % 8 === 0 ? null : k % 8 !== 1, abandoned: k % 10 === 0,
-    message: failed ? `failure ${k}` : null, source: k % 2 === 0 ? "native" : "otlp",
+    message: failed ? `failure ${k}` : null, derived: k % 9 === 0 ? "attempt" : null, source: k % 2 === 0 ? "native" : "otlp",
   };
 }
 
@@ -42,7 +42,7 @@ function toolError(k: number): ToolErrorRow {
     eventId: `e-${k}`, runId: `run-${k % 30}`, callId: `call-${k}`, tool: TOOLS[k % TOOLS.length]!, toolVersion: null, release: `2026.${k % 2}`,
     service: "agent", environment: null, code: k % 5 === 0 ? null : `code_${k % 6}`, errorClass: k % 3 === 0 ? null : "ToolFailure",
     retryable: k % 4 === 0 ? null : k % 2 === 0, attempts: k % 7 === 0 ? null : (k % 4) + 1, decision: k % 2 === 0 ? "exhausted" : "surfaced",
-    told: `told ${k}`, occurredAt: T + k * 131_000, source: "native",
+    told: `told ${k}`, derived: null, occurredAt: T + k * 131_000, source: "native",
   };
 }
 

@@ -109,6 +109,7 @@ export class Scenario {
       attempts: 1,
       decision: spec.decision ?? "surfaced",
       told: spec.told ?? `${spec.code}: request ${id} failed`,
+      derived: null,
       occurredAt: at + 200,
       source: "native",
     };
@@ -139,6 +140,7 @@ export class Scenario {
       permitted: true,
       abandoned: false,
       message: null,
+      derived: null,
       source: "native",
       ...over,
     };
