@@ -172,12 +172,13 @@ async function main() {
   const busyTool = "tool_00_search";
   const code = "code_00_failed";
   console.log(`\nin-process query functions (${rounds} rounds, 7-day window)`);
+  const FIRST_PAGE = { offset: 0, limit: 100 };
   await timeIt("getOverview", rounds, () => getOverview(store, base));
   await timeIt("getOverview (service filter)", rounds, () => getOverview(store, { ...base, filters: { service: "booking-agent" } }));
-  await timeIt("listTools", rounds, () => listTools(store, { ...base, sort: "failures", dir: "desc" }));
-  await timeIt("listTools (code filter)", rounds, () => listTools(store, { ...base, filters: { code }, sort: "failures", dir: "desc" }));
+  await timeIt("listTools", rounds, () => listTools(store, { ...base, sort: "failures", dir: "desc", page: FIRST_PAGE }));
+  await timeIt("listTools (code filter)", rounds, () => listTools(store, { ...base, filters: { code }, sort: "failures", dir: "desc", page: FIRST_PAGE }));
   await timeIt("getToolDetail (busiest tool)", rounds, () => getToolDetail(store, { ...base, tool: busyTool }));
-  await timeIt("listCodes", rounds, () => listCodes(store, { ...base, sort: "failures", dir: "desc" }));
+  await timeIt("listCodes", rounds, () => listCodes(store, { ...base, sort: "failures", dir: "desc", page: FIRST_PAGE }));
   await timeIt("getCodeDetail", rounds, () => getCodeDetail(store, { ...base, code }));
   await timeIt("getSetupInfo", rounds, () => getSetupInfo(store, "default"));
 

@@ -49,7 +49,7 @@ export function CodeHistoryView({ code }: { code: string }) {
         {s && <TwoMeanings row={s} />}
         <Link href={`/runs${toQueryString({ project: search.project, range: search.range, from: search.from, to: search.to, code })}`}>runs with this code →</Link>
       </div>
-      <FilterBar show={["outcome", "release", "service"]} />
+      <FilterBar show={["outcome", "release", "service", "environment"]} />
       {q.error && <QueryError error={q.error} stale={q.stale} />}
       <div className="tiles">
         <StatTile label="Error class" value={<span style={{ fontSize: 14 }}>{s ? s.errorClasses.join(", ") || "—" : "…"}</span>} />

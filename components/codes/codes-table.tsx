@@ -62,14 +62,21 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
       cell: (c) => (
         <span className="chips">
           {c.tools.map((t) => (
-            <Link key={t} className="chip" href={hrefWith(`/tools/${encodeURIComponent(t)}`, { sort: undefined, dir: undefined, code: c.code })}>
+            <Link key={t} className="chip" href={hrefWith(`/tools/${encodeURIComponent(t)}`, { sort: undefined, dir: undefined, code: c.code, q: undefined, offset: undefined })}>
               {t}
             </Link>
           ))}
+          {c.toolCount > c.tools.length && <span className="sub">and {c.toolCount - c.tools.length} more</span>}
         </span>
       ),
     },
-    { id: "releases", header: "releases", align: "text", cellClassName: "text mono", cell: (c) => c.releases.join(", ") },
+    {
+      id: "releases",
+      header: "releases",
+      align: "text",
+      cellClassName: "text mono",
+      cell: (c) => `${c.releases.join(", ")}${c.releaseCount > c.releases.length ? ` and ${c.releaseCount - c.releases.length} more` : ""}`,
+    },
     numberColumn("firstSeen", "first seen", (c) => c.firstSeen, (t) => formatTime(t, zone), { sort: { key: "first_seen" } }),
     numberColumn("lastSeen", "last seen", (c) => c.lastSeen, (t) => formatTime(t, zone), { sort: { key: "last_seen" } }),
   ];

@@ -3,7 +3,7 @@
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
-import { TableScroll, urlSort } from "@/components/data-table";
+import { TablePager, TableScroll, urlSort } from "@/components/data-table";
 import { codesQuery } from "@/lib/query/keys";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { CodesTable } from "./codes-table";
@@ -16,10 +16,11 @@ export function CodesView() {
     <>
       <div className="page-head">
         <h1>Codes</h1>
-        <span className="sub">{q.data ? `${q.data.codes.length} codes` : "…"} · first/last seen are all-time sightings</span>
+        <span className="sub">first/last seen are all-time sightings</span>
       </div>
-      <FilterBar show={["outcome", "error_class", "release", "service"]} />
+      <FilterBar show={["outcome", "error_class", "release", "service", "environment"]} />
       {q.error && <QueryError error={q.error} stale={q.stale} />}
+      <TablePager page={q.data?.page} noun="codes" q={search.q} update={update} />
       <TableScroll label="Codes" className="panel" minHeight={200}>
         <CodesTable rows={q.data?.codes} pending={q.isPending} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>

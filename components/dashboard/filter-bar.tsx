@@ -13,16 +13,17 @@ import { LiveControl } from "./live-control";
 import { TimeRangePicker } from "./time-range-picker";
 
 const RANGE_LABEL: Record<string, string> = { "1h": "Last hour", "24h": "Last 24 hours", "7d": "Last 7 days", "30d": "Last 30 days", "90d": "Last 90 days" };
-const FILTERS: { key: SearchKey; label: string; facet: "codes" | "outcomes" | "errorClasses" | "releases" | "services" }[] = [
+const FILTERS: { key: SearchKey; label: string; facet: "codes" | "outcomes" | "errorClasses" | "releases" | "services" | "environments" }[] = [
   { key: "code", label: "Code", facet: "codes" },
   { key: "outcome", label: "Outcome", facet: "outcomes" },
   { key: "error_class", label: "Error class", facet: "errorClasses" },
   { key: "release", label: "Release", facet: "releases" },
   { key: "service", label: "Agent", facet: "services" },
+  { key: "environment", label: "Environment", facet: "environments" },
 ];
 
 /** Project, time range and the narrowing filters; every change is a new URL (so back/forward work). */
-export function FilterBar({ show = ["code", "outcome", "error_class", "release", "service"] }: { show?: SearchKey[] }) {
+export function FilterBar({ show = ["code", "outcome", "error_class", "release", "service", "environment"] }: { show?: SearchKey[] }) {
   const { search, update, hrefWith } = useUrlState();
   const projects = useQuery(projectsQuery());
   // Facets depend only on project and window; the default tools answer carries them.
@@ -70,13 +71,18 @@ export function FilterBar({ show = ["code", "outcome", "error_class", "release",
         return (
           <label key={f.key}>
             {f.label}
-            <FilterSelect name={f.key} value={current ?? ""} onCommit={(v) => update({ [f.key]: v || undefined })}>
+            <FilterSelect name={f.key} value={current ?? ""} onCommit={(v) => update({ [f.key]: v || undefined, offset: undefined })}>
               <option value="">All</option>
               {values.map((v) => (
                 <option key={v} value={v}>
                   {f.key === "outcome" ? outcomeStyle(v).label : v}
                 </option>
               ))}
+              {facets?.truncated.includes(f.facet) && (
+                <option disabled value="…">
+                  First {options.length} by name; use the search box or a link for the others
+                </option>
+              )}
             </FilterSelect>
           </label>
         );

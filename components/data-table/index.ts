@@ -4,3 +4,4 @@ export { NameCell } from "./name-cell";
 export type { AlignClasses, Column, RowAttributes, SortDir, SortState } from "./types";
 export { urlSort } from "./url-sort";
 export { TableScroll } from "./table-scroll";
+export { TablePager } from "./table-pager";

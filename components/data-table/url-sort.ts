@@ -9,6 +9,7 @@ export function urlSort(
   return {
     sort: url.search.sort ?? defaultSort,
     dir: url.search.dir ?? "desc",
-    onSort: (column, dir) => url.update({ sort: column, dir }),
+    // A new order starts at its first page.
+    onSort: (column, dir) => url.update({ sort: column, dir, offset: undefined }),
   };
 }

@@ -13,6 +13,7 @@ import styles from "./runs.module.css";
 const TEXT_FILTERS = [
   ["agent", "Agent", "agents", "exact"],
   ["release", "Release", "releases", "exact"],
+  ["environment", "Environment", "environments", "exact"],
   ["tool", "Tool", "tools", "contains"],
   ["code", "Code", "codes", "contains"],
 ] as const satisfies readonly (readonly [keyof RunsFilters, string, keyof Omit<RunFacets, "truncated">, "exact" | "contains"])[];

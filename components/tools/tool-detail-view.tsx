@@ -35,7 +35,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
   const now = useNow(d?.window.to ?? 0);
   const state = (empty: boolean) => (q.isPending ? "loading" : q.error ? "error" : empty ? "empty" : "ready");
   const outcomes = d ? prepareOutcomeSeries(d.outcomeSeries, d.window, now) : null;
-  const codes = d ? prepareCodeStack(d.codeSeries, d.window, TOP_CODES, now) : null;
+  const codes = d ? prepareCodeStack(d.codeSeries, d.window, TOP_CODES, now, d.codeSeriesRest) : null;
   const delays = d ? prepareDelayHistogram(d.delayHistogram) : [];
   const attempts = d ? prepareAttemptsBars(d.attemptsPerCall.histogram) : [];
   const s = d?.summary;
@@ -140,6 +140,11 @@ export function ToolDetailView({ tool }: { tool: string }) {
           <TableScroll label="Releases">
             <ToolReleasesTable rows={d?.releases} update={update} />
           </TableScroll>
+          {d && d.releaseCount > d.releases.length && (
+            <p className="note">
+              The {d.releases.length} releases seen last, of {formatCount(d.releaseCount)}: narrow with the release filter to see another.
+            </p>
+          )}
         </section>
       </div>
       <section className="panel">

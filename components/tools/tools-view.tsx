@@ -3,7 +3,7 @@
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
-import { TableScroll, urlSort } from "@/components/data-table";
+import { TablePager, TableScroll, urlSort } from "@/components/data-table";
 import { toolsQuery } from "@/lib/query/keys";
 import { FILTER_SEARCH_KEYS, pick, toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
@@ -13,12 +13,11 @@ export function ToolsView() {
   const url = useUrlState();
   const { search, update, hrefWith } = url;
   const q = useKeptQuery(toolsQuery(search));
-  const exportHref = (format: string) => `/api/v1/tools${toQueryString(pick(search, [...FILTER_SEARCH_KEYS, "sort", "dir"]), { format })}`;
+  const exportHref = (format: string) => `/api/v1/tools${toQueryString(pick(search, [...FILTER_SEARCH_KEYS, "sort", "dir", "q"]), { format })}`;
   return (
     <>
       <div className="page-head">
         <h1>Tools</h1>
-        <span className="sub">{q.data ? `${q.data.tools.length} tools` : "…"}</span>
         <span style={{ marginLeft: "auto" }} className="chips">
           <a className="btn" href={exportHref("csv")} download>
             Export CSV
@@ -33,6 +32,7 @@ export function ToolsView() {
       {q.data && q.data.delaysIgnoreFilters.length > 0 && (
         <p className="note">retry_after and backoff percentiles are not narrowed by {q.data.delaysIgnoreFilters.join(" or ")} (the delay histograms do not keep them).</p>
       )}
+      <TablePager page={q.data?.page} noun="tools" q={search.q} update={update} />
       <TableScroll label="Tools" className="panel" minHeight={200}>
         <ToolsTable rows={q.data?.tools} pending={q.isPending} busy={q.isFetching} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>

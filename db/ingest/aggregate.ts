@@ -50,8 +50,9 @@ export class BatchAggregates {
     const code = s.code ?? "";
     const release = s.release ?? "";
     const service = s.service ?? "";
+    const environment = s.environment ?? "";
     this.spanRollups.add({
-      projectId, hour, tool: s.tool, code, outcome: s.outcome ?? "", errorClass: s.errorClass ?? "", release, service,
+      projectId, hour, tool: s.tool, code, outcome: s.outcome ?? "", errorClass: s.errorClass ?? "", release, service, environment,
       spans: 1,
       firstAttempts: attempt === 1 ? 1 : 0,
       secondAttempts: attempt === 2 ? 1 : 0,
@@ -66,12 +67,12 @@ export class BatchAggregates {
       durationSumMs: Math.max(0, s.endedAt - s.startedAt),
     });
     if (s.retryAfterMs !== null) {
-      this.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, kind: "retry_after", bucketMs: delayBucket(s.retryAfterMs), count: 1 });
+      this.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "retry_after", bucketMs: delayBucket(s.retryAfterMs), count: 1 });
     }
     if (s.backoffMs !== null) {
-      this.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, kind: "backoff", bucketMs: delayBucket(s.backoffMs), count: 1 });
+      this.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "backoff", bucketMs: delayBucket(s.backoffMs), count: 1 });
     }
-    if (s.attempt !== null) this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, attempt: s.attempt, spans: 1 });
+    if (s.attempt !== null) this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: s.attempt, spans: 1 });
     if (s.code !== null) {
       this.codes.add(this.codeRow(s.code, s, s.startedAt, 1, 0));
     }
@@ -117,7 +118,7 @@ export class BatchAggregates {
     const { projectId } = this;
     this.errorRollups.add({
       projectId, hour: periodOf(e.occurredAt), tool: e.tool, code: e.code ?? "", errorClass: e.errorClass ?? "", decision: e.decision ?? "",
-      release: e.release ?? "", service: e.service ?? "",
+      release: e.release ?? "", service: e.service ?? "", environment: e.environment ?? "",
       errors: 1,
       attemptsSum: e.attempts ?? 0,
       retryableCount: e.retryable ? 1 : 0,

@@ -109,6 +109,7 @@ async function previousTotals(db: Executor, p: DashboardParams): Promise<Totals>
 }
 
 const SIX_HOURS_MS = 6 * 3_600_000;
+const RELEASE_MARKERS_MAX = 100;
 
 /**
  * Releases first seen inside the window. The six-hourly rollup finds each release's first period
@@ -116,11 +117,13 @@ const SIX_HOURS_MS = 6 * 3_600_000;
  * rollup then narrows the ones inside the window to their first hour.
  */
 async function releaseMarkers(db: Executor, p: DashboardParams): Promise<Overview["releases"]> {
-  const firsts = await db.all<{ release: string; first: number }>(
-    `SELECT release, min(hour) AS "first" FROM span_rollups_6h WHERE project_id = ? AND hour < ? AND release <> '' GROUP BY release`,
-    [p.projectId, p.window.to],
+  // The latest RELEASE_MARKERS_MAX first sightings: a marker per release is unreadable beyond that, and
+  // a project with thousands of releases must not turn into thousands of lookups.
+  const candidates = await db.all<{ release: string; first: number }>(
+    `SELECT release, min(hour) AS "first" FROM span_rollups_6h WHERE project_id = ? AND hour < ? AND release <> ''
+     GROUP BY release HAVING min(hour) > ? ORDER BY "first" DESC, release LIMIT ${RELEASE_MARKERS_MAX}`,
+    [p.projectId, p.window.to, p.window.from - SIX_HOURS_MS],
   );
-  const candidates = firsts.filter((r) => r.first + SIX_HOURS_MS > p.window.from);
   const narrowed = await Promise.all(
     candidates.map(async (r) => {
       const hourly = await db.get<{ first: number | null }>(

@@ -1,4 +1,4 @@
-import type { ToolDetail } from "@/lib/contracts/tools";
+import { CODE_SERIES_MAX, TOOL_RELEASES_MAX, type ToolDetail } from "@/lib/contracts/tools";
 import type { Executor } from "../client";
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
 import { toolStats } from "./list-tools";
@@ -65,10 +65,11 @@ export async function getToolDetail(db: Executor, p: DashboardParams & { tool: s
        HAVING sum(retry_after_count) > 0 OR sum(backoff_count) > 0 OR sum(failed_closed) > 0 ORDER BY code`,
       w.args,
     ),
-    db.all<ToolDetail["releases"][number]>(
+    // count(*) OVER () counts the groups before the LIMIT: every release, however many are listed.
+    db.all<ToolDetail["releases"][number] & { releaseCount: number }>(
       `SELECT release, sum(spans) AS attempts, coalesce(sum(CASE WHEN outcome NOT IN ('ok','') THEN spans END),0) AS failures,
-         min(hour) AS "firstSeen", max(hour) AS "lastSeen"
-       FROM ${t.spans} WHERE ${w.sql} GROUP BY release ORDER BY "lastSeen" DESC, release`,
+         min(hour) AS "firstSeen", max(hour) AS "lastSeen", count(*) OVER () AS "releaseCount"
+       FROM ${t.spans} WHERE ${w.sql} GROUP BY release ORDER BY "lastSeen" DESC, release LIMIT ${TOOL_RELEASES_MAX}`,
       w.args,
     ),
     recentFailing(db, p),
@@ -98,7 +99,7 @@ export async function getToolDetail(db: Executor, p: DashboardParams & { tool: s
     summary,
     previous: previousStats ? (previousStats.rows[0] ?? emptyRow(p.tool)) : null,
     outcomeSeries,
-    codeSeries,
+    ...splitCodeSeries(codeSeries),
     outcomes,
     attemptsPerCall: {
       single: Math.max(0, sums.calls - sums.retried),
@@ -109,8 +110,23 @@ export async function getToolDetail(db: Executor, p: DashboardParams & { tool: s
     },
     delayHistogram,
     delaysByCode,
-    releases,
+    releases: releases.slice(0, TOOL_RELEASES_MAX).map(({ releaseCount: _n, ...r }) => r),
+    releaseCount: releases[0]?.releaseCount ?? 0,
     recentFailingRuns,
+  };
+}
+
+/** The codes with most failures as their own series, every other code summed per bucket. */
+function splitCodeSeries(points: ToolDetail["codeSeries"]): Pick<ToolDetail, "codeSeries" | "codeSeriesRest"> {
+  const totals = new Map<string, number>();
+  for (const p of points) totals.set(p.code, (totals.get(p.code) ?? 0) + p.failures);
+  if (totals.size <= CODE_SERIES_MAX) return { codeSeries: points, codeSeriesRest: [] };
+  const named = new Set([...totals].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, CODE_SERIES_MAX).map(([c]) => c));
+  const rest = new Map<number, number>();
+  for (const p of points) if (!named.has(p.code)) rest.set(p.t, (rest.get(p.t) ?? 0) + p.failures);
+  return {
+    codeSeries: points.filter((p) => named.has(p.code)),
+    codeSeriesRest: [...rest].sort((a, b) => a[0] - b[0]).map(([t, failures]) => ({ t, failures })),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { CodeRow, CodesAnswer, CodesQuery } from "@/lib/contracts/codes";
+import { CODE_ROW_NAMES_MAX, type CodeRow, type CodesAnswer, type CodesQuery } from "@/lib/contracts/codes";
+import { pageOf, type PageQuery } from "@/lib/contracts/paging";
 import type { Executor } from "../client";
 import {
   ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, type SpanRollupRow,
@@ -48,8 +49,8 @@ export async function codeRows(db: Executor, p: DashboardParams, onlyCode?: stri
     byCode.set(r.code, e);
   }
   for (const c of counts) byCode.get(c.code)?.outcomes.push({ outcome: c.outcome, attempts: c.attempts });
-  // With an outcome or service filter the rollups decide which codes qualify (the catalogue has neither).
-  const narrowedByRollups = f.outcome !== undefined || f.service !== undefined;
+  // With an outcome, service or environment filter the rollups decide which codes qualify (the catalogue has none).
+  const narrowedByRollups = f.outcome !== undefined || f.service !== undefined || f.environment !== undefined;
 
   const result: CodeRow[] = [];
   for (const [name, e] of byCode) {
@@ -64,6 +65,8 @@ export async function codeRows(db: Executor, p: DashboardParams, onlyCode?: stri
       if (r.retryable === 1) yes += n;
     }
     const attempts = e.outcomes.reduce((s, o) => s + o.attempts, 0);
+    const tools = [...new Set(e.rows.map((r) => r.tool))].sort();
+    const releases = [...new Set(e.rows.map((r) => r.release).filter((r) => r !== ""))].sort();
     result.push({
       code: name,
       errorClasses: classes,
@@ -73,8 +76,10 @@ export async function codeRows(db: Executor, p: DashboardParams, onlyCode?: stri
       attempts,
       failures: e.outcomes.filter((o) => o.outcome !== "ok" && o.outcome !== "").reduce((s, o) => s + o.attempts, 0),
       outcomes: e.outcomes.sort((a, b) => b.attempts - a.attempts || a.outcome.localeCompare(b.outcome)),
-      tools: [...new Set(e.rows.map((r) => r.tool))].sort(),
-      releases: [...new Set(e.rows.map((r) => r.release).filter((r) => r !== ""))].sort(),
+      tools: tools.slice(0, CODE_ROW_NAMES_MAX),
+      toolCount: tools.length,
+      releases: releases.slice(0, CODE_ROW_NAMES_MAX),
+      releaseCount: releases.length,
       firstSeen: Math.min(...e.rows.map((r) => r.firstSeen)),
       lastSeen: Math.max(...e.rows.map((r) => r.lastSeen)),
     });
@@ -86,14 +91,15 @@ const SORT_VALUE: Record<CodesQuery["sort"], (r: CodeRow) => number | string | n
   code: (r) => r.code,
   attempts: (r) => r.attempts,
   failures: (r) => r.failures,
-  tools: (r) => r.tools.length,
+  tools: (r) => r.toolCount,
   first_seen: (r) => r.firstSeen,
   last_seen: (r) => r.lastSeen,
   retryable_share: (r) => r.retryableShare,
 };
 
-/** The codes table for a window, sorted (nulls last, ties by code). */
-export async function listCodes(db: Executor, p: DashboardParams & { sort: CodesQuery["sort"]; dir: "asc" | "desc" }): Promise<CodesAnswer> {
-  const codes = sortRows(await codeRows(db, p), SORT_VALUE[p.sort], p.dir, (r) => r.code);
-  return { project: p.projectId, window: p.window, codes };
+/** One page of the codes table for a window, sorted (nulls last, ties by code), `q` matching the code. */
+export async function listCodes(db: Executor, p: DashboardParams & { sort: CodesQuery["sort"]; dir: "asc" | "desc"; page: PageQuery }): Promise<CodesAnswer> {
+  const sorted = sortRows(await codeRows(db, p), SORT_VALUE[p.sort], p.dir, (r) => r.code);
+  const { rows, page } = pageOf(sorted, (r) => r.code, p.page);
+  return { project: p.projectId, window: p.window, codes: rows, page };
 }

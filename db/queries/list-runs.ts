@@ -132,6 +132,10 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
     where.push("r.release = @release");
     params.release = q.release;
   }
+  if (q.environment !== undefined) {
+    where.push("r.environment = @environment");
+    params.environment = q.environment;
+  }
   if (q.state === "missing") where.push("r.run_id IS NULL");
   else if (q.state !== undefined) {
     where.push("r.state = @state");
@@ -207,21 +211,23 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
 }
 
 /**
- * The values the runs list's text filters take in a project, for the filter suggestions: agents and
- * releases of run records, tools from the run→tool index, codes from the codes catalogue.
+ * The values the runs list's text filters take in a project, for the filter suggestions: agents,
+ * releases and environments of run records, tools from the run→tool index, codes from the codes catalogue.
  */
 export async function listRunFacets(db: Executor, project: string): Promise<RunFacets> {
   const take = async (sql: string) => (await db.all<{ v: string }>(`${sql} LIMIT ?`, [project, RUN_FACETS_MAX + 1])).map((r) => r.v);
-  const [agents, releases, tools, codes] = await Promise.all([
+  const [agents, releases, environments, tools, codes] = await Promise.all([
     take("SELECT DISTINCT agent AS v FROM runs WHERE project_id = ? AND agent IS NOT NULL AND agent <> '' ORDER BY v"),
     take("SELECT DISTINCT release AS v FROM runs WHERE project_id = ? AND release IS NOT NULL AND release <> '' ORDER BY v"),
+    take("SELECT DISTINCT environment AS v FROM runs WHERE project_id = ? AND environment IS NOT NULL AND environment <> '' ORDER BY v"),
     take("SELECT DISTINCT tool AS v FROM run_tools WHERE project_id = ? ORDER BY v"),
     take("SELECT DISTINCT code AS v FROM codes WHERE project_id = ? AND code <> '' ORDER BY v"),
   ]);
-  const lists = [agents, releases, tools, codes];
+  const lists = [agents, releases, environments, tools, codes];
   return {
     agents: agents.slice(0, RUN_FACETS_MAX),
     releases: releases.slice(0, RUN_FACETS_MAX),
+    environments: environments.slice(0, RUN_FACETS_MAX),
     tools: tools.slice(0, RUN_FACETS_MAX),
     codes: codes.slice(0, RUN_FACETS_MAX),
     truncated: lists.some((l) => l.length > RUN_FACETS_MAX),

@@ -1,9 +1,10 @@
 import { OUTCOMES } from "@/lib/contracts/enums";
-import type { Facets, ToolRow, ToolSort, ToolsAnswer } from "@/lib/contracts/tools";
+import { capList, pageOf, type PageQuery } from "@/lib/contracts/paging";
+import { FACET_MAX, type Facets, type ToolRow, type ToolSort, type ToolsAnswer } from "@/lib/contracts/tools";
 import type { Executor } from "../client";
 import {
   DELAY_DIMS, histogramPercentile, ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS,
-  type CodeCatalogueRow, type DashboardParams, type DelayHistogramRow, type SpanRollupRow,
+  type DashboardParams, type DelayHistogramRow, type SpanRollupRow,
 } from "./rollup-filters";
 
 const TOP_CODES_PER_TOOL = 3;
@@ -12,8 +13,6 @@ type CellRow = Pick<SpanRollupRow, "tool" | "code" | "outcome" | "unnumbered" | 
   attempts: number; calls: number; maxAttempt: number; retriedCalls: number;
 };
 type DelayRow = Pick<DelayHistogramRow, "tool" | "kind"> & { bucket: number; n: number };
-type FacetCatalogueRow = Pick<CodeCatalogueRow, "code" | "errorClass">;
-type FacetRollupRow = Pick<SpanRollupRow, "service" | "release">;
 
 type Counters = Omit<ToolRow, "tool" | "failureRate" | "callsNotOk" | "callNotOkRate" | "meanAttempts" | "retryShare" | "topCodes" | "retryAfter" | "backoff"> & {
   retriedCalls: number;
@@ -129,31 +128,32 @@ export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc
 export async function listFacets(db: Executor, p: DashboardParams): Promise<Facets> {
   const t = rollupTables(p.window);
   const w = rollupWhere({ ...p, filters: {} }, SPAN_ROLLUP_DIMS);
-  const [cat, agents] = await Promise.all([
-    db.all<FacetCatalogueRow>(
-      `SELECT DISTINCT code, error_class AS "errorClass" FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`,
-      [p.projectId, p.window.from, p.window.to],
-    ),
-    db.all<FacetRollupRow>(`SELECT DISTINCT service, release FROM ${t.spans} WHERE ${w.sql}`, w.args),
+  // One more than shown tells whether a list was cut. Uncut lists are sorted in JS, the same on both
+  // engines; which values a cut list keeps follows the engine's collation.
+  const values = async (sql: string, args: (string | number)[]) =>
+    (await db.all<{ v: string }>(`SELECT DISTINCT v FROM (${sql}) AS d WHERE v <> '' ORDER BY v LIMIT ${FACET_MAX + 1}`, args)).map((r) => r.v).sort();
+  const catalogue = (column: string) => values(`SELECT ${column} AS v FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`, [p.projectId, p.window.from, p.window.to]);
+  const rollup = (column: string) => values(`SELECT ${column} AS v FROM ${t.spans} WHERE ${w.sql}`, w.args);
+  const [codes, errorClasses, releases, services, environments] = await Promise.all([
+    catalogue("code"), catalogue("error_class"), rollup("release"), rollup("service"), rollup("environment"),
   ]);
-  const distinct = (values: string[]) => [...new Set(values.filter((v) => v !== ""))].sort();
+  const lists = { codes, errorClasses, releases, services, environments };
+  const truncated = Object.entries(lists).filter(([, l]) => l.length > FACET_MAX).map(([k]) => k);
+  const cap = (l: string[]) => capList(l, FACET_MAX).values;
   return {
-    codes: distinct(cat.map((r) => r.code)),
-    errorClasses: distinct(cat.map((r) => r.errorClass)),
-    releases: distinct(agents.map((r) => r.release)),
-    services: distinct(agents.map((r) => r.service)),
+    codes: cap(lists.codes),
+    errorClasses: cap(lists.errorClasses),
+    releases: cap(lists.releases),
+    services: cap(lists.services),
+    environments: cap(lists.environments),
     outcomes: [...OUTCOMES],
+    truncated,
   };
 }
 
-/** The tools table: one row per tool in the window, sorted, with the filter bar's facets. */
-export async function listTools(db: Executor, p: DashboardParams & { sort: ToolSort; dir: "asc" | "desc" }): Promise<ToolsAnswer> {
+/** One page of the tools table (one row per tool in the window, sorted, `q` matching the name), with the filter bar's facets. */
+export async function listTools(db: Executor, p: DashboardParams & { sort: ToolSort; dir: "asc" | "desc"; page: PageQuery }): Promise<ToolsAnswer> {
   const [{ rows, delaysIgnoreFilters }, facets] = await Promise.all([toolStats(db, p), listFacets(db, p)]);
-  return {
-    project: p.projectId,
-    window: p.window,
-    delaysIgnoreFilters,
-    tools: sortToolRows(rows, p.sort, p.dir),
-    facets,
-  };
+  const { rows: tools, page } = pageOf(sortToolRows(rows, p.sort, p.dir), (r) => r.tool, p.page);
+  return { project: p.projectId, window: p.window, delaysIgnoreFilters, tools, page, facets };
 }

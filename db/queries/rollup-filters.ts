@@ -22,6 +22,7 @@ export interface RollupFilters {
   errorClass?: string;
   release?: string;
   service?: string;
+  environment?: string;
 }
 
 export type DashboardParams = DashboardParamsShape;
@@ -33,6 +34,7 @@ const COLUMNS: Record<keyof RollupFilters, string> = {
   errorClass: "error_class",
   release: "release",
   service: "service",
+  environment: "environment",
 };
 
 /**
@@ -81,9 +83,9 @@ export function rollupTables(window: DashboardParams["window"]): { spans: string
   return coarse ? SIX_HOURLY : HOURLY;
 }
 
-export const SPAN_ROLLUP_DIMS = ["tool", "code", "outcome", "errorClass", "release", "service"] as const;
-export const DELAY_DIMS = ["tool", "code", "release", "service"] as const;
-export const ATTEMPT_DIMS = ["tool", "release", "service"] as const;
+export const SPAN_ROLLUP_DIMS = ["tool", "code", "outcome", "errorClass", "release", "service", "environment"] as const;
+export const DELAY_DIMS = ["tool", "code", "release", "service", "environment"] as const;
+export const ATTEMPT_DIMS = ["tool", "release", "service", "environment"] as const;
 
 /**
  * A percentile from bucket counts keyed by upper bound: the upper bound of the bucket holding the

@@ -9,10 +9,11 @@ const columns = () => ({
   tool: text("tool").notNull(),
   release: text("release").notNull(),
   service: text("service").notNull(),
+  environment: text("environment").notNull(),
   attempt: int("attempt").notNull(),
   spans: int("spans").notNull(),
 });
-const keys = ["projectId", "hour", "tool", "release", "service", "attempt"] as const;
+const keys = ["projectId", "hour", "tool", "release", "service", "environment", "attempt"] as const;
 
 /** Hourly spans per attempt number. */
 export const attemptCountsHourly = rollupTable("attempt_counts_hourly", columns(), keys);

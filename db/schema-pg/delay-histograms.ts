@@ -10,11 +10,12 @@ const columns = () => ({
   code: text("code").notNull(),
   release: text("release").notNull(),
   service: text("service").notNull(),
+  environment: text("environment").notNull(),
   kind: text("kind").notNull(),
   bucketMs: int("bucket_ms").notNull(),
   count: int("count").notNull(),
 });
-const keys = ["projectId", "hour", "tool", "code", "release", "service", "kind", "bucketMs"] as const;
+const keys = ["projectId", "hour", "tool", "code", "release", "service", "environment", "kind", "bucketMs"] as const;
 
 /** Hourly delay histograms. */
 export const delayHistogramsHourly = rollupTable("delay_histograms_hourly", columns(), keys);

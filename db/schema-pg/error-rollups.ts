@@ -14,9 +14,10 @@ export const errorRollupsHourly = rollupTable(
     decision: text("decision").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
+    environment: text("environment").notNull(),
     errors: int("errors").notNull(),
     attemptsSum: int("attempts_sum").notNull(),
     retryableCount: int("retryable_count").notNull(),
   },
-  ["projectId", "hour", "tool", "code", "errorClass", "decision", "release", "service"],
+  ["projectId", "hour", "tool", "code", "errorClass", "decision", "release", "service", "environment"],
 );

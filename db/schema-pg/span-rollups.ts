@@ -12,6 +12,7 @@ const columns = () => ({
   errorClass: text("error_class").notNull(),
   release: text("release").notNull(),
   service: text("service").notNull(),
+  environment: text("environment").notNull(),
   spans: int("spans").notNull(),
   firstAttempts: int("first_attempts").notNull(),
   secondAttempts: int("second_attempts").notNull(),
@@ -25,7 +26,7 @@ const columns = () => ({
   failedClosed: int("failed_closed").notNull(),
   durationSumMs: int("duration_sum_ms").notNull(),
 });
-const keys = ["projectId", "hour", "tool", "code", "outcome", "errorClass", "release", "service"] as const;
+const keys = ["projectId", "hour", "tool", "code", "outcome", "errorClass", "release", "service", "environment"] as const;
 
 /** Hourly span counters. */
 export const spanRollupsHourly = rollupTable("span_rollups_hourly", columns(), keys);

@@ -18,6 +18,7 @@ export const attemptCounts = defineRollup({
     tool: text("tool").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
+    environment: text("environment").notNull(),
     attempt: integer("attempt").notNull(),
   },
   values: {

@@ -31,6 +31,7 @@ export const delayHistograms = defineRollup({
     code: text("code").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
+    environment: text("environment").notNull(),
     /** 'retry_after' or 'backoff'. */
     kind: text("kind").notNull(),
     /** Upper bound of the bucket, one of DELAY_BUCKETS_MS. */

@@ -15,6 +15,7 @@ export const errorRollups = defineRollup({
     decision: text("decision").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
+    environment: text("environment").notNull(),
   },
   values: {
     errors: sum(integer("errors").notNull()),

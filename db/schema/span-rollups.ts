@@ -25,6 +25,7 @@ export const spanRollups = defineRollup({
     errorClass: text("error_class").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
+    environment: text("environment").notNull(),
   },
   values: {
     spans: sum(integer("spans").notNull()),

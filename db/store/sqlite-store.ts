@@ -13,6 +13,8 @@ export const SQLITE_MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations"
 export interface SqliteOptions {
   /** How long a statement waits for another connection's lock before failing with SQLITE_BUSY. */
   busyTimeoutMs?: number;
+  /** Apply pending migrations on open (default true; tests of a migration open an older schema). */
+  migrate?: boolean;
 }
 
 function bind(params: SqlParams | undefined): unknown[] {
@@ -32,7 +34,7 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   sqlite.pragma("foreign_keys = ON");
-  migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
+  if (options.migrate !== false) migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
 
   // One connection, one transaction at a time: an async transaction holds this chain until it ends,
   // so no other caller's statements land inside it between its awaits.

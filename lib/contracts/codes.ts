@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
 import { outcomePointSchema } from "./overview";
+import { pageInfoSchema, pageQuerySchema } from "./paging";
+
+/** The most tool and release names one code row lists. */
+export const CODE_ROW_NAMES_MAX = 20;
 
 export const CODE_SORTS = ["code", "attempts", "failures", "tools", "first_seen", "last_seen", "retryable_share"] as const;
 
 export const codesQuerySchema = dashboardQuerySchema.extend({
   sort: z.enum(CODE_SORTS).default("failures"),
   dir: sortDirSchema,
+  ...pageQuerySchema.shape,
 });
 export type CodesQuery = z.infer<typeof codesQuerySchema>;
 
@@ -21,14 +26,18 @@ export const codeRowSchema = z.object({
   attempts: z.number(),
   failures: z.number(),
   outcomes: z.array(z.object({ outcome: z.string(), attempts: z.number() })),
+  /** The first {@link CODE_ROW_NAMES_MAX} tools by name; `toolCount` counts them all. */
   tools: z.array(z.string()),
+  toolCount: z.number().int(),
+  /** The first {@link CODE_ROW_NAMES_MAX} releases by name; `releaseCount` counts them all. */
   releases: z.array(z.string()),
+  releaseCount: z.number().int(),
   firstSeen: z.number(),
   lastSeen: z.number(),
 });
 export type CodeRow = z.infer<typeof codeRowSchema>;
 
-export const codesSchema = z.object({ project: z.string(), window: windowSchema, codes: z.array(codeRowSchema) });
+export const codesSchema = z.object({ project: z.string(), window: windowSchema, codes: z.array(codeRowSchema), page: pageInfoSchema });
 export type CodesAnswer = z.infer<typeof codesSchema>;
 
 export const codeDetailQuerySchema = dashboardQuerySchema.extend({ code: z.string().min(1).max(512) });

@@ -25,11 +25,12 @@ export const dashboardQuerySchema = z.object({
   error_class: text.optional(),
   release: text.optional(),
   service: text.optional(),
+  environment: text.optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 /** The names of the narrowing filters, in the order the filter bar shows them. */
-export const FILTER_KEYS = ["code", "outcome", "error_class", "release", "service"] as const;
+export const FILTER_KEYS = ["code", "outcome", "error_class", "release", "service", "environment"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The resolved window every answer echoes, so charts fill buckets exactly as the server grouped them. */
@@ -67,7 +68,7 @@ export const sortDirSchema = z.enum(["asc", "desc"]).default("desc");
 export interface DashboardParamsShape {
   projectId: string;
   window: TimeWindow;
-  filters: { tool?: string; code?: string; outcome?: string; errorClass?: string; release?: string; service?: string };
+  filters: { tool?: string; code?: string; outcome?: string; errorClass?: string; release?: string; service?: string; environment?: string };
 }
 
 export function toDashboardParams(q: DashboardQuery, now: number): DashboardParamsShape {
@@ -78,5 +79,6 @@ export function toDashboardParams(q: DashboardQuery, now: number): DashboardPara
   if (q.error_class !== undefined) filters.errorClass = q.error_class;
   if (q.release !== undefined) filters.release = q.release;
   if (q.service !== undefined) filters.service = q.service;
+  if (q.environment !== undefined) filters.environment = q.environment;
   return { projectId: q.project, window: resolveWindow(q, now), filters };
 }

@@ -24,12 +24,13 @@ const epochMs = z.coerce.number().int().nonnegative().max(8_640_000_000_000).opt
  * `GET /api/v1/runs` query string. `cursor` is the opaque `nextCursor` of the previous page, valid
  * for the same `sort` and `dir` (keyset pagination on (sort value, run id)). `tool` and `code` match
  * any tool or code containing the text, case-insensitively (`rate_limit` finds `rate_limited`);
- * `agent` and `release` match exactly.
+ * `agent`, `release` and `environment` match exactly.
  */
 export const listRunsQuerySchema = z.object({
   project: z.string().min(1).max(200).default("default"),
   agent: optionalText,
   release: optionalText,
+  environment: optionalText,
   state: z.enum(RUN_STATE_FILTERS).optional(),
   /** Runs whose first attempt started at or after `from` and before `to` (epoch ms). */
   from: epochMs,
@@ -90,6 +91,7 @@ export const runFacetsSchema = z.object({
   /** Each sorted, at most {@link RUN_FACETS_MAX} values; `truncated` says when a list was cut. */
   agents: z.array(z.string()),
   releases: z.array(z.string()),
+  environments: z.array(z.string()),
   tools: z.array(z.string()),
   codes: z.array(z.string()),
   truncated: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageInfoSchema, pageQuerySchema } from "./paging";
 import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
 import { outcomePointSchema } from "./overview";
 
@@ -11,6 +12,7 @@ export type ToolSort = (typeof TOOL_SORTS)[number];
 export const toolsQuerySchema = dashboardQuerySchema.extend({
   sort: z.enum(TOOL_SORTS).default("failures"),
   dir: sortDirSchema,
+  ...pageQuerySchema.shape,
   format: z.enum(["json", "csv", "ndjson"]).default("json"),
 });
 export type ToolsQuery = z.infer<typeof toolsQuerySchema>;
@@ -56,8 +58,17 @@ export const facetsSchema = z.object({
   errorClasses: z.array(z.string()),
   releases: z.array(z.string()),
   services: z.array(z.string()),
+  environments: z.array(z.string()),
   outcomes: z.array(z.string()),
+  /** The facets cut at {@link FACET_MAX} values (sorted; the rest is reachable through the URL or search). */
+  truncated: z.array(z.string()),
 });
+
+/** The most values one facet lists. */
+export const FACET_MAX = 200;
+/** The most codes the tool page's code chart names, and releases its table lists. */
+export const CODE_SERIES_MAX = 50;
+export const TOOL_RELEASES_MAX = 100;
 export type Facets = z.infer<typeof facetsSchema>;
 
 export const toolsSchema = z.object({
@@ -66,6 +77,7 @@ export const toolsSchema = z.object({
   /** Delay histograms have no outcome or class dimension: percentiles ignore those two filters. */
   delaysIgnoreFilters: z.array(z.string()),
   tools: z.array(toolRowSchema),
+  page: pageInfoSchema,
   facets: facetsSchema,
 });
 export type ToolsAnswer = z.infer<typeof toolsSchema>;
@@ -83,7 +95,10 @@ export const toolDetailSchema = z.object({
   /** With `compare=previous`: the summary over the previous window of equal length, same filters. */
   previous: toolRowSchema.nullable().default(null),
   outcomeSeries: z.array(outcomePointSchema),
+  /** Failures per bucket of the {@link CODE_SERIES_MAX} codes with most failures in the window. */
   codeSeries: z.array(codePointSchema),
+  /** Failures per bucket of every other code (a tool can have thousands), so the stack still adds up. */
+  codeSeriesRest: z.array(z.object({ t: z.number(), failures: z.number() })).default([]),
   outcomes: z.array(z.object({ outcome: z.string(), attempts: z.number() })),
   /** Exact from rollups: calls with one attempt, calls with two or more, and calls per attempt count. */
   attemptsPerCall: z.object({
@@ -107,7 +122,9 @@ export const toolDetailSchema = z.object({
       failedClosed: z.number(),
     }),
   ),
+  /** The {@link TOOL_RELEASES_MAX} releases seen last; `releaseCount` counts them all. */
   releases: z.array(z.object({ release: z.string(), attempts: z.number(), failures: z.number(), firstSeen: z.number(), lastSeen: z.number() })),
+  releaseCount: z.number().int().default(0),
   recentFailingRuns: z.array(
     z.object({
       runId: z.string(),

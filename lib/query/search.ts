@@ -1,6 +1,6 @@
 /** The query-string keys the dashboard pages understand; everything else in the URL is ignored. */
 export const SEARCH_KEYS = [
-  "project", "range", "from", "to", "tool", "code", "outcome", "error_class", "release", "service", "sort", "dir",
+  "project", "range", "from", "to", "tool", "code", "outcome", "error_class", "release", "service", "environment", "sort", "dir", "q", "offset",
   // View settings, not filters: the Overview's comparison and the auto-refresh interval.
   "compare", "refresh",
 ] as const;
@@ -41,4 +41,4 @@ export function pick(search: DashboardSearch, keys: readonly SearchKey[]): Dashb
 }
 
 export const WINDOW_KEYS = ["project", "range", "from", "to"] as const satisfies readonly SearchKey[];
-export const FILTER_SEARCH_KEYS = [...WINDOW_KEYS, "tool", "code", "outcome", "error_class", "release", "service"] as const satisfies readonly SearchKey[];
+export const FILTER_SEARCH_KEYS = [...WINDOW_KEYS, "tool", "code", "outcome", "error_class", "release", "service", "environment"] as const satisfies readonly SearchKey[];

@@ -5,5 +5,5 @@ import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
 
 export const codesRoute = defineRoute(endpoints.codes, async ({ query, now }) =>
-  listCodes(await getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir }),
+  listCodes(await getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir, page: query }),
 );

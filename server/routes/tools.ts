@@ -11,7 +11,9 @@ const exportName = (project: string, w: { from: number; to: number }) =>
   `faultline-tools-${project.replace(/[^A-Za-z0-9_-]/g, "_")}-${stamp(w.from)}-to-${stamp(w.to)}`;
 
 export const toolsRoute = defineRoute(endpoints.tools, async ({ query, now }) => {
-  const answer = await listTools(await getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir });
+  // An export holds every row the filters and `q` match; the JSON answer one page.
+  const page = query.format === "json" ? query : { q: query.q, offset: 0, limit: Number.MAX_SAFE_INTEGER };
+  const answer = await listTools(await getStore(), { ...toDashboardParams(query, now), sort: query.sort, dir: query.dir, page });
   if (query.format === "json") return answer;
   const csv = query.format === "csv";
   return new Response(csv ? toolsCsv(answer.tools) : toolsNdjson(answer.tools), {

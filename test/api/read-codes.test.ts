@@ -7,7 +7,7 @@ const { server, get } = useFixtureServer();
 const UPSTREAM = {
   code: "upstream_unavailable", errorClasses: ["ToolFailure", "ToolTimedOutError"], retryableShare: 1, retryableValues: ["yes"],
   conflicting: true, attempts: 3, failures: 3, outcomes: [{ outcome: "failed", attempts: 2 }, { outcome: "timed_out", attempts: 1 }],
-  tools: ["cancel_booking", "lookup"], releases: ["r1", "r2"], firstSeen: H + 10 * MIN, lastSeen: H + 5 * HOUR,
+  tools: ["cancel_booking", "lookup"], toolCount: 2, releases: ["r1", "r2"], releaseCount: 2, firstSeen: H + 10 * MIN, lastSeen: H + 5 * HOUR,
 };
 
 describe("GET /api/v1/codes", () => {
@@ -18,17 +18,17 @@ describe("GET /api/v1/codes", () => {
       UPSTREAM,
       {
         code: MARKUP_CODE, errorClasses: ["ToolFailure"], retryableShare: 1, retryableValues: ["yes"], conflicting: false, attempts: 2,
-        failures: 2, outcomes: [{ outcome: "failed", attempts: 2 }], tools: [SCRIPT_TOOL], releases: ["r1"],
+        failures: 2, outcomes: [{ outcome: "failed", attempts: 2 }], tools: [SCRIPT_TOOL], toolCount: 1, releases: ["r1"], releaseCount: 1,
         firstSeen: H + 2 * HOUR + MIN, lastSeen: H + 2 * HOUR + 2 * MIN,
       },
       {
         code: "booking_not_cancellable", errorClasses: ["ToolRefusal"], retryableShare: 0, retryableValues: ["no"], conflicting: false,
-        attempts: 1, failures: 1, outcomes: [{ outcome: "declined", attempts: 1 }], tools: ["cancel_booking"], releases: ["r1"],
+        attempts: 1, failures: 1, outcomes: [{ outcome: "declined", attempts: 1 }], tools: ["cancel_booking"], toolCount: 1, releases: ["r1"], releaseCount: 1,
         firstSeen: H + 20 * MIN, lastSeen: H + 20 * MIN,
       },
       {
         code: "not_permitted", errorClasses: ["ToolNotPermittedError"], retryableShare: 0, retryableValues: ["no"], conflicting: false,
-        attempts: 1, failures: 1, outcomes: [{ outcome: "refused", attempts: 1 }], tools: ["cancel_booking"], releases: ["r2"],
+        attempts: 1, failures: 1, outcomes: [{ outcome: "refused", attempts: 1 }], tools: ["cancel_booking"], toolCount: 1, releases: ["r2"], releaseCount: 1,
         firstSeen: H + HOUR + 5 * MIN, lastSeen: H + HOUR + 5 * MIN,
       },
     ]);

@@ -42,10 +42,10 @@ export const FIXTURE_SPANS: Partial<SpanRow>[] = [
   { runId: "run-3", callId: "c5", tool: SCRIPT_TOOL, attempt: 2, startedAt: H + 2 * HOUR + 2 * MIN, ...fail(MARKUP_CODE, "ToolFailure", true, { retryAfterMs: 1000, backoffMs: 5000, decision: "retried" }) },
   { runId: "run-3", callId: "c5", tool: SCRIPT_TOOL, attempt: 3, startedAt: H + 2 * HOUR + 3 * MIN },
   { runId: "run-3", callId: "c6", tool: SCRIPT_TOOL, startedAt: H + 2 * HOUR + 10 * MIN },
-  // lookup, r2/svc-b: two ok calls and one timed-out call whose code also means ToolFailure elsewhere.
-  { runId: "run-4", callId: "c7", tool: "lookup", release: "r2", service: "svc-b", startedAt: H + 30 * MIN },
-  { runId: "run-4", callId: "c8", tool: "lookup", release: "r2", service: "svc-b", startedAt: H + HOUR + 30 * MIN },
-  { runId: "run-4", callId: "c9", tool: "lookup", release: "r2", service: "svc-b", startedAt: H + 2 * HOUR + 30 * MIN, outcome: "timed_out", code: "upstream_unavailable", errorClass: "ToolTimedOutError", retryable: true, decision: "surfaced" },
+  // lookup, r2/svc-b in staging: two ok calls and one timed-out call whose code also means ToolFailure elsewhere.
+  { runId: "run-4", callId: "c7", tool: "lookup", release: "r2", service: "svc-b", environment: "staging", startedAt: H + 30 * MIN },
+  { runId: "run-4", callId: "c8", tool: "lookup", release: "r2", service: "svc-b", environment: "staging", startedAt: H + HOUR + 30 * MIN },
+  { runId: "run-4", callId: "c9", tool: "lookup", release: "r2", service: "svc-b", environment: "staging", startedAt: H + 2 * HOUR + 30 * MIN, outcome: "timed_out", code: "upstream_unavailable", errorClass: "ToolTimedOutError", retryable: true, decision: "surfaced" },
   // A tool whose name is a spreadsheet formula (CSV injection guard).
   { runId: "run-5", callId: "c10", tool: FORMULA_TOOL, startedAt: H + 2 * HOUR + 40 * MIN },
   // Outside the window: must not count.

@@ -37,8 +37,28 @@ describe("GET /api/v1/tools", () => {
       errorClasses: ["ToolFailure", "ToolNotPermittedError", "ToolRefusal", "ToolTimedOutError"],
       releases: ["r1", "r2"],
       services: ["svc-a", "svc-b"],
+      environments: ["prod", "staging"],
       outcomes: ["ok", "failed", "declined", "refused", "not_found", "timed_out", "invalid_arguments", "result_rejected", "cancelled"],
+      truncated: [],
     });
+    expect(body.page).toEqual({ total: 4, offset: 0, limit: 100 });
+  });
+
+  it("narrows to one environment, delays and attempts included, and keeps the facets unfiltered", async () => {
+    const staging = await get(`/api/v1/tools?${WINDOW}&environment=staging`);
+    expect(staging.status).toBe(200);
+    expect(staging.body.tools).toEqual([LOOKUP]);
+    expect(staging.body.delaysIgnoreFilters).toEqual([]);
+    expect(staging.body.facets.environments).toEqual(["prod", "staging"]);
+    const prod = await get(`/api/v1/tools?${WINDOW}&environment=prod`);
+    expect(prod.body.tools).toEqual([CANCEL, SCRIPT, FORMULA]);
+    // The detail's attempt histogram and delays come from the attempt and delay rollups: narrowed too.
+    const lookup = await get(`/api/v1/tools/detail?${WINDOW}&tool=lookup&environment=staging`);
+    expect(lookup.body.summary).toEqual(LOOKUP);
+    expect(lookup.body.attemptsPerCall.histogram).toEqual([{ attempts: 1, calls: 3 }]);
+    const none = await get(`/api/v1/tools/detail?${WINDOW}&tool=cancel_booking&environment=staging`);
+    expect(none.body.attemptsPerCall).toMatchObject({ single: 0, retried: 0, histogram: [] });
+    expect(none.body.delayHistogram.filter((b: { retryAfter: number; backoff: number }) => b.retryAfter + b.backoff > 0)).toEqual([]);
   });
 
   it("sorts by any column, nulls last", async () => {

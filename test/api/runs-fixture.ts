@@ -104,7 +104,7 @@ export async function seedRuns(store: Store, project: string): Promise<void> {
   ];
   const clean = [span("run-clean", "k1", "lookup_customer", 1, 120_000, 120_050, { service: "billing-agent", release: "2026.11.4" })];
   await writeRows(store, project, {
-    runs: [...main.runs, run("run-clean", { agent: "billing-agent", release: "2026.11.4", startedAt: H + 120_000, endedAt: H + 121_000, state: "completed" })].map((row, index) => ({ index, row })),
+    runs: [...main.runs, run("run-clean", { agent: "billing-agent", release: "2026.11.4", environment: "staging", startedAt: H + 120_000, endedAt: H + 121_000, state: "completed" })].map((row, index) => ({ index, row })),
     spans: [...main.spans, ...orphan, ...clean].map((row, index) => ({ index, row })),
     toolErrors: main.errors.map((row, index) => ({ index, row })),
   }, H + 200_000);

@@ -84,12 +84,13 @@ describe("GET /api/v1/runs tool and code match by 'contains'", () => {
 });
 
 describe("GET /api/v1/run-facets", () => {
-  it("lists the agents, releases, tools and codes of the project, sorted", async () => {
+  it("lists the agents, releases, environments, tools and codes of the project, sorted", async () => {
     const { status, body } = await get("/api/v1/run-facets");
     expect(status).toBe(200);
     expect(body).toEqual({
       agents: ["agent-a", "agent-b"],
       releases: ["r1", "r2"],
+      environments: ["prod"],
       tools: ["charge_card", "lookup", "search_flights"],
       codes: ["rate_limit_soft", "rate_limited", "upstream_unavailable"],
       truncated: false,

@@ -77,9 +77,11 @@ describe("GET /api/v1/runs", () => {
     expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], nextCursor: null } });
   });
 
-  it("filters by agent, release, state and the missing run record", async () => {
+  it("filters by agent, release, environment, state and the missing run record", async () => {
     expect(await ids("?agent=support-agent")).toEqual(["run-every-decision"]);
     expect(await ids("?release=2026.11.4")).toEqual(["run-clean"]);
+    expect(await ids("?environment=staging")).toEqual(["run-clean"]);
+    expect(await ids("?environment=prod")).toEqual(["run-every-decision"]);
     expect(await ids("?state=failed")).toEqual(["run-every-decision"]);
     expect(await ids("?state=missing")).toEqual(["run-orphan"]);
     expect(await ids("?agent=&release=")).toEqual(["run-clean", "run-orphan", "run-every-decision"]);

@@ -72,6 +72,23 @@ describe("dashboard in Chromium", () => {
     await expect.poll(async () => (await rows().first().innerText()).startsWith(SCRIPT_TOOL)).toBe(true);
   });
 
+  it("Tools: the environment filter and the name search narrow the table, and the pager says how many matched", async () => {
+    await page.goto(server.at(`/tools?${WINDOW}`));
+    const rows = () => page.locator("[data-testid=tools-table] tbody tr[data-tool]");
+    expect(await page.locator(".table-pager").innerText()).toContain("1–4 of 4 tools");
+    expect(await page.locator("select[name=environment] option").allInnerTexts()).toEqual(["All", "prod", "staging"]);
+    await page.locator("select[name=environment]").selectOption("staging");
+    await page.waitForURL(/environment=staging/);
+    await expect.poll(async () => (await rows().allInnerTexts()).map((t) => t.split("\t")[0])).toEqual(["lookup"]);
+    await page.locator("select[name=environment]").selectOption("");
+    await page.waitForURL((u) => !u.search.includes("environment="));
+    await page.getByRole("searchbox", { name: "Search tools by name" }).fill("CANCEL");
+    await page.waitForURL(/q=CANCEL/);
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await page.locator(".table-pager").innerText()).toContain("1–1 of 1 tools");
+    expect(pageErrors).toEqual([]);
+  });
+
   it("Tool detail: encoded name, per-code delays and runs links", async () => {
     await page.goto(server.at(`/tools/${encodeURIComponent(SCRIPT_TOOL)}?${WINDOW}`));
     expect(await text("tool-name")).toBe(SCRIPT_TOOL);

@@ -81,6 +81,17 @@ describe("topN and prepareCodeStack", () => {
     expect(data.rows[1]).toEqual({ t: T0 + H, gap: false, x: 0, [NO_CODE]: 3, [OTHER_CODES]: 2 });
     expect(data.rows[3]).toEqual({ t: T0 + 3 * H, gap: true, x: null, [NO_CODE]: null, [OTHER_CODES]: null });
   });
+
+  it("adds the failures the server already summed to the other series, even when every named code fits", () => {
+    const data = prepareCodeStack([{ t: T0, code: "x", failures: 4 }], window, 2, T0 + 2 * H, [
+      { t: T0, failures: 5 },
+      { t: T0 + H, failures: 7 },
+    ]);
+    expect(data.series).toEqual(["x", OTHER_CODES]);
+    expect(data.totals).toEqual({ x: 4, [OTHER_CODES]: 12 });
+    expect(data.rows[0]).toEqual({ t: T0, gap: false, x: 4, [OTHER_CODES]: 5 });
+    expect(data.rows[1]).toEqual({ t: T0 + H, gap: false, x: 0, [OTHER_CODES]: 7 });
+  });
 });
 
 describe("prepareDelayHistogram", () => {

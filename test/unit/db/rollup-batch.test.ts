@@ -26,7 +26,7 @@ describe("RollupBatch", () => {
 
   it("coarsens by the declared period key into the coarser table, merging the hours that meet", () => {
     const batch = new RollupBatch(attemptCounts);
-    const row = (hour: number, attempt: number) => ({ projectId: "p", hour, tool: "t", release: "r", service: "s", attempt, spans: 1 });
+    const row = (hour: number, attempt: number) => ({ projectId: "p", hour, tool: "t", release: "r", service: "s", environment: "", attempt, spans: 1 });
     batch.add(row(6 * HOUR_MS, 1));
     batch.add(row(7 * HOUR_MS, 1));
     batch.add(row(7 * HOUR_MS, 1));
@@ -39,10 +39,10 @@ describe("RollupBatch", () => {
 
   it("types rows from the declaration", () => {
     const batch = new RollupBatch(attemptCounts);
-    const ok = { projectId: "p", hour: 0, tool: "t", release: "r", service: "s", attempt: 1, spans: 1 };
+    const ok = { projectId: "p", hour: 0, tool: "t", release: "r", service: "s", environment: "", attempt: 1, spans: 1 };
     batch.add({ ...ok });
     // @ts-expect-error a value column of the declaration is missing
-    batch.add({ projectId: "p", hour: 0, tool: "t", release: "r", service: "s", attempt: 1 });
+    batch.add({ projectId: "p", hour: 0, tool: "t", release: "r", service: "s", environment: "", attempt: 1 });
     // @ts-expect-error a key column has the wrong type
     batch.add({ ...ok, hour: 1, attempt: "1" });
     // @ts-expect-error no such column in the declaration

@@ -13,7 +13,7 @@ import { spanRollups } from "@/db/schema/span-rollups";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 
 const spanRow = (over: Record<string, number> = {}) => ({
-  projectId: "p", hour: 0, tool: "t", code: "c", outcome: "failed", errorClass: "ToolFailure", release: "r", service: "s",
+  projectId: "p", hour: 0, tool: "t", code: "c", outcome: "failed", errorClass: "ToolFailure", release: "r", service: "s", environment: "e",
   spans: 1, firstAttempts: 1, secondAttempts: 0, retryAttempts: 0, unnumbered: 0, maxAttempt: 1, retryAfterCount: 1,
   retryAfterSumMs: 2000, backoffCount: 0, backoffSumMs: 0, failedClosed: 0, durationSumMs: 40, ...over,
 });
