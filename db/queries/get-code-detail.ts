@@ -28,7 +28,7 @@ export async function getCodeDetail(db: Executor, p: DashboardParams & { code: s
        FROM codes WHERE project_id = ? AND code = ? ORDER BY first_seen, release, tool, tool_version, error_class, retryable`,
       [p.projectId, p.code],
     ),
-    codeRows(db, p, p.code),
+    codeRows(db, p, [p.code]),
   ]);
   const series = new Map<string, CodeDetail["outcomeSeries"][number]>();
   const tools = new Map<string, CodeDetail["byTool"][number]>();
