@@ -6,6 +6,9 @@ import type { RunTimeline } from "@/lib/contracts/runs";
 import type { Selection } from "./timeline-chart";
 import styles from "./runs.module.css";
 
+// Formats whose final errors always carry the told text: there a null means the model was told nothing.
+const TOLD_RECORDED = new Set(["native"]);
+
 const yesNo = (v: boolean | null) => (v === null ? "unknown" : v ? "yes" : "no");
 const ms = (v: number | null) => (v === null ? "not recorded" : formatDuration(v));
 
@@ -104,9 +107,16 @@ export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTi
             <dt>Attempts (reported)</dt>
             <dd>{call.error.attempts ?? "unknown"}</dd>
           </dl>
+          {call.error.derived.length > 0 ? (
+            <p className={styles.muted} style={{ margin: 0 }} data-testid="error-derived">
+              Worked out by Faultline from the call&apos;s other records, not sent by the source: {call.error.derived.join(", ")}
+            </p>
+          ) : null}
           <h2>What the model was told</h2>
           {call.error.told === null ? (
-            <p className={styles.muted}>Not recorded.</p>
+            <p className={styles.muted} data-testid="told-none">
+              {TOLD_RECORDED.has(call.error.source) ? "Nothing was told: the model never saw this error (for example, the run failed first)." : "Not recorded by this source."}
+            </p>
           ) : (
             <pre className={styles.told} data-testid="told">
               {call.error.told}

@@ -1,9 +1,9 @@
 import { quantizeDelay } from "@/lib/drift/delays";
 import { releaseKey, type ReleaseKey } from "@/lib/drift/release-key";
 import { retryableValue } from "@/lib/drift/signature";
-import { toldShape } from "@/lib/drift/told-shape";
 import type { Tx } from "../store/types";
 import { DriftDeltas, mergeExamples, splitKey } from "./deltas";
+import { errorDims, errorReleaseKey, moveFoldedError, type VersionedSpan } from "./error-attribution";
 import { driftSql, type CallRow, type CallSpanRow, type ErrorScanRow, type SignatureRow, type SpanScanRow, type ToolReleaseRow } from "./statements";
 
 const SEP = "\u0000";
@@ -25,7 +25,19 @@ interface CallContext {
   okAttempts: { attempt: number | null; started_at: number }[];
   /** The SDK version of the call's earliest span that carries one (the release of a final error without one). */
   sdkVersion: string | null;
+  /** The call's earliest span naming the tool version: what a final error without one is counted under. */
+  versioned: VersionedSpan | null;
+  /** Final errors folded before this chunk under their own release, moved when the first versioned span folds. */
+  movable: ErrorScanRow[];
 }
+
+/** How far earlier folds got: rows at or below these `pk`s are already in the accumulators. */
+export interface Watermarks {
+  spans: number;
+  errors: number;
+}
+
+const present = (v: string | null | undefined): v is string => typeof v === "string" && v !== "";
 
 /**
  * Folds one chunk of raw rows into the drift accumulators within the caller's transaction. Per
@@ -39,11 +51,12 @@ export class ChunkFolder {
   private constructor(
     private readonly tx: Tx,
     private readonly projectId: string,
+    private readonly folded: Watermarks,
   ) {}
 
   /** Folds the rows (spans first, in `pk` order, then errors) and writes the accumulators. */
-  static async fold(tx: Tx, projectId: string, spans: readonly SpanScanRow[], errors: readonly ErrorScanRow[]): Promise<void> {
-    const folder = new ChunkFolder(tx, projectId);
+  static async fold(tx: Tx, projectId: string, spans: readonly SpanScanRow[], errors: readonly ErrorScanRow[], folded: Watermarks): Promise<void> {
+    const folder = new ChunkFolder(tx, projectId, folded);
     await folder.load(spans, errors);
     for (const r of spans) folder.span(r);
     for (const e of errors) folder.error(e);
@@ -52,32 +65,53 @@ export class ChunkFolder {
 
   /**
    * Reads, for the calls whose rows need it, their stored drift_calls rows (rows with a code, ok
-   * retries) and their spans (recovery of a span's code; the SDK version of a final error that
-   * names no release): only those, since probing every call of a chunk costs as much as the fold.
+   * retries) and their spans (recovery of a span's code; the tool version, release or SDK version of
+   * a final error that names no tool version): only those, since probing every call of a chunk costs
+   * as much as the fold. Calls with a versioned span here are also asked for final errors folded
+   * earlier without one (a span can arrive in a later request than its call's error); the few calls
+   * that have any are then read like the others.
    */
   private async load(spans: readonly SpanScanRow[], errors: readonly ErrorScanRow[]): Promise<void> {
     const sql = driftSql(this.tx.dialect);
     const callKeys = new Map<string, [string, string]>();
     const spanKeys = new Map<string, [string, string]>();
+    const versionedKeys = new Map<string, [string, string]>();
     const add = (to: Map<string, [string, string]>, r: { run_id: string; call_id: string }) => {
       const key = callKey(r.run_id, r.call_id);
       to.set(key, [r.run_id, r.call_id]);
-      if (!this.byCall.has(key)) this.byCall.set(key, { calls: new Map(), okAttempts: [], sdkVersion: null });
+      if (!this.byCall.has(key)) this.byCall.set(key, { calls: new Map(), okAttempts: [], sdkVersion: null, versioned: null, movable: [] });
     };
     for (const r of spans) {
       const coded = r.code !== null && r.code !== "";
       if (coded || (r.outcome === "ok" && (r.attempt === null || r.attempt > 1))) add(callKeys, r);
       if (coded) add(spanKeys, r);
+      if (present(r.tool_version) && this.folded.errors > 0) add(versionedKeys, r);
     }
     for (const e of errors) {
       if (e.code !== null && e.code !== "") add(callKeys, e);
-      if ((e.tool_version ?? "") === "" && (e.release ?? "") === "") add(spanKeys, e);
+      if (!present(e.tool_version)) add(spanKeys, e);
     }
     const keyed = (keys: Map<string, [string, string]>) => ({ project: this.projectId, keys: JSON.stringify([...keys.values()]) });
-    const [calls, callSpans] = await Promise.all([
+    const [movable, firstCalls, firstSpans] = await Promise.all([
+      versionedKeys.size > 0 ? this.tx.all<ErrorScanRow>(sql.foldedErrorsOf, { ...keyed(versionedKeys), folded: this.folded.errors }) : [],
       callKeys.size > 0 ? this.tx.all<CallRow & { run_id: string; call_id: string }>(sql.callsOf, keyed(callKeys)) : [],
       spanKeys.size > 0 ? this.tx.all<CallSpanRow>(sql.spansOfCalls, keyed(spanKeys)) : [],
     ]);
+    const moreCalls = new Map<string, [string, string]>();
+    for (const e of movable.sort((a, b) => a.pk - b.pk)) {
+      const key = callKey(e.run_id, e.call_id);
+      this.context(e.run_id, e.call_id).movable.push(e);
+      if (!callKeys.has(key) || !spanKeys.has(key)) moreCalls.set(key, [e.run_id, e.call_id]);
+    }
+    const [laterCalls, laterSpans] =
+      moreCalls.size > 0
+        ? await Promise.all([
+            this.tx.all<CallRow & { run_id: string; call_id: string }>(sql.callsOf, keyed(new Map([...moreCalls].filter(([k]) => !callKeys.has(k))))),
+            this.tx.all<CallSpanRow>(sql.spansOfCalls, keyed(new Map([...moreCalls].filter(([k]) => !spanKeys.has(k))))),
+          ])
+        : [[], []];
+    const calls = [...firstCalls, ...laterCalls];
+    const callSpans = [...firstSpans, ...laterSpans];
     for (const c of calls) {
       this.context(c.run_id, c.call_id).calls.set(c.code, {
         code: c.code, tool: c.tool, release: c.release, attempt: c.attempt, started_at: c.started_at, recovered: c.recovered, dirty: false,
@@ -87,6 +121,14 @@ export class ChunkFolder {
     for (const s of callSpans) {
       const ctx = this.context(s.run_id, s.call_id);
       if (s.outcome === "ok") ctx.okAttempts.push({ attempt: s.attempt, started_at: s.started_at });
+      if (present(s.tool_version)) {
+        const v = ctx.versioned;
+        if (!v || s.started_at < v.startedAt || (s.started_at === v.startedAt && s.pk < v.pk)) {
+          ctx.versioned = { toolVersion: s.tool_version, release: s.release, sdkVersion: s.sdk_version, startedAt: s.started_at, pk: s.pk };
+        }
+        // A versioned span folded earlier already moved (or attributed) the call's errors.
+        if (s.pk <= this.folded.spans) ctx.movable = [];
+      }
       if (s.sdk_version !== null && s.sdk_version !== "") {
         const key = callKey(s.run_id, s.call_id);
         const at = sdkAt.get(key);
@@ -137,6 +179,15 @@ export class ChunkFolder {
 
   private span(r: SpanScanRow): void {
     const rk = releaseKey(r.tool_version, r.release, r.sdk_version, r.started_at);
+    const ctx = this.byCall.get(callKey(r.run_id, r.call_id));
+    if (ctx && ctx.movable.length > 0 && present(r.tool_version)) {
+      // The call's first versioned span: its errors folded earlier under their own release move to
+      // the version of the call they report on. Done before the span's own code is tracked, so the
+      // call is counted once, under the tool version.
+      const to = errorReleaseKey(ctx.movable[0]!, ctx.versioned, null);
+      for (const e of ctx.movable) moveFoldedError(this.deltas, e, to, present(e.code) ? ctx.calls.get(e.code) : undefined);
+      ctx.movable = [];
+    }
     const tr = this.deltas.toolRelease(r.tool, rk.release, rk.kind, r.started_at, r.run_id);
     tr.spans++;
     if (r.attempt === null || r.attempt <= 1) tr.firstAttempts++;
@@ -164,17 +215,13 @@ export class ChunkFolder {
   }
 
   private error(e: ErrorScanRow): void {
-    const sdk = (e.tool_version ?? "") === "" && (e.release ?? "") === "" ? this.context(e.run_id, e.call_id).sdkVersion : null;
-    const rk = releaseKey(e.tool_version, e.release, sdk, e.occurred_at);
+    const ctx = present(e.tool_version) ? null : this.context(e.run_id, e.call_id);
+    const rk = errorReleaseKey(e, ctx?.versioned ?? null, ctx?.sdkVersion ?? null);
     this.deltas.toolRelease(e.tool, rk.release, rk.kind, e.occurred_at, e.run_id).errors++;
     if (e.code === null || e.code === "") return;
     const code = e.code;
     this.deltas.signature(code, e.tool, rk.release, rk.kind, e.occurred_at, e.run_id).errors++;
-    const count = (dim: string, value: string | null) => value !== null && value !== "" && this.deltas.count(code, e.tool, rk.release, "errors", dim, value);
-    count("error_class", e.error_class);
-    count("retryable", e.retryable === null ? null : retryableValue(e.retryable === 1));
-    count("decision", e.decision);
-    if (e.told !== null && e.told !== "") count("told", toldShape(e.told, code));
+    for (const [dim, value] of errorDims(e, code)) this.deltas.count(code, e.tool, rk.release, "errors", dim, value);
     this.trackCall(e.run_id, e.call_id, code, e.tool, rk, null, e.occurred_at, true);
   }
 

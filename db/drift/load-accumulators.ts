@@ -44,6 +44,8 @@ export async function loadAccumulators(db: Executor, projectId: string, filter: 
   counts.sort(byParts((c) => [c.code, c.tool, c.release, c.basis, c.dim, c.value]));
   const byKey = new Map<string, CodeAccumulator>();
   for (const s of signatures) {
+    // A signature whose only rows moved to another release (error-attribution.ts) is empty: no sighting.
+    if (s.spans === 0 && s.errors === 0) continue;
     byKey.set([s.code, s.tool, s.release].join(SEP), {
       code: s.code,
       tool: s.tool,
@@ -81,12 +83,15 @@ export async function loadToolReleases(db: Executor, projectId: string): Promise
     "SELECT tool, release, release_kind, first_attempts, spans, errors, first_seen, last_seen, example_run_ids FROM drift_tool_releases WHERE project_id = @project",
     { project: projectId },
   );
-  return rows.sort(byParts((r) => [r.tool, r.release])).map((r) => ({
+  // A release whose only rows moved to a tool version holds nothing: it is not a release of the tool.
+  const held = rows.filter((r) => r.spans > 0 || r.errors > 0);
+  return held.sort(byParts((r) => [r.tool, r.release])).map((r) => ({
     tool: r.tool,
     release: r.release,
     releaseKind: r.release_kind as ReleaseKind,
     // Sources that send only final errors (no attempts) still give the tool a call count.
     calls: Math.max(r.first_attempts, r.errors),
+    finalErrorsOnly: r.errors > r.first_attempts,
     firstSeen: r.first_seen,
     exampleRunIds: parseRunIds(r.example_run_ids),
   }));

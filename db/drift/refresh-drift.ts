@@ -55,7 +55,7 @@ export async function foldDriftChunk(
     const errorRows =
       spanRows.length < limit ? await tx.all<ErrorScanRow>(sql.errorsAfter, { project: projectId, after: state.error_watermark, horizon: upTo.errors, limit }) : [];
     if (spanRows.length + errorRows.length > 0) {
-      await ChunkFolder.fold(tx, projectId, spanRows, errorRows);
+      await ChunkFolder.fold(tx, projectId, spanRows, errorRows, { spans: state.span_watermark, errors: state.error_watermark });
       await tx.run(sql.putWatermarks, {
         project: projectId,
         span: spanRows.at(-1)?.pk ?? state.span_watermark,

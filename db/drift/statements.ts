@@ -42,11 +42,24 @@ function build(dialect: Dialect) {
     callsOf: `${keys}
        SELECT c.run_id, c.call_id, c.code, c.tool, c.release, c.attempt, c.started_at, c.recovered
        FROM k CROSS JOIN drift_calls c WHERE c.project_id = @project AND c.run_id = k.run_id AND c.call_id = k.call_id`,
-    /** The spans of a chunk's calls that matter to it: ok attempts (recovery) and SDK versions (release of final errors). */
+    /**
+     * The spans of a chunk's calls that matter to it: ok attempts (recovery), and tool versions,
+     * releases and SDK versions (the release of final errors that do not name their tool version).
+     */
     spansOfCalls: `${keys}
-       SELECT s.pk, s.run_id, s.call_id, s.attempt, s.started_at, s.outcome, s.sdk_version
+       SELECT s.pk, s.run_id, s.call_id, s.attempt, s.started_at, s.outcome, s.tool_version, s.release, s.sdk_version
        FROM k CROSS JOIN tool_call_spans s
-       WHERE s.project_id = @project AND s.run_id = k.run_id AND s.call_id = k.call_id AND (s.outcome = 'ok' OR (s.sdk_version IS NOT NULL AND s.sdk_version <> ''))`,
+       WHERE s.project_id = @project AND s.run_id = k.run_id AND s.call_id = k.call_id
+         AND (s.outcome = 'ok' OR (s.sdk_version IS NOT NULL AND s.sdk_version <> '') OR (s.tool_version IS NOT NULL AND s.tool_version <> ''))`,
+    /**
+     * Final errors already folded under their own release, without a tool version, of calls whose
+     * first versioned span is in this chunk: they move to that tool version (chunk-folder.ts).
+     */
+    foldedErrorsOf: `${keys}
+       SELECT e.pk, e.run_id, e.call_id, e.tool, e.tool_version, e.release, e.code, e.error_class, e.retryable, e.decision, e.told, e.occurred_at
+       FROM k CROSS JOIN tool_errors e
+       WHERE e.project_id = @project AND e.run_id = k.run_id AND e.call_id = k.call_id AND e.pk <= @folded
+         AND (e.tool_version IS NULL OR e.tool_version = '') AND e.release IS NOT NULL AND e.release <> ''`,
     putCalls: `INSERT INTO drift_calls (project_id, run_id, call_id, code, tool, release, attempt, started_at, recovered)
        SELECT @project, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4,
               CAST(value ->> 5 AS bigint), CAST(value ->> 6 AS bigint), CAST(value ->> 7 AS bigint)
@@ -150,6 +163,8 @@ export interface CallSpanRow {
   attempt: number | null;
   started_at: number;
   outcome: string | null;
+  tool_version: string | null;
+  release: string | null;
   sdk_version: string | null;
 }
 

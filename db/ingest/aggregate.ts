@@ -15,8 +15,9 @@ type RunStatsRow = RollupRow<typeof runStatsRollup>;
 type CodeRow = RollupRow<typeof codeCatalogue>;
 
 /** A run's counters row that only moves its time span (and counts `errors` final errors). */
-const runSpan = (projectId: string, runId: string, first: number, last: number, errors: number): RunStatsRow => ({
+const runSpan = (projectId: string, runId: string, first: number, last: number, errors: number, agent: string | null, release: string | null): RunStatsRow => ({
   projectId, runId, attempts: 0, calls: 0, retries: 0, failedAttempts: 0, declined: 0, refused: 0, errors, firstStartedAt: first, lastEndedAt: last,
+  agent: agent ?? "", release: release ?? "",
 });
 
 // Rows are written out as literals, never spread: a spread row takes a slower object shape and made
@@ -98,6 +99,8 @@ export class BatchAggregates {
       errors: 0,
       firstStartedAt: s.startedAt,
       lastEndedAt: s.endedAt,
+      agent: service,
+      release,
     });
   }
 
@@ -111,7 +114,7 @@ export class BatchAggregates {
     const first = r.startedAt ?? r.endedAt;
     const last = r.endedAt ?? r.startedAt;
     if (first === null || last === null) return;
-    this.runStats.add(runSpan(this.projectId, r.runId, first, last, 0));
+    this.runStats.add(runSpan(this.projectId, r.runId, first, last, 0, r.agent ?? r.service, r.release));
   }
 
   addToolError(e: ToolErrorRow): void {
@@ -126,7 +129,7 @@ export class BatchAggregates {
     if (e.code !== null) {
       this.codes.add(this.codeRow(e.code, e, e.occurredAt, 0, 1));
     }
-    this.runStats.add(runSpan(projectId, e.runId, e.occurredAt, e.occurredAt, 1));
+    this.runStats.add(runSpan(projectId, e.runId, e.occurredAt, e.occurredAt, 1, e.service, e.release));
   }
 
   /** One sighting of a code at `at`, from a span or a final error. */

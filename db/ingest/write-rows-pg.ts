@@ -48,6 +48,29 @@ function firstOccurrences<Row>(entries: readonly { row: Row }[], id: (row: Row) 
 }
 
 /**
+ * The conflict target of spans on PostgreSQL includes `started_at` (the partition key), so a span
+ * whose time Faultline derived from the arrival of its request (a kit `ToolCallSpan` without `at`)
+ * would be stored again by a later re-delivery, at a new time, under the same content-derived id.
+ * Such spans are looked up by id first, across partitions; one already stored is a duplicate.
+ */
+async function withoutStoredTimeless(
+  tx: PgTx,
+  projectId: string,
+  spans: RowBatch["spans"],
+  positions: { id: string; at: number }[],
+): Promise<{ id: string; at: number }[]> {
+  const timeless = positions.filter((p) => spans[p.at]!.row.derived?.split(",").includes("started_at"));
+  if (timeless.length === 0) return positions;
+  const stored = await queryNamed<{ span_id: string }>(
+    tx,
+    "SELECT span_id FROM tool_call_spans WHERE project_id = $1 AND span_id = ANY($2::text[])",
+    [projectId, timeless.map((p) => p.id)],
+  );
+  const known = new Set(stored.map((r) => r.span_id));
+  return known.size === 0 ? positions : positions.filter((p) => !known.has(p.id));
+}
+
+/**
  * Run records merge into one row per run, later records over earlier ones. One statement may not
  * update a row twice, so the k-th record of each run goes into the k-th statement: records of one
  * run are applied in batch order, each counted as SQLite counts it (a replayed record changes nothing).
@@ -79,7 +102,8 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await queryNamed(tx, "SELECT pg_advisory_xact_lock_shared($1)", [INGEST_BARRIER_LOCK]);
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
-    await writeOnce(tx, spanInsert, "span_id", context, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId), written.spans);
+    const spanPositions = await withoutStoredTimeless(tx, projectId, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId));
+    await writeOnce(tx, spanInsert, "span_id", context, batch.spans, spanPositions, written.spans);
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);

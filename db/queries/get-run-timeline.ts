@@ -51,6 +51,8 @@ interface ErrorRow {
   decision: string | null;
   told: string | null;
   occurred_at: number;
+  source: string;
+  derived: string | null;
 }
 
 interface RunRow {
@@ -97,7 +99,7 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
     // index and scan every error of the project instead of the run's few.
     db.all<ErrorRow>(
-      `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at
+      `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at, source, derived
        FROM tool_errors WHERE project_id = ? AND run_id = ?`,
       [projectId, runId],
     ),
@@ -151,6 +153,8 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
       decision: e.decision,
       told: e.told,
       occurredAt: e.occurred_at,
+      source: e.source,
+      derived: e.derived ? e.derived.split(",") : [],
     };
     call.error = error;
   }

@@ -106,6 +106,11 @@ function inList(params: Record<string, string | number>, prefix: string, values:
   return `(${names.join(", ")})`;
 }
 
+// A run's agent and release: its record's, else those its spans and errors named at ingest (a run
+// known only from kit ToolCallSpan records has no record, yet every record names its agent).
+const AGENT = "coalesce(r.agent, nullif(s.agent, ''))";
+const RELEASE = "coalesce(r.release, nullif(s.release, ''))";
+
 /**
  * Runs in the asked order (newest first by default) from the ingest-maintained `run_stats` counters,
  * so that runs whose record never arrived still appear. Pagination is keyset on (sort value, run id)
@@ -125,11 +130,11 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   const where: string[] = ["s.project_id = @project"];
   const params: Record<string, string | number> = { project: q.project, limit: q.limit + 1 };
   if (q.agent !== undefined) {
-    where.push("r.agent = @agent");
+    where.push(`${AGENT} = @agent`);
     params.agent = q.agent;
   }
   if (q.release !== undefined) {
-    where.push("r.release = @release");
+    where.push(`${RELEASE} = @release`);
     params.release = q.release;
   }
   if (q.environment !== undefined) {
@@ -193,7 +198,7 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   // (sort value, run id) is unique per project: the order is total, on both engines alike.
   const rows = await db.all<Row>(
     `SELECT s.run_id, s.attempts, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
-       s.first_started_at, s.last_ended_at, r.record_id, r.agent, r.release, r.state, r.started_at, r.ended_at,
+       s.first_started_at, s.last_ended_at, r.record_id, ${AGENT} AS agent, ${RELEASE} AS release, r.state, r.started_at, r.ended_at,
        ${sortBy} AS sort_value
      FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
      WHERE ${where.join(" AND ")}
@@ -211,14 +216,17 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
 }
 
 /**
- * The values the runs list's text filters take in a project, for the filter suggestions: agents,
- * releases and environments of run records, tools from the run→tool index, codes from the codes catalogue.
+ * The values the runs list's text filters take in a project, for the filter suggestions: agents and
+ * releases as the list shows them (the record's, else the spans'), environments of run records, tools
+ * from the run→tool index, codes from the codes catalogue.
  */
 export async function listRunFacets(db: Executor, project: string): Promise<RunFacets> {
   const take = async (sql: string) => (await db.all<{ v: string }>(`${sql} LIMIT ?`, [project, RUN_FACETS_MAX + 1])).map((r) => r.v);
   const [agents, releases, environments, tools, codes] = await Promise.all([
-    take("SELECT DISTINCT agent AS v FROM runs WHERE project_id = ? AND agent IS NOT NULL AND agent <> '' ORDER BY v"),
-    take("SELECT DISTINCT release AS v FROM runs WHERE project_id = ? AND release IS NOT NULL AND release <> '' ORDER BY v"),
+    take(`SELECT DISTINCT ${AGENT} AS v FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
+      WHERE s.project_id = ? AND ${AGENT} <> '' ORDER BY v`),
+    take(`SELECT DISTINCT ${RELEASE} AS v FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
+      WHERE s.project_id = ? AND ${RELEASE} <> '' ORDER BY v`),
     take("SELECT DISTINCT environment AS v FROM runs WHERE project_id = ? AND environment IS NOT NULL AND environment <> '' ORDER BY v"),
     take("SELECT DISTINCT tool AS v FROM run_tools WHERE project_id = ? ORDER BY v"),
     take("SELECT DISTINCT code AS v FROM codes WHERE project_id = ? AND code <> '' ORDER BY v"),

@@ -17,6 +17,8 @@ export const runStats = rollupTable(
     errors: int("errors").notNull(),
     firstStartedAt: int("first_started_at").notNull(),
     lastEndedAt: int("last_ended_at").notNull(),
+    agent: text("agent").notNull().default(""),
+    release: text("release").notNull().default(""),
   },
   ["projectId", "runId"],
   (t) => [index("run_stats_project_started_idx").on(t.projectId, t.firstStartedAt)],

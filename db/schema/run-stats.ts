@@ -21,6 +21,12 @@ export const runStatsRollup = defineRollup({
     errors: sum(integer("errors").notNull()),
     firstStartedAt: min(integer("first_started_at").notNull()),
     lastEndedAt: max(integer("last_ended_at").notNull()),
+    // The agent and release the run's spans and errors name ('' when none does), for runs whose run
+    // record never arrives (a kit ToolCallSpan file): the runs list falls back to them. Max-merged so a
+    // named value wins over ''; a run's rows agree in practice, and where they do not, the greatest
+    // in each engine's text order is kept (PostgreSQL's follows the database collation).
+    agent: max(text("agent").notNull().default("")),
+    release: max(text("release").notNull().default("")),
   },
   indexes: (t) => [index("run_stats_project_started_idx").on(t.projectId, t.firstStartedAt)],
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatIssues, resourceSchema, sizeRejection, type Rejection } from "./batch";
 import { LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS } from "./limits";
-import { idSchema, nameSchema, textSchema, versionSchema } from "./primitives";
+import { attemptSchema, idSchema, nameSchema, textSchema, versionSchema } from "./primitives";
 
 // The reference kit's own records (adk-tool-errors.md §4). Envelopes are checked as a whole; each
 // record inside is checked alone so one bad record is rejected alone. Unknown fields are ignored.
@@ -91,16 +91,23 @@ export const adkSpansBatchSchema = z.object({
 export const ADK_SPAN_OUTCOMES = ["ok", "refused", "declined", "not_found", "timed_out", "error"] as const;
 
 /**
- * One `ToolCallSpan` as JSON. The kit gives it no id, run, call or time, so the observer adds `id`
- * (for idempotency), `at` (Unix seconds when the attempt ended) and the run (here or on the batch).
+ * One `ToolCallSpan` as JSON. The kit gives it no id, run, call or time; an observer may add `id`,
+ * `at` (Unix seconds when the attempt ended), `call_id`, the run and its release. Without `id`
+ * Faultline derives one from the content (`lib/ingest/kit-span-ids.ts`); without `at` the request's
+ * arrival time stands in and the row says so (`derived`).
  */
 export const adkToolCallSpanSchema = z.object({
-  id: idSchema,
+  id: idSchema.optional(),
   run_id: idSchema.optional(),
   call_id: idSchema.optional(),
-  at: unixSecondsSchema,
+  /** The kit has no attempt number; an observer that counts attempts may add one. */
+  attempt: attemptSchema.optional(),
+  at: unixSecondsSchema.optional(),
   tool: nameSchema,
   agent: z.string().max(LIMITS.maxNameLength).default(""),
+  /** The agent's release, when the observer adds it (the kit's `Run.agent_version`). */
+  release: versionSchema.optional(),
+  agent_version: versionSchema.optional(),
   permitted: z.boolean().default(true),
   outcome: z.enum(ADK_SPAN_OUTCOMES),
   duration_seconds: z.number().min(0).max(LIMITS.maxDurationMs / 1000).default(0),

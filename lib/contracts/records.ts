@@ -87,7 +87,8 @@ export const toolErrorRecordSchema = z.object({
   retryable: z.boolean(),
   attempts: attemptSchema,
   decision: z.enum(DECISIONS),
-  told: textSchema,
+  /** What the model received, scrubbed; `null` when it was told nothing (the run failed or ended first). */
+  told: textSchema.nullable(),
   occurred_at: timeSchema,
   ...overridable,
 });

@@ -165,8 +165,13 @@ export const callErrorSchema = z.object({
   retryable: z.boolean().nullable(),
   attempts: z.number().nullable(),
   decision: z.string().nullable(),
+  /** `null` is "nothing was told" for sources that record the told text, "not recorded" for the others. */
   told: z.string().nullable(),
   occurredAt: z.number(),
+  /** The format the error came from (`native`, `otlp`, `adk_run_event`, …). */
+  source: z.string(),
+  /** Fields Faultline worked out from the rest of the record rather than read from it. */
+  derived: z.array(z.string()),
 });
 export type CallError = z.infer<typeof callErrorSchema>;
 

@@ -1,4 +1,5 @@
 import type { DriftBump, DriftFinding, DriftKind, DriftMetric, DriftSignature, Mix, ReleaseKind } from "@/lib/contracts/drift";
+import { addedAdvice, recoveryAdvice, removedAdvice, renamedAdvice, repurposedAdvice, retryAfterAdvice } from "./advice";
 import { bumpBetween, orderReleases } from "./semver";
 import { describeDelays, describeDim, pct, plural, quoteCode, verdictClause } from "./sentence";
 import { buildSignature, modeOf, SIGNATURE_DIMS, totalVariation, type CodeAccumulator, type SignatureDim } from "./signature";
@@ -22,6 +23,8 @@ export interface ToolRelease {
   release: string;
   releaseKind: ReleaseKind;
   calls: number;
+  /** True when `calls` counts final errors (the source sent more of them than first attempts). */
+  finalErrorsOnly?: boolean;
   firstSeen: number;
   exampleRunIds: string[];
 }
@@ -58,6 +61,8 @@ interface Draft {
   afterCalls: number;
   changes: string[];
   what: string;
+  /** What a client should do about it: the sentence's last clause. */
+  advice: string;
   before: DriftSignature | null;
   after: DriftSignature | null;
   exampleBefore: string[];
@@ -82,7 +87,7 @@ function finish(d: Draft, bump: DriftBump): DriftFinding {
     beforeCalls: d.beforeCalls,
     afterCalls: d.afterCalls,
     changes: d.changes,
-    sentence: `${d.what}: ${verdictClause(d.kind, bump, verdict)}.`,
+    sentence: `${d.what}: ${verdictClause(d.kind, bump, verdict)}; ${d.advice}.`,
     before: d.before,
     after: d.after,
     exampleRuns: { before: d.exampleBefore, after: d.exampleAfter },
@@ -149,6 +154,12 @@ const toldMatch = (a: DriftSignature, b: DriftSignature) => a.toldShapes[0] !== 
 
 const label = (tool: string, code: string) => `${quoteCode(code)} on ${quoteCode(tool)}`;
 const inRelease = (release: string, calls: number) => `in ${release} (${plural(calls, "call")})`;
+/**
+ * A release and how often the code was seen there. Where only final errors carried it (no attempt
+ * did, or the compared mixes count final errors alone), the count is of final errors and says so.
+ */
+const seenIn = (s: DriftSignature, finalErrorsOnly = s.spans === 0) =>
+  finalErrorsOnly ? `in ${s.release} (${plural(s.errors, "final error")})` : inRelease(s.release, s.calls);
 
 function compareCode(tool: string, code: string, a: DriftSignature, b: DriftSignature): Draft[] {
   const base = { code, renamedTo: null, tool, from: a.release, to: b.release, beforeCalls: a.calls, afterCalls: b.calls, before: a, after: b, exampleBefore: a.exampleRunIds, exampleAfter: b.exampleRunIds };
@@ -158,17 +169,24 @@ function compareCode(tool: string, code: string, a: DriftSignature, b: DriftSign
     const mixOf = (s: DriftSignature, d: SignatureDim) => ({ error_class: s.errorClass, retryable: s.retryable, outcome: s.outcome, decision: s.decision })[d];
     const was = dims.map((d) => describeDim(d, mixOf(a, d))).join(", ");
     const is = dims.map((d) => describeDim(d, mixOf(b, d))).join(", ");
-    drafts.push({ ...base, kind: "repurposed", metric: null, changes: dims, what: `${label(tool, code)} was ${was} ${inRelease(a.release, a.calls)} and is ${is} ${inRelease(b.release, b.calls)}` });
+    const errorsOnly = dims.every((d) => mixOf(a, d).basis === "errors");
+    drafts.push({
+      ...base, kind: "repurposed", metric: null, changes: dims, advice: repurposedAdvice(code, dims, a, b),
+      what: `${label(tool, code)} was ${was} ${seenIn(a, errorsOnly)} and is ${is} ${seenIn(b, errorsOnly)}`,
+    });
   }
   if (recoveryDrifted(a, b)) {
-    const claimsTransient = modeOf(b.retryable)?.value === "retryable";
+    // A contradiction exists only when the new release's records still say retryable while its
+    // calls (almost) never recover after the code; recovering more often contradicts nothing.
+    const lying = modeOf(b.retryable)?.value === "retryable" && (b.recovery.rate ?? 0) <= NEVER_RECOVERS && (b.recovery.rate ?? 0) < (a.recovery.rate ?? 0);
     drafts.push({
       ...base,
       kind: "behaviour",
       metric: "recovery",
       changes: ["recovery"],
-      lyingTransient: claimsTransient && (b.recovery.rate ?? 0) <= NEVER_RECOVERS,
-      what: `${label(tool, code)} recovered on a later attempt in ${pct(a.recovery.rate ?? 0)} of calls ${inRelease(a.release, a.calls)} and in ${pct(b.recovery.rate ?? 0)} ${inRelease(b.release, b.calls)}${claimsTransient ? " while still claiming to be retryable" : ""}`,
+      lyingTransient: lying,
+      advice: recoveryAdvice(code, a, b),
+      what: `${label(tool, code)} recovered on a later attempt in ${pct(a.recovery.rate ?? 0)} of calls ${inRelease(a.release, a.calls)} and in ${pct(b.recovery.rate ?? 0)} ${inRelease(b.release, b.calls)}${lying ? " while still claiming to be retryable" : ""}`,
     });
   }
   if (retryAfterDrifted(a, b)) {
@@ -177,6 +195,7 @@ function compareCode(tool: string, code: string, a: DriftSignature, b: DriftSign
       kind: "behaviour",
       metric: "retry_after",
       changes: ["retry_after"],
+      advice: retryAfterAdvice(code, a, b),
       what: `${label(tool, code)} asked for ${describeDelays(a.retryAfter.medianMs, a.retryAfter.p90Ms)} ${inRelease(a.release, a.calls)} and ${describeDelays(b.retryAfter.medianMs, b.retryAfter.p90Ms)} ${inRelease(b.release, b.calls)}`,
     });
   }
@@ -204,8 +223,8 @@ function compareAbsences(tool: string, prev: ToolRelease, next: ToolRelease, sig
       drafts.push({
         kind: "renamed", metric: null, code: old, renamedTo: partner.c, tool, from: prev.release, to: next.release,
         beforeCalls: a.calls, afterCalls: partner.b.calls, changes: ["code"], before: a, after: partner.b,
-        exampleBefore: a.exampleRunIds, exampleAfter: partner.b.exampleRunIds,
-        what: `${label(tool, old)} ${inRelease(prev.release, a.calls)} is gone and ${quoteCode(partner.c)} ${inRelease(next.release, partner.b.calls)} took over with the same class, retryability, outcome and decision`,
+        exampleBefore: a.exampleRunIds, exampleAfter: partner.b.exampleRunIds, advice: renamedAdvice(old, partner.c, next.release),
+        what: `${label(tool, old)} ${seenIn(a)} is gone and ${quoteCode(partner.c)} ${seenIn(partner.b)} took over with the same class, retryability, outcome and decision`,
       });
     }
   }
@@ -214,8 +233,8 @@ function compareAbsences(tool: string, prev: ToolRelease, next: ToolRelease, sig
     drafts.push({
       kind: "removed", metric: null, code, renamedTo: null, tool, from: prev.release, to: next.release,
       beforeCalls: a.calls, afterCalls: 0, changes: ["code"], before: a, after: null,
-      exampleBefore: a.exampleRunIds, exampleAfter: next.exampleRunIds,
-      what: `${label(tool, code)} was seen ${inRelease(prev.release, a.calls)} and on none of the ${plural(next.calls, "call")} of ${quoteCode(tool)} in ${next.release}`,
+      exampleBefore: a.exampleRunIds, exampleAfter: next.exampleRunIds, advice: removedAdvice(code, next.release),
+      what: `${label(tool, code)} was seen ${seenIn(a)} and on none of the ${plural(next.calls, next.finalErrorsOnly ? "final error" : "call")} of ${quoteCode(tool)} in ${next.release}`,
     });
   }
   for (const code of added.filter((c) => !taken.has(c))) {
@@ -223,8 +242,8 @@ function compareAbsences(tool: string, prev: ToolRelease, next: ToolRelease, sig
     drafts.push({
       kind: "added", metric: null, code, renamedTo: null, tool, from: prev.release, to: next.release,
       beforeCalls: 0, afterCalls: b.calls, changes: ["code"], before: null, after: b,
-      exampleBefore: prev.exampleRunIds, exampleAfter: b.exampleRunIds,
-      what: `${label(tool, code)} appears ${inRelease(next.release, b.calls)} and was absent from the ${plural(prev.calls, "call")} of ${quoteCode(tool)} in ${prev.release}`,
+      exampleBefore: prev.exampleRunIds, exampleAfter: b.exampleRunIds, advice: addedAdvice(code, next.release),
+      what: `${label(tool, code)} appears ${seenIn(b)} and was absent from the ${plural(prev.calls, prev.finalErrorsOnly ? "final error" : "call")} of ${quoteCode(tool)} in ${prev.release}`,
     });
   }
   return drafts;

@@ -27,8 +27,11 @@ export interface IngestFormat<E> {
   answer: AnswerStyle;
   /** Accepted `Content-Type`s (without parameters). */
   contentTypes: readonly string[];
-  /** Reads a (decompressed, size-limited) body; throws `EnvelopeError` when it is unreadable. */
-  parse(body: Uint8Array, contentType: string): E;
+  /**
+   * Reads a (decompressed, size-limited) body; throws `EnvelopeError` when it is unreadable. `query`
+   * is the request's query string, for formats whose bodies leave batch fields out (the kit's lists).
+   */
+  parse(body: Uint8Array, contentType: string, query?: URLSearchParams): E;
   normalize(envelope: E, now?: number): Normalized;
 }
 

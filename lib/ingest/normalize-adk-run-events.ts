@@ -1,6 +1,8 @@
 import { scrubText, type Resource } from "@/lib/contracts";
 import type { AdkRunEvent } from "@/lib/contracts/adk";
 import { parseAttemptFailedDetail, parseRefusalDetail, parseToolErrorDetail } from "@/lib/ingest/otlp/adk-detail";
+import { callRetries, deriveToolError, runFailingErrors } from "./adk-call-facts";
+import { derivedColumn } from "./derived";
 import type { RowBatch, SpanRow, ToolErrorRow } from "./rows";
 
 export interface RunEventsContext {
@@ -35,9 +37,15 @@ function callIds(runId: string, events: readonly (AdkRunEvent | null)[]): string
   return ids;
 }
 
-/** What a kit run-event list says about tool attempts and final errors. Nothing the text lacks is filled in. */
+/**
+ * What a kit run-event list says about tool attempts and final errors. What the sequence of events
+ * determines (attempt numbers of closing events, attempts, class, retryable and decision of final
+ * errors: `deriveToolError`) is filled in and named in the row's `derived`; nothing else is.
+ */
 export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (AdkRunEvent | null)[], into: RowBatch): RowBatch {
   const calls = callIds(ctx.runId, events);
+  const retries = callRetries(events, calls);
+  const failing = runFailingErrors(events);
   const shared = {
     release: ctx.agentVersion ?? ctx.resource?.release ?? null,
     service: ctx.agent ?? ctx.resource?.service ?? null,
@@ -61,6 +69,8 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
     });
     const text = (t: string | null | undefined) => (t ? scrubText(t) : null);
     const detail = e.detail ?? null;
+    // A closing event is the attempt after the call's retries.
+    const closingAttempt = (retries.get(calls[index]!)?.before ?? 0) + 1;
     switch (e.kind) {
       case "attempt_failed": {
         // A model retry carries usage; only tool retries are attempts of a tool call.
@@ -73,51 +83,60 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
               ? {
                   attempt: d.attempt, outcome: "failed", code: d.code, backoffMs: d.backoffMs, decision: "retried", message: text(d.message),
                   // Only a retryable ToolError is retried, and of those only ToolFailure can be retryable.
-                  ...(d.code ? { errorClass: "ToolFailure", retryable: true } : {}),
+                  ...(d.code
+                    ? { errorClass: "ToolFailure", retryable: true, derived: derivedColumn(["decision", "error_class", "retryable"]) }
+                    : { derived: "decision" }),
                 }
-              : { outcome: "failed", decision: "retried", message: text(detail) },
+              : { outcome: "failed", decision: "retried", message: text(detail), derived: "decision" },
           ),
         });
         return;
       }
       case "tool_error": {
         const d = parseToolErrorDetail(detail);
+        const f = deriveToolError(d, retries.get(calls[index]!), failing.has(index));
+        const facts = { errorClass: f.errorClass, retryable: f.retryable, decision: f.decision };
         if (d.variant === "never_dispatched") {
-          into.toolErrors.push({ index, row: toolError({}) });
+          into.toolErrors.push({ index, row: toolError({ ...facts, attempts: f.attempts, derived: derivedColumn(f.derived) }) });
           return;
         }
-        const typed = d.variant === "typed";
-        const attempts = typed || d.variant === "text" ? d.attempts : null;
+        const code = d.variant === "typed" ? d.code : null;
+        const spanDerived = [...f.derived.filter((n) => n !== "attempts"), "attempt"];
         into.spans.push({
           index,
           row: span({
-            outcome: d.variant === "stopped_idempotent" ? "cancelled" : "failed",
-            code: typed ? d.code : null,
-            message: text(detail),
+            attempt: closingAttempt, outcome: d.variant === "stopped_idempotent" ? "cancelled" : "failed", code, ...facts,
+            message: text(detail), derived: derivedColumn(spanDerived),
           }),
         });
         // `after N attempts` counts every retry of this tool name in the run, possibly of earlier
-        // calls too (the kit's own count); it is stored as said, and retryable is not inferred from it.
-        into.toolErrors.push({ index, row: toolError({ code: typed ? d.code : null, attempts }) });
+        // calls too (the kit's own count); the row keeps this call's own count, marked derived when
+        // the text said otherwise or nothing.
+        into.toolErrors.push({ index, row: toolError({ code, ...facts, attempts: f.attempts, derived: derivedColumn(f.derived) }) });
         return;
       }
       case "tool_refused": {
         const refusal = parseRefusalDetail(detail);
         if (!refusal) {
           // No `<code>: <message>`: the loop refused the call (undeclared tool, flagged result), not the tool.
-          into.spans.push({ index, row: span({ outcome: "refused", message: text(detail) }) });
+          into.spans.push({ index, row: span({ attempt: closingAttempt, outcome: "refused", message: text(detail), derived: "attempt" }) });
           return;
         }
-        const fields = { code: refusal.code, errorClass: "ToolRefusal", retryable: false };
-        into.spans.push({ index, row: span({ ...fields, outcome: "declined", decision: "delivered", message: text(refusal.message) }) });
-        into.toolErrors.push({ index, row: toolError({ ...fields, decision: "delivered", told: text(detail) }) });
+        // A refusal is delivered once as data and is never retryable (§3.4 row 1): the kind says so.
+        const fields = { code: refusal.code, errorClass: "ToolRefusal", retryable: false, decision: "delivered" };
+        const derived = ["decision", "error_class", "retryable"];
+        into.spans.push({
+          index,
+          row: span({ ...fields, attempt: closingAttempt, outcome: "declined", message: text(refusal.message), derived: derivedColumn([...derived, "attempt"]) }),
+        });
+        into.toolErrors.push({ index, row: toolError({ ...fields, attempts: closingAttempt, told: text(detail), derived: derivedColumn([...derived, "attempts"]) }) });
         return;
       }
       case "tool_indeterminate":
-        into.spans.push({ index, row: span({ message: text(detail) }) });
+        into.spans.push({ index, row: span({ attempt: closingAttempt, message: text(detail), derived: "attempt" }) });
         return;
       case "tool_result":
-        into.spans.push({ index, row: span({ outcome: "ok" }) });
+        into.spans.push({ index, row: span({ attempt: closingAttempt, outcome: "ok", derived: "attempt" }) });
         return;
       default:
         return;

@@ -91,7 +91,7 @@ export function normalizeNative(
             retryable: r.retryable,
             attempts: r.attempts,
             decision: r.decision,
-            told: scrubText(r.told),
+            told: r.told === null ? null : scrubText(r.told),
             derived: null,
             occurredAt: r.occurred_at,
             source: "native",

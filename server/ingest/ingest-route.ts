@@ -18,9 +18,9 @@ import { ingestEnvelope } from "./ingest-envelope";
 /** Spans named in an OTLP `partialSuccess.errorMessage`; the count covers the rest. */
 const MESSAGE_SPANS = 5;
 
-function parse<E>(format: IngestFormat<E>, body: Uint8Array, contentType: string): E {
+function parse<E>(format: IngestFormat<E>, body: Uint8Array, contentType: string, query: URLSearchParams): E {
   try {
-    return format.parse(body, contentType);
+    return format.parse(body, contentType, query);
   } catch (error) {
     if (error instanceof EnvelopeError) throw new ApiError(error.code, error.message, error.issues);
     throw error;
@@ -60,7 +60,7 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
       // The body's deadline counts from the headers' arrival: time spent queued is the client's too.
       const deadline = (receivedAt(req) ?? clockMs()) + c.bodyTimeoutMs;
       const body = await readBody(req, format.contentTypes, { deadline, timeoutMs: c.bodyTimeoutMs });
-      const result = await ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req)));
+      const result = await ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req), new URL(req.url).searchParams));
       // New rows were committed, so the file takes writes again (duplicates alone write nothing).
       if (result.accepted > result.duplicates) noteWriteSucceeded();
       scheduleDriftFold(projectId);

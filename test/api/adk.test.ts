@@ -103,7 +103,8 @@ describe("reference-kit endpoints against next start", () => {
       project: server.project,
       sources: [
         { source: "adk_published", spans: 1, outcome: g(0, 1), code: g(1, 1), attempt: g(1, 1), release: g(1, 1) },
-        { source: "adk_run_event", spans: 2, outcome: g(0, 2), code: g(0, 1), attempt: g(2, 2), release: g(2, 2) },
+        // A run event's attempt number is derived from the events of its call.
+        { source: "adk_run_event", spans: 2, outcome: g(0, 2), code: g(0, 1), attempt: g(0, 2), release: g(2, 2) },
         { source: "adk_span", spans: 1, outcome: g(0, 1), code: g(0, 1), attempt: g(1, 1), release: g(1, 1) },
       ],
     });
@@ -112,5 +113,69 @@ describe("reference-kit endpoints against next start", () => {
     const page = await (await fetch(server.at("/conformance"))).text();
     expect(page).toContain("Reference kit · run events");
     expect(page).toContain("No code (non-ok)");
+  });
+
+  const runsList = async (qs = "") => ((await (await fetch(server.at(`/api/v1/runs${qs}`))).json()) as { runs: Record<string, unknown>[] }).runs;
+  const counters = (r: Record<string, unknown> | undefined) =>
+    r && [r.hasRunRecord, r.agent, r.release, r.state, r.toolCalls, r.attempts, r.retries, r.failedAttempts, r.errors, r.declined, r.refused];
+
+  it("accepts the kit's files as they are: bare JSON lists, batch fields from the query string", async () => {
+    const events = [
+      { kind: "tool_call", name: "book", detail: null, at, usage: null },
+      { kind: "attempt_failed", name: "book", detail: "attempt 1: book: upstream_unavailable \u2014 connection reset \u2014 retrying in 0.37s", at: at + 0.2, usage: null },
+      { kind: "attempt_failed", name: "book", detail: "attempt 2: book: upstream_unavailable \u2014 connection reset \u2014 retrying in 0.81s", at: at + 0.8, usage: null },
+      { kind: "tool_error", name: "book", detail: "upstream_unavailable: connection reset after 3 attempts", at: at + 1.7, usage: null },
+    ];
+    const run = await post("run-events?run_id=r-bare&agent=planner&agent_version=0.4.0&state=completed", events);
+    expect([run.status, await run.json()]).toEqual([200, { accepted: 4, duplicates: 0, rejected: [] }]);
+    expect(counters((await runsList()).find((r) => r.runId === "r-bare"))).toEqual([true, "planner", "0.4.0", "completed", 1, 3, 2, 3, 1, 0, 0]);
+    const timeline = (await (await fetch(server.at("/api/v1/runs/r-bare"))).json()) as { calls: { error: Record<string, unknown> | null }[] };
+    expect(timeline.calls.map((c) => c.error && [c.error.code, c.error.errorClass, c.error.retryable, c.error.attempts, c.error.decision, c.error.source, c.error.derived])).toEqual([
+      ["upstream_unavailable", "ToolFailure", true, 3, null, "adk_run_event", ["error_class", "retryable"]],
+    ]);
+
+    // ToolCallSpan records as the kit's observer writes them: no id, no run, no time.
+    const kit = [
+      { tool: "book", agent: "planner", permitted: true, outcome: "error", duration_seconds: 0.25, failure: "ToolFailure", code: "upstream_broken", abandoned: false },
+      { tool: "cancel", agent: "planner", permitted: true, outcome: "declined", duration_seconds: 0.0, failure: "ToolRefusal", code: "booking_not_cancellable", abandoned: false },
+    ];
+    const spans = await post("spans?run_id=r-kit&release=0.9.0", kit);
+    expect([spans.status, await spans.json()]).toEqual([200, { accepted: 2, duplicates: 0, rejected: [] }]);
+    const again = await post("spans?run_id=r-kit&release=0.9.0", kit);
+    expect([again.status, await again.json()]).toEqual([200, { accepted: 2, duplicates: 2, rejected: [] }]);
+    // A run made only of these records takes its agent and release from them.
+    // Records without a call id are each a call of their own.
+    expect(counters((await runsList()).find((r) => r.runId === "r-kit"))).toEqual([false, "planner", "0.9.0", null, 2, 2, 0, 2, 0, 1, 0]);
+    expect((await runsList("?agent=planner&state=missing")).map((r) => r.runId)).toEqual(["r-kit"]);
+    const stored = await server.store.all<{ span_id: string; derived: string; release: string }>(
+      "SELECT span_id, derived, release FROM tool_call_spans WHERE project_id = ? AND run_id = 'r-kit' ORDER BY tool",
+      [server.project],
+    );
+    expect(stored.map((r) => [/^adk-span:[0-9a-f]{32}$/.test(r.span_id), r.derived, r.release])).toEqual([
+      [true, "span_id,started_at,ended_at", "0.9.0"],
+      [true, "span_id,started_at,ended_at", "0.9.0"],
+    ]);
+
+    const pub = await post("published-events", [{ event_id: "1KDVDNAW4J72E0YJV7MQRWTGX", type: "tool_call_completed", occurred_at: at, tenant: "acme", run_id: "r-pub-bare", attributes: { tool: "book", tool_call_id: "c9", state: "ok" } }]);
+    expect([pub.status, await pub.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
+  });
+
+  it("answers 400 naming the envelope it expected when a body is neither", async () => {
+    const error = async (res: Response) => [res.status, ((await res.json()) as { error: unknown }).error];
+    expect(await error(await post("run-events", [{ kind: "tool_result", name: "x", at }]))).toEqual([
+      400,
+      {
+        code: "bad_request",
+        message: 'a bare list of run events does not say its run_id: add ?run_id=… to the URL, or send {"run_id": "…", "events": [ … ]}',
+        issues: [{ path: "run_id", message: "required: in the query string for a bare list, or in the envelope" }],
+      },
+    ]);
+    expect(await error(await post("spans", '"book"'))).toEqual([
+      400,
+      { code: "bad_request", message: 'expected a JSON list of ToolCallSpan records, or {"run_id": "…", "spans": [ … ]}', issues: [{ path: "", message: "must be a JSON list or object" }] },
+    ]);
+    const wrong = await error(await post("spans", { records: [] }));
+    expect(wrong[0]).toBe(400);
+    expect((wrong[1] as { message: string }).message).toMatch(/ \(expected \{"run_id": "…", "spans": \[ … \]\}, or a bare JSON list of ToolCallSpan records\)$/);
   });
 });

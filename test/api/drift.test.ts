@@ -55,6 +55,38 @@ describe("GET /api/v1/drift", () => {
     expect((await findings("?kind=removed")).totals).toEqual({ all: 1, byKind: { repurposed: 1 }, bySeverity: { critical: 1 } });
   });
 
+  it("counts final errors under their call's tool version, told: null ones included", async () => {
+    // The runtime's way: spans name the tool's version, error records only the service release, and
+    // under fail_run the model was told nothing.
+    const calls = async (version: string, n: number, decision: string, told: string | null) => {
+      const records = Array.from({ length: n }, () => {
+        const i = ++seq;
+        const base = { run_id: `rv${i}`, call_id: `cv${i}`, tool: "reserve" };
+        return [
+          { type: "tool_call_span", id: `sv${i}`, ...base, tool_version: version, attempt: 1, started_at: T + i, ended_at: T + i + 5,
+            outcome: "failed", code: "seat_lock_timeout", error_class: "ToolFailure", retryable: false, decision },
+          { type: "tool_error", id: `ev${i}`, ...base, code: "seat_lock_timeout", error_class: "ToolFailure", retryable: false, attempts: 1,
+            decision, told, occurred_at: T + i + 6 },
+        ];
+      }).flat();
+      const res = await fetch(`${server.url}/api/v1/ingest`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${server.key}` },
+        body: JSON.stringify({ resource: { service: "agent", release: "agent-7" }, records }),
+      });
+      expect([res.status, await res.json()]).toEqual([200, { accepted: 2 * n, duplicates: 0, rejected: [] }]);
+    };
+    await calls("2.0.0", 20, "surfaced", "error: seat_lock_timeout: seat 14C is held");
+    await calls("2.1.0", 20, "failed_run", null);
+    const reserve = (await findings()).findings.filter((f) => f.tool === "reserve");
+    expect(reserve.map((f) => [f.kind, f.code, f.fromRelease, f.toRelease, f.changes, f.beforeCalls, f.afterCalls, f.verdict])).toEqual([
+      ["repurposed", "seat_lock_timeout", "2.0.0", "2.1.0", ["decision"], 20, 20, "violation"],
+    ]);
+    expect(reserve[0]!.sentence).toBe(
+      "`seat_lock_timeout` on `reserve` was decision surfaced in 2.0.0 (20 calls) and is decision failed_run in 2.1.0 (20 calls): a repurposed code in a minor release, a SemVer violation; clients that expect `seat_lock_timeout` to end in surfaced will now see failed_run: update what they do after it before upgrading to 2.1.0.",
+    );
+  });
+
   it("answers 400 in the error envelope for an unknown filter value", async () => {
     const res = await fetch(server.at("/api/v1/drift?severity=apocalyptic"));
     expect(res.status).toBe(400);

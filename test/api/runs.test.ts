@@ -37,11 +37,12 @@ const everyDecision = {
   declined: 1,
   refused: 1,
 };
+// No run record: agent and release are those its spans name (service and release of their batch).
 const orphan = {
   runId: "run-orphan",
   hasRunRecord: false,
-  agent: null,
-  release: null,
+  agent: "support-agent",
+  release: "2026.11.3",
   state: null,
   startedAt: H + 60_000,
   endedAt: H + 61_000,
@@ -78,7 +79,10 @@ describe("GET /api/v1/runs", () => {
   });
 
   it("filters by agent, release, environment, state and the missing run record", async () => {
-    expect(await ids("?agent=support-agent")).toEqual(["run-every-decision"]);
+    // A filter matches what the list shows, the spans' agent of a run without its record included.
+    expect(await ids("?agent=support-agent")).toEqual(["run-orphan", "run-every-decision"]);
+    expect(await ids("?agent=support-agent&state=missing")).toEqual(["run-orphan"]);
+    expect(await ids("?release=2026.11.3")).toEqual(["run-orphan", "run-every-decision"]);
     expect(await ids("?release=2026.11.4")).toEqual(["run-clean"]);
     expect(await ids("?environment=staging")).toEqual(["run-clean"]);
     expect(await ids("?environment=prod")).toEqual(["run-every-decision"]);
@@ -184,6 +188,8 @@ describe("GET /api/v1/runs/:runId", () => {
       decision: "surfaced",
       told: XSS_TOLD,
       occurredAt: H + 2210,
+      source: "native",
+      derived: [],
     });
     // Clocks that disagree are returned as stored, not tidied.
     expect(body.t0).toBe(H);

@@ -21,7 +21,8 @@ export const ingestAdkRunEvents = (store: Store, projectId: string, batch: RunEv
 export const ingestAdkPublished = (store: Store, projectId: string, resource: Resource | undefined, events: unknown[]): Promise<IngestResult> =>
   ingestEnvelope(store, projectId, adkPublishedEventsFormat, { resource, events });
 
-export const ingestAdkSpans = (store: Store, projectId: string, batch: { resource?: Resource; run_id?: string; agent?: string }, spans: unknown[]): Promise<IngestResult> =>
-  ingestEnvelope(store, projectId, adkSpansFormat, { ...batch, spans });
+/** `now` stands in for the request's arrival (what a record without `at` is timed by). */
+export const ingestAdkSpans = (store: Store, projectId: string, batch: { resource?: Resource; run_id?: string; agent?: string }, spans: unknown[], now?: number): Promise<IngestResult> =>
+  ingestEnvelope(store, projectId, adkSpansFormat, { ...batch, spans }, now);
 
 export const ingestOtlp = (store: Store, projectId: string, request: DecodedRequest): Promise<IngestResult> => ingestEnvelope(store, projectId, otlpFormat, request);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkRecord, ingestBatchSchema, LIMITS, timeSchema } from "@/lib/contracts";
+import { adkToolCallSpanSchema, checkAdkRecord } from "@/lib/contracts/adk";
 
 const NOW = Date.now();
 const T = Date.UTC(2026, 10, 1, 12, 0, 0);
@@ -106,6 +107,7 @@ describe("records", () => {
     ["ended before started", span({ ended_at: T - 1 }), "invalid_record: ended_at: must not be before started_at"],
     ["a missing tool", span({ tool: undefined }), "invalid_record: tool: Invalid input: expected string, received undefined"],
     ["a told text over 16 KiB", toolError({ told: "t".repeat(LIMITS.maxTextLength + 1) }), "invalid_record: told: must be at most 16384 characters"],
+    ["a missing told (null says nothing was told; absent says nothing)", toolError({ told: undefined }), "invalid_record: told: Invalid input: expected string, received undefined"],
     ["retryable as a string", toolError({ retryable: "yes" }), "invalid_record: retryable: Invalid input: expected boolean, received string"],
   ])("rejects %s", (_label, record, expected) => {
     expect(verdict(record)).toBe(expected);
@@ -141,6 +143,11 @@ describe("records", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("accepts told: null, the model was told nothing (the run failed first)", () => {
+    const r = checkRecord(toolError({ told: null, decision: "failed_run", error_class: "ToolFailure", code: "upstream_broken" }), 0);
+    expect(r.ok && r.record.type === "tool_error" && [r.record.told, r.record.decision]).toEqual([null, "failed_run"]);
+  });
+
   it("accepts nullish optional fields and RFC 3339 times", () => {
     const r = checkRecord(span({ code: null, error_class: null, retry_after_ms: null, started_at: "2026-11-01T12:00:00Z", ended_at: "2026-11-01T12:00:00.040Z" }), 0);
     expect(r.ok && r.record.type === "tool_call_span" && [r.record.started_at, r.record.ended_at]).toEqual([T, T + 40]);
@@ -163,5 +170,26 @@ describe("batch envelope", () => {
     expect(ingestBatchSchema.safeParse({ resource: { service: "a", release: "1.0.0", sdk: { name: "x", version: "0.1.0" } }, records: [{}] }).success).toBe(true);
     expect(ingestBatchSchema.safeParse({ resource: { release: "" }, records: [{}] }).success).toBe(false);
     expect(ingestBatchSchema.safeParse({ resource: { sdk: { name: "x" } }, records: [{}] }).success).toBe(false);
+  });
+});
+
+describe("reference-kit ToolCallSpan records", () => {
+  const kit = { tool: "book", agent: "planner", permitted: true, outcome: "error", duration_seconds: 0.25, failure: "ToolFailure", code: "upstream_broken", abandoned: false };
+  const verdict = (record: unknown) => {
+    const r = checkAdkRecord(adkToolCallSpanSchema, record, 0, "id");
+    return r.ok ? "ok" : `${r.rejection.code}: ${r.rejection.message}`;
+  };
+
+  it("accepts a record exactly as the kit emits it: no id, run, call, attempt or time", () => {
+    const r = checkAdkRecord(adkToolCallSpanSchema, kit, 0, "id");
+    expect(r.ok && [r.record.id, r.record.at, r.record.attempt, r.record.run_id, r.record.outcome]).toEqual([undefined, undefined, undefined, undefined, "error"]);
+  });
+
+  it.each([
+    ["an attempt of 0", { ...kit, attempt: 0 }, "invalid_record: attempt: must be at least 1"],
+    ["a time in milliseconds", { ...kit, at: 1767225600000 }, "invalid_record: at: must not be more than one day in the future (Unix seconds, not milliseconds)"],
+    ["an empty release", { ...kit, release: "" }, "invalid_record: release: must not be empty"],
+  ])("rejects %s", (_label, record, expected) => {
+    expect(verdict(record)).toBe(expected);
   });
 });

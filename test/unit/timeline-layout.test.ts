@@ -28,7 +28,7 @@ const run = (over: Partial<NonNullable<RunTimeline["run"]>> = {}): NonNullable<R
   startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, ...over,
 });
 const finalError = (decision: string): NonNullable<TimelineCall["error"]> => ({
-  code: "x", errorClass: "ToolFailure", retryable: true, attempts: 1, decision, told: "told", occurredAt: T,
+  code: "x", errorClass: "ToolFailure", retryable: true, attempts: 1, decision, told: "told", occurredAt: T, source: "native", derived: [],
 });
 
 describe("layoutTimeline", () => {

@@ -8,7 +8,8 @@ import {
   type AdkPublishedEvent,
 } from "@/lib/contracts/adk";
 import type { z } from "zod";
-import { jsonEnvelope, type IngestFormat } from "../format";
+import type { IngestFormat } from "../format";
+import { kitEnvelope } from "./kit-list";
 import { normalizeAdkPublished } from "../normalize-adk-published";
 import { emptyRowBatch } from "../rows";
 
@@ -18,7 +19,10 @@ export const adkPublishedEventsFormat: IngestFormat<z.output<typeof adkPublished
   envelope: adkPublishedBatchSchema,
   answer: "ingest-result",
   contentTypes: ["application/json"],
-  parse: jsonEnvelope(adkPublishedBatchSchema),
+  parse: kitEnvelope(adkPublishedBatchSchema, {
+    listKey: "events", element: "published event envelope", batchParams: [], required: [],
+    wrapped: '{"events": [ … ]}',
+  }),
   normalize({ resource, events }) {
     const rejections: Rejection[] = [];
     const valid: { index: number; event: AdkPublishedEvent }[] = [];

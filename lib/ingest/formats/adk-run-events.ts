@@ -1,7 +1,8 @@
 import type { Rejection } from "@/lib/contracts";
 import { adkRunEventsBatchSchema, adkRunEventSchema, checkAdkRecord, type AdkRunEvent } from "@/lib/contracts/adk";
 import type { z } from "zod";
-import { jsonEnvelope, type IngestFormat } from "../format";
+import type { IngestFormat } from "../format";
+import { kitEnvelope } from "./kit-list";
 import { normalizeAdkRunEvents } from "../normalize-adk-run-events";
 import { emptyRowBatch } from "../rows";
 
@@ -13,7 +14,10 @@ export const adkRunEventsFormat: IngestFormat<z.output<typeof adkRunEventsBatchS
   envelope: adkRunEventsBatchSchema,
   answer: "ingest-result",
   contentTypes: ["application/json"],
-  parse: jsonEnvelope(adkRunEventsBatchSchema),
+  parse: kitEnvelope(adkRunEventsBatchSchema, {
+    listKey: "events", element: "run event", batchParams: ["run_id", "agent", "agent_version", "state"], required: ["run_id"],
+    wrapped: '{"run_id": "…", "events": [ … ]}',
+  }),
   normalize({ events, ...batch }) {
     const rejections: Rejection[] = [];
     const valid: (AdkRunEvent | null)[] = events.map((raw, index) => {

@@ -410,6 +410,7 @@ export class RunSession {
     if (verdict.decision === "retried") throw new Error("unreachable: a retry verdict reached failed()");
     this.recordSpan(ref, def, attempt, startedAt, endedAt, error, verdict, { permitted }, body);
     const told = toldText(error, { stop: verdict.stop, attempts: attempt, retry: this.cfg.retryByTool.get(ref.tool) ?? this.cfg.retry, retryAfterMs: verdict.retryAfterMs });
+    const failsRun = verdict.decision !== "delivered" && this.cfg.policy === "fail_run";
     const record: ToolErrorRecord = {
       type: "tool_error",
       id: this.cfg.ids("record"),
@@ -422,7 +423,9 @@ export class RunSession {
       retryable: error.retryable,
       attempts: attempt,
       decision: verdict.decision,
-      told,
+      // Under fail_run the run ends here and the model never reads the text: the record says so
+      // with null rather than claiming a message that was never delivered.
+      told: failsRun ? null : told,
       occurred_at: Math.round(endedAt),
       ...(this.scope.release ? { release: this.scope.release } : {}),
       ...(this.scope.environment ? { environment: this.scope.environment } : {}),
@@ -432,7 +435,7 @@ export class RunSession {
     if (verdict.decision === "delivered") {
       return { status: "declined", ...ref, attempts: attempt, error: error as ToolRefusal, decision: "delivered", told };
     }
-    if (this.cfg.policy === "fail_run") {
+    if (failsRun) {
       this.finish("failed", `tool '${ref.tool}' failed: ${told}`);
     }
     return { status: "error", ...ref, attempts: attempt, error, decision: verdict.decision, told };

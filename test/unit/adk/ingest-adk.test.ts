@@ -35,10 +35,13 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       expect((await rows("tool_call_spans")).map((r) => pick(r, SPAN_KEYS))).toEqual([
         { ...base, span_id: "run_1#1", attempt: 1, started_at: 1767225600200, ended_at: 1767225600200, outcome: "failed", code: "upstream_unavailable", error_class: "ToolFailure", retryable: 1, backoff_ms: 370, decision: "retried", message: "connection reset" },
         { ...base, span_id: "run_1#2", attempt: 2, started_at: 1767225600800, ended_at: 1767225600800, outcome: "failed", code: "upstream_unavailable", error_class: "ToolFailure", retryable: 1, backoff_ms: 810, decision: "retried", message: "connection reset" },
-        { ...base, span_id: "run_1#3", attempt: null, started_at: 1767225601700, ended_at: 1767225601700, outcome: "failed", code: "upstream_unavailable", error_class: null, retryable: null, backoff_ms: null, decision: null, message: "upstream_unavailable: connection reset after 3 attempts" },
+        // The third attempt is the closing event; a code that was retried is a transient ToolFailure.
+        // Why the loop stopped (attempts, retry_after cap, deadline, budget) the events do not say.
+        { ...base, span_id: "run_1#3", attempt: 3, started_at: 1767225601700, ended_at: 1767225601700, outcome: "failed", code: "upstream_unavailable", error_class: "ToolFailure", retryable: 1, backoff_ms: null, decision: null, message: "upstream_unavailable: connection reset after 3 attempts" },
       ]);
-      expect((await rows("tool_errors")).map((r) => pick(r, ["event_id", "call_id", "tool", "code", "error_class", "retryable", "attempts", "decision", "told", "occurred_at"]))).toEqual([
-        { event_id: "run_1#3", call_id: "run_1#call@3", tool: "book", code: "upstream_unavailable", error_class: null, retryable: null, attempts: 3, decision: null, told: null, occurred_at: 1767225601700 },
+      expect((await rows("tool_call_spans")).map((r) => r.derived)).toEqual(["decision,error_class,retryable", "decision,error_class,retryable", "attempt,error_class,retryable"]);
+      expect((await rows("tool_errors")).map((r) => pick(r, ["event_id", "call_id", "tool", "code", "error_class", "retryable", "attempts", "decision", "told", "derived", "occurred_at"]))).toEqual([
+        { event_id: "run_1#3", call_id: "run_1#call@3", tool: "book", code: "upstream_unavailable", error_class: "ToolFailure", retryable: 1, attempts: 3, decision: null, told: null, derived: "error_class,retryable", occurred_at: 1767225601700 },
       ]);
       expect((await rows("runs")).map((r) => pick(r, ["run_id", "agent", "release", "state", "started_at", "ended_at", "source"]))).toEqual([
         { run_id: "run_1", agent: "planner", release: "0.4.0", state: "completed", started_at: 1767225600000, ended_at: 1767225601700, source: "adk_run_event" },
@@ -87,6 +90,10 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
         ["cancel", "booking_not_cancellable", "delivered", "booking_not_cancellable: This fare is non-refundable."],
         ["pay", "approval_denied", "delivered", "approval_denied: "],
       ]);
+      expect((await rows("tool_errors")).map((r) => [r.attempts, r.derived])).toEqual([
+        [1, "decision,error_class,retryable,attempts"],
+        [1, "decision,error_class,retryable,attempts"],
+      ]);
     });
 
     it("keeps untyped and fixed-sentence details as text, and model retries out of tool attempts", async () => {
@@ -100,17 +107,40 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
         { kind: "tool_result", name: "search", detail: null, at: 1767225606, usage: null },
       ]);
       expect(r).toEqual({ accepted: 7, duplicates: 0, rejected: [] });
+      // Single-attempt calls: the closing event is attempt 1; a call never dispatched made none.
       expect((await rows("tool_call_spans")).map((x) => [x.tool, x.outcome, x.code, x.attempt, x.message])).toEqual([
-        ["lookup", "failed", null, null, "'lookup' is not in planner's allowlist, so it was not called"],
-        ["fetch", "cancelled", null, null, "stopped before it returned; declared idempotent, so safe to retry"],
-        ["pay", null, null, null, "stopped after dispatch; whether its effect landed cannot be known"],
-        ["search", "ok", null, null, null],
+        ["lookup", "failed", null, 1, "'lookup' is not in planner's allowlist, so it was not called"],
+        ["fetch", "cancelled", null, 1, "stopped before it returned; declared idempotent, so safe to retry"],
+        ["pay", null, null, 1, "stopped after dispatch; whether its effect landed cannot be known"],
+        ["search", "ok", null, 1, null],
       ]);
-      expect((await rows("tool_errors")).map((x) => [x.tool, x.code, x.attempts])).toEqual([
-        ["lookup", null, null],
-        ["fetch", null, null],
-        ["book", null, null],
+      expect((await rows("tool_errors")).map((x) => [x.tool, x.code, x.error_class, x.retryable, x.attempts, x.decision, x.derived])).toEqual([
+        ["lookup", null, "ToolNotPermittedError", 0, 1, "surfaced", "decision,error_class,retryable,attempts"],
+        ["fetch", null, null, null, 1, "cancelled", "decision,attempts"],
+        ["book", null, null, null, 0, "cancelled", "decision,attempts"],
       ]);
+    });
+
+    it("derives failed_run when the run's terminal detail names the tool, and a single attempt for an unretried call", async () => {
+      const r = await ingestAdkRunEvents(store, "default", { run_id: "run_8", agent: "planner", state: "failed" }, [
+        { kind: "tool_call", name: "book", detail: null, at: 1767225600, usage: null },
+        { kind: "tool_error", name: "book", detail: "upstream_broken: supplier said 500", at: 1767225601, usage: null },
+        { kind: "compensation_required", name: "book", detail: null, at: 1767225601.5, usage: null },
+        { kind: "terminated", name: null, detail: "tool 'book' failed: upstream_broken: supplier said 500", at: 1767225602, usage: null },
+      ]);
+      expect(r).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
+      expect((await rows("tool_call_spans")).map((x) => pick(x, ["span_id", "attempt", "outcome", "code", "error_class", "retryable", "decision", "derived"]))).toEqual([
+        { span_id: "run_8#1", attempt: 1, outcome: "failed", code: "upstream_broken", error_class: null, retryable: null, decision: "failed_run", derived: "attempt,decision" },
+      ]);
+      // Class and retryable of a typed error nobody retried are not in the events: they stay unknown.
+      expect((await rows("tool_errors")).map((x) => pick(x, ["event_id", "code", "error_class", "retryable", "attempts", "decision", "told", "derived"]))).toEqual([
+        { event_id: "run_8#1", code: "upstream_broken", error_class: null, retryable: null, attempts: 1, decision: "failed_run", told: null, derived: "decision,attempts" },
+      ]);
+      // The same failure surfaced to the model (no terminal detail naming the tool) keeps its decision unknown.
+      await ingestAdkRunEvents(store, "default", { run_id: "run_9", state: "completed" }, [
+        { kind: "tool_error", name: "book", detail: "upstream_broken: supplier said 500", at: 1767225601, usage: null },
+      ]);
+      expect((await rows("tool_errors", "run_id = 'run_9'")).map((x) => [x.attempts, x.decision, x.derived])).toEqual([[1, null, "attempts"]]);
     });
 
     it("rejects events alone: a tool event without a time, a non-object", async () => {
@@ -198,7 +228,7 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
   });
 
   describe("reference-kit ToolCallSpan records", () => {
-    it("maps outcomes (error → failed; refused and declined apart) with attempt unknown", async () => {
+    it("maps outcomes (error → failed; refused and declined apart); attempt unknown without a call id", async () => {
       const r = await ingestAdkSpans(store, "default", { run_id: "run_1", resource: { release: "0.9.0" } }, [
         { id: "s1", at: 1767225600.5, tool: "cancel", agent: "planner", permitted: true, outcome: "declined", duration_seconds: 0.0, failure: "ToolRefusal", code: "booking_not_cancellable", abandoned: false },
         { id: "s2", at: 1767225601, tool: "book", agent: "planner", outcome: "error", duration_seconds: 0.25, failure: "ToolFailure", code: "upstream_broken" },
@@ -214,13 +244,69 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
         { span_id: "s2", run_id: "run_1", call_id: "s2", tool: "book", attempt: null, started_at: 1767225600750, ended_at: 1767225601000, outcome: "failed", code: "upstream_broken", error_class: "ToolFailure", permitted: 1, abandoned: 0, message: null, service: "planner", release: "0.9.0" },
         { span_id: "s3", run_id: "run_1", call_id: "s3", tool: "wipe", attempt: null, started_at: 1767225602000, ended_at: 1767225602000, outcome: "refused", code: null, error_class: null, permitted: 0, abandoned: 0, message: null, service: "planner", release: "0.9.0" },
         { span_id: "s4", run_id: "run_1", call_id: "s4", tool: "slow", attempt: null, started_at: 1767225601000, ended_at: 1767225603000, outcome: "timed_out", code: null, error_class: "ToolTimedOutError", permitted: 1, abandoned: 1, message: null, service: null, release: "0.9.0" },
-        { span_id: "s5", run_id: "run_2", call_id: "toolu_9", tool: "http", attempt: null, started_at: 1767225604000, ended_at: 1767225604000, outcome: "failed", code: "409", error_class: null, permitted: 1, abandoned: 0, message: "HTTPError", service: null, release: "0.9.0" },
+        { span_id: "s5", run_id: "run_2", call_id: "toolu_9", tool: "http", attempt: 1, started_at: 1767225604000, ended_at: 1767225604000, outcome: "failed", code: "409", error_class: null, permitted: 1, abandoned: 0, message: "HTTPError", service: null, release: "0.9.0" },
+      ]);
+    });
+
+    it("stores records as the kit emits them (no id, no time) under ids derived from their content, once", async () => {
+      const NOW = 1767225700000;
+      const kit = [
+        { tool: "book", agent: "planner", permitted: true, outcome: "error", duration_seconds: 0.25, failure: "ToolFailure", code: "upstream_broken", abandoned: false },
+        // The same attempt twice in one file: two attempts, two rows.
+        { tool: "book", agent: "planner", permitted: true, outcome: "error", duration_seconds: 0.25, failure: "ToolFailure", code: "upstream_broken", abandoned: false },
+        { tool: "cancel", agent: "planner", permitted: true, outcome: "declined", duration_seconds: 0.0, failure: "ToolRefusal", code: "booking_not_cancellable", abandoned: false },
+      ];
+      expect(await ingestAdkSpans(store, "default", { run_id: "run_k" }, kit, NOW)).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
+      const stored = (await rows("tool_call_spans")).map((x) => pick(x, ["span_id", "call_id", "tool", "attempt", "started_at", "ended_at", "outcome", "code", "service", "derived"]));
+      const ids = stored.map((x) => x.span_id as string);
+      expect(ids.every((id) => /^adk-span:[0-9a-f]{32}$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(3);
+      expect(stored.map(({ span_id: _id, call_id, ...rest }) => ({ ...rest, ownCall: call_id === _id }))).toEqual([
+        { tool: "book", attempt: null, started_at: NOW - 250, ended_at: NOW, outcome: "failed", code: "upstream_broken", service: "planner", derived: "span_id,started_at,ended_at", ownCall: true },
+        { tool: "book", attempt: null, started_at: NOW - 250, ended_at: NOW, outcome: "failed", code: "upstream_broken", service: "planner", derived: "span_id,started_at,ended_at", ownCall: true },
+        { tool: "cancel", attempt: null, started_at: NOW, ended_at: NOW, outcome: "declined", code: "booking_not_cancellable", service: "planner", derived: "span_id,started_at,ended_at", ownCall: true },
+      ]);
+      // The file sent again later (a retrying exporter), or with keys in another order: same ids, nothing stored twice.
+      const reordered = kit.map((k) => Object.fromEntries(Object.entries(k).reverse()));
+      expect(await ingestAdkSpans(store, "default", { run_id: "run_k" }, reordered, NOW + 60_000)).toEqual({ accepted: 3, duplicates: 3, rejected: [] });
+      expect((await rows("tool_call_spans")).map((x) => x.span_id)).toEqual(ids);
+      // Another run's identical record is another attempt.
+      expect(await ingestAdkSpans(store, "default", { run_id: "run_l" }, kit.slice(0, 1), NOW)).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+      expect(await rows("tool_call_spans", "run_id = 'run_l'")).toHaveLength(1);
+    });
+
+    it("numbers the attempts of records that name their call, by time, and marks them derived", async () => {
+      const r = await ingestAdkSpans(store, "default", { run_id: "run_c" }, [
+        { id: "b2", call_id: "toolu_1", at: 1767225601, tool: "book", outcome: "ok" },
+        { id: "b1", call_id: "toolu_1", at: 1767225600, tool: "book", outcome: "error", failure: "ToolFailure", code: "upstream_unavailable" },
+        { id: "p1", call_id: "toolu_2", attempt: 4, at: 1767225602, tool: "pay", outcome: "ok" },
+      ]);
+      expect(r).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
+      expect((await rows("tool_call_spans")).map((x) => [x.span_id, x.call_id, x.attempt, x.derived])).toEqual([
+        ["b2", "toolu_1", 2, "attempt"],
+        ["b1", "toolu_1", 1, "attempt"],
+        ["p1", "toolu_2", 4, null],
+      ]);
+      expect((await rows("run_stats", "run_id = 'run_c'", "run_id")).map((x) => pick(x, ["attempts", "calls", "retries", "failed_attempts"]))).toEqual([
+        { attempts: 3, calls: 1, retries: 2, failed_attempts: 1 },
+      ]);
+    });
+
+    it("keeps the agent and release the records name on the run's counters, for runs with no run record", async () => {
+      await ingestAdkSpans(store, "default", { run_id: "run_s" }, [
+        { id: "a1", at: 1767225600, tool: "book", agent: "planner", release: "0.4.0", outcome: "ok" },
+        { id: "a2", at: 1767225601, tool: "book", agent: "planner", agent_version: "0.4.0", outcome: "error", failure: "ToolFailure", code: "upstream_broken" },
+      ]);
+      await ingestAdkSpans(store, "default", { run_id: "run_t", resource: { release: "2026.11.3" } }, [{ id: "a3", at: 1767225600, tool: "book", outcome: "ok" }]);
+      expect((await rows("run_stats", "1 = 1", "run_id")).map((x) => pick(x, ["run_id", "agent", "release"]))).toEqual([
+        { run_id: "run_s", agent: "planner", release: "0.4.0" },
+        { run_id: "run_t", agent: "", release: "2026.11.3" },
       ]);
     });
 
     it("needs a run id on the span or the batch", async () => {
       const r = await ingestAdkSpans(store, "default", {}, [{ id: "s1", at: 1767225600, tool: "t", outcome: "ok" }]);
-      expect(r).toEqual({ accepted: 0, duplicates: 0, rejected: [{ index: 0, id: "s1", code: "invalid_record", message: "run_id: required on the span or the batch" }] });
+      expect(r).toEqual({ accepted: 0, duplicates: 0, rejected: [{ index: 0, id: "s1", code: "invalid_record", message: "run_id: required on the span, the batch, or (for a bare list) the query string" }] });
     });
   });
 });

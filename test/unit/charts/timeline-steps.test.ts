@@ -38,7 +38,7 @@ describe("timelineFrame", () => {
 
   it("starts a call at its earliest attempt, else at its final error", () => {
     expect(callStart(call("c", "t", [at("s2", 2, 900, 950), at("s1", 1, 100, 200)]), T)).toBe(T + 100);
-    const errorOnly = call("c", "t", [], { code: "x", errorClass: null, retryable: null, attempts: null, decision: "surfaced", told: null, occurredAt: T + 7 });
+    const errorOnly = call("c", "t", [], { code: "x", errorClass: null, retryable: null, attempts: null, decision: "surfaced", told: null, occurredAt: T + 7, source: "native", derived: [] });
     expect(callStart(errorOnly, T)).toBe(T + 7);
     expect(callStart(call("c", "t", []), T)).toBe(Infinity);
   });
@@ -92,7 +92,7 @@ describe("layoutCallAttempts", () => {
 });
 
 describe("finalDecision", () => {
-  const error = (decision: string | null): TimelineCall["error"] => ({ code: "x", errorClass: null, retryable: null, attempts: null, decision, told: null, occurredAt: T });
+  const error = (decision: string | null): TimelineCall["error"] => ({ code: "x", errorClass: null, retryable: null, attempts: null, decision, told: null, occurredAt: T, source: "native", derived: [] });
   it("prefers the final tool error, then the last span, then the outcomes", () => {
     expect(finalDecision({ error: error("exhausted") }, [{ decision: "retried", outcome: "failed" }], 1).source).toBe("tool_error");
     expect(finalDecision({ error: null }, [{ decision: "retried", outcome: "failed" }], 0)).toEqual({ kind: "retried", label: "retried; next attempt not recorded", source: "span" });

@@ -8,7 +8,7 @@ import { runStatsRollup } from "@/db/schema/run-stats";
 type RunStatsRow = RollupRow<typeof runStatsRollup>;
 const stats = (over: Partial<RunStatsRow>): RunStatsRow => ({
   projectId: "p", runId: "run", attempts: 1, calls: 0, retries: 0, failedAttempts: 0, declined: 0, refused: 0, errors: 0,
-  firstStartedAt: 1000, lastEndedAt: 1100, ...over,
+  firstStartedAt: 1000, lastEndedAt: 1100, agent: "", release: "", ...over,
 });
 
 describe("RollupBatch", () => {

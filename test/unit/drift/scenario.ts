@@ -26,6 +26,8 @@ export interface CallSpec {
   told?: string;
   /** Day offset from T0 (orders releases seen first). */
   day?: number;
+  /** The final error's own tool version when it differs from its spans' (`null`: it names none). */
+  errorToolVersion?: string | null;
 }
 
 /**
@@ -58,6 +60,15 @@ export class Scenario {
   failing(n: number, spec: CallSpec): this {
     const batch = emptyRowBatch();
     for (let i = 0; i < n; i++) this.addFailingCall(batch, spec);
+    this.enqueue(batch);
+    return this;
+  }
+
+  /** n final errors with no spans, as a source that records only final errors sends them. */
+  errorsOnly(n: number, spec: CallSpec): this {
+    const batch = emptyRowBatch();
+    for (let i = 0; i < n; i++) this.addFailingCall(batch, spec);
+    batch.spans.length = 0;
     this.enqueue(batch);
     return this;
   }
@@ -99,7 +110,7 @@ export class Scenario {
       runId,
       callId,
       tool: spec.tool,
-      toolVersion: spec.toolVersion ?? null,
+      toolVersion: spec.errorToolVersion !== undefined ? spec.errorToolVersion : (spec.toolVersion ?? null),
       release: spec.release ?? null,
       service: "agent",
       environment: null,

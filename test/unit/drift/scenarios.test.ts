@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { refreshDrift } from "@/db/drift/refresh-drift";
+import { emptyRowBatch } from "@/lib/ingest/rows";
 import { DIALECTS } from "../../helpers/stores";
-import { brief, Scenario } from "./scenario";
+import { brief, Scenario, T0 } from "./scenario";
 
 const search = (v: string, day: number) => ({ tool: "search", toolVersion: v, day });
 
@@ -25,7 +27,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "repurposed", metric: null, code: "upstream_timeout", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "violation", severity: "critical", changes: ["retryable", "decision"], beforeCalls: 40, afterCalls: 38 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`upstream_timeout` on `search` was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation.",
+      "`upstream_timeout` on `search` was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation; clients that retry `upstream_timeout` will now fail closed: treat it as permanent from 1.4.0 and surface it instead of retrying.",
     );
     expect(findings[0]!.before!.retryable.entries).toEqual([{ value: "retryable", count: 40, share: 1 }]);
     expect(findings[0]!.after!.retryable.entries).toEqual([{ value: "permanent", count: 38, share: 1 }]);
@@ -43,7 +45,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "repurposed", metric: null, code: "booking_not_cancellable", renamedTo: null, tool: "cancel_booking", from: "1.9.2", to: "2.0.0", bump: "major", verdict: "allowed", severity: "medium", changes: ["error_class", "outcome", "decision"], beforeCalls: 30, afterCalls: 30 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`booking_not_cancellable` on `cancel_booking` was class ToolFailure, outcome failed, decision surfaced in 1.9.2 (30 calls) and is class ToolRefusal, outcome declined, decision delivered in 2.0.0 (30 calls): a repurposed code in a major release, which SemVer allows.",
+      "`booking_not_cancellable` on `cancel_booking` was class ToolFailure, outcome failed, decision surfaced in 1.9.2 (30 calls) and is class ToolRefusal, outcome declined, decision delivered in 2.0.0 (30 calls): a repurposed code in a major release, which SemVer allows; clients that retry `booking_not_cancellable` as a failure will now repeat a refusal: deliver it to the model once from 2.0.0.",
     );
   });
 
@@ -57,7 +59,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "repurposed", metric: null, code: "rate_limited", renamedTo: null, tool: "lookup", from: "green", to: "blue", bump: "not_semver", verdict: "not_semver", severity: "high", changes: ["retryable"], beforeCalls: 20, afterCalls: 20 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`rate_limited` on `lookup` was retryable in green (20 calls) and is permanent in blue (20 calls): a repurposed code between releases that are not semantic versions.",
+      "`rate_limited` on `lookup` was retryable in green (20 calls) and is permanent in blue (20 calls): a repurposed code between releases that are not semantic versions; clients that retry `rate_limited` will now fail closed: treat it as permanent from blue and surface it instead of retrying.",
     );
     expect(findings[0]!.before!.releaseKind).toBe("release");
   });
@@ -77,7 +79,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "removed", metric: null, code: "shard_missing", renamedTo: null, tool: "search", from: "1.3.1", to: "2.0.0", bump: "major", verdict: "allowed", severity: "low", changes: ["code"], beforeCalls: 30, afterCalls: 0 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`index_stale` on `search` was seen in 1.3.0 (30 calls) and on none of the 130 calls of `search` in 1.3.1: a code removed in a patch release, a SemVer violation.",
+      "`index_stale` on `search` was seen in 1.3.0 (30 calls) and on none of the 130 calls of `search` in 1.3.1: a code removed in a patch release, a SemVer violation; clients that branch on `index_stale` will not see it from 1.3.1: find in the linked runs what replaced it before relying on that rule.",
     );
     expect(findings[0]!.after).toBeNull();
     expect(findings[0]!.exampleRuns.after).toEqual(["run-101", "run-102", "run-103"]);
@@ -95,8 +97,8 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "added", metric: null, code: "query_too_long", renamedTo: null, tool: "search", from: "1.1.0", to: "1.2.0", bump: "minor", verdict: "allowed", severity: "info", changes: ["code"], beforeCalls: 0, afterCalls: 15 },
     ]);
     expect(findings.map((f) => f.sentence)).toEqual([
-      "`geo_unavailable` on `geo` was seen in 0.3.0 (20 calls) and on none of the 40 calls of `geo` in 0.4.0: a code removed in a 0.x minor release, which SemVer allows.",
-      "`query_too_long` on `search` appears in 1.2.0 (15 calls) and was absent from the 50 calls of `search` in 1.1.0: a code added in a minor release, which SemVer allows.",
+      "`geo_unavailable` on `geo` was seen in 0.3.0 (20 calls) and on none of the 40 calls of `geo` in 0.4.0: a code removed in a 0.x minor release, which SemVer allows; clients that branch on `geo_unavailable` will not see it from 0.4.0: find in the linked runs what replaced it before relying on that rule.",
+      "`query_too_long` on `search` appears in 1.2.0 (15 calls) and was absent from the 50 calls of `search` in 1.1.0: a code added in a minor release, which SemVer allows; clients have no rule for `query_too_long` yet: decide whether to retry or surface it before upgrading to 1.2.0.",
     ]);
   });
 
@@ -113,7 +115,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "added", metric: null, code: "payment_gateway_down", renamedTo: null, tool: "cancel_booking", from: "1.2.0", to: "1.3.0", bump: "minor", verdict: "allowed", severity: "info", changes: ["code"], beforeCalls: 0, afterCalls: 12 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`booking_locked` on `cancel_booking` in 1.2.0 (25 calls) is gone and `booking_frozen` in 1.3.0 (25 calls) took over with the same class, retryability, outcome and decision: a renamed code in a minor release, a SemVer violation.",
+      "`booking_locked` on `cancel_booking` in 1.2.0 (25 calls) is gone and `booking_frozen` in 1.3.0 (25 calls) took over with the same class, retryability, outcome and decision: a renamed code in a minor release, a SemVer violation; clients that match `booking_locked` must match `booking_frozen` from 1.3.0: add the new code to every rule that names the old one.",
     );
     expect(findings[0]!.before!.toldShapes).toEqual([{ shape: "<code>: booking <id> is locked until <time>", count: 25 }]);
     expect(findings[0]!.after!.toldShapes).toEqual([{ shape: "<code>: booking <id> is locked until <time>", count: 25 }]);
@@ -128,7 +130,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "behaviour", metric: "recovery", code: "upstream_unavailable", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "violation", severity: "high", changes: ["recovery"], beforeCalls: 30, afterCalls: 30 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`upstream_unavailable` on `search` recovered on a later attempt in 100% of calls in 1.3.0 (30 calls) and in 0% in 1.4.0 (30 calls) while still claiming to be retryable: behaviour drift in a minor release, a SemVer violation.",
+      "`upstream_unavailable` on `search` recovered on a later attempt in 100% of calls in 1.3.0 (30 calls) and in 0% in 1.4.0 (30 calls) while still claiming to be retryable: behaviour drift in a minor release, a SemVer violation; retrying `upstream_unavailable` no longer helps: cap its retries or surface it at once from 1.4.0.",
     );
     expect(findings[0]!.before!.recovery).toEqual({ calls: 30, recovered: 30, rate: 1 });
     expect(findings[0]!.after!.recovery).toEqual({ calls: 30, recovered: 0, rate: 0 });
@@ -144,7 +146,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       { kind: "behaviour", metric: "retry_after", code: "rate_limited", renamedTo: null, tool: "search", from: "2.0.0", to: "2.1.0", bump: "minor", verdict: "violation", severity: "medium", changes: ["retry_after"], beforeCalls: 20, afterCalls: 20 },
     ]);
     expect(findings[0]!.sentence).toBe(
-      "`rate_limited` on `search` asked for a median retry_after of 2 s (p90 2.1 s) in 2.0.0 (20 calls) and a median retry_after of 30 s (p90 30 s) in 2.1.0 (20 calls): behaviour drift in a minor release, a SemVer violation.",
+      "`rate_limited` on `search` asked for a median retry_after of 2 s (p90 2.1 s) in 2.0.0 (20 calls) and a median retry_after of 30 s (p90 30 s) in 2.1.0 (20 calls): behaviour drift in a minor release, a SemVer violation; clients that honour retry_after on `rate_limited` will now wait longer: check their deadlines leave 30 s from 2.1.0.",
     );
   });
 
@@ -217,5 +219,89 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
       ["repurposed", "fetch", "0.1.0", "0.1.1", "patch", "violation", "critical", "sdk_version"],
       ["repurposed", "mail", "2026-W45", "2026-W46", "not_semver", "not_semver", "high", "week"],
     ]);
+  });
+  const sigRows = (s: Scenario) =>
+    s.store.all("SELECT code, tool, release, release_kind, spans, errors, calls, recovered FROM drift_signatures WHERE spans > 0 OR errors > 0 ORDER BY code, release");
+
+  it("15. a final error that names only the service release is counted under its call's tool version", async () => {
+    const s = await scenario();
+    // The runtime stamps the service release on its error records, the tool's version on its spans.
+    const stale = (v: string, day: number) => ({ ...search(v, day), release: "agent-7", errorToolVersion: null, code: "index_stale", retryable: false });
+    s.failing(30, stale("1.3.0", 0)).ok(30, { ...search("1.3.0", 0), release: "agent-7" });
+    s.failing(30, stale("1.4.0", 1)).ok(30, { ...search("1.4.0", 1), release: "agent-7" });
+    expect((await s.findings()).map(brief)).toEqual([]);
+    expect(await sigRows(s)).toEqual([
+      { code: "index_stale", tool: "search", release: "1.3.0", release_kind: "tool_version", spans: 30, errors: 30, calls: 30, recovered: 0 },
+      { code: "index_stale", tool: "search", release: "1.4.0", release_kind: "tool_version", spans: 30, errors: 30, calls: 30, recovered: 0 },
+    ]);
+    expect(await s.store.all("SELECT release, first_attempts, spans, errors FROM drift_tool_releases ORDER BY release")).toEqual([
+      { release: "1.3.0", first_attempts: 60, spans: 60, errors: 30 },
+      { release: "1.4.0", first_attempts: 60, spans: 60, errors: 30 },
+    ]);
+  });
+
+  it("16. a final error folded before its call's spans arrive moves to their tool version", async () => {
+    const s = await scenario();
+    const spec = { tool: "search", toolVersion: "1.3.0" };
+    const errors = emptyRowBatch();
+    const spans = emptyRowBatch();
+    for (let i = 1; i <= 25; i++) {
+      const at = T0 + i * 1000;
+      errors.toolErrors.push({
+        index: i - 1,
+        row: {
+          eventId: `late-err-${i}`, runId: `late-${i}`, callId: `c-${i}`, tool: "search", toolVersion: null, release: "agent-7", service: "agent",
+          environment: null, code: "index_stale", errorClass: "ToolFailure", retryable: false, attempts: 1, decision: "surfaced",
+          told: "index_stale: shard 4 is stale", derived: null, occurredAt: at + 200, source: "native",
+        },
+      });
+      spans.spans.push({
+        index: i - 1,
+        row: s.span(`late-${i}`, `c-${i}`, 1, at, spec, { outcome: "failed", code: "index_stale", errorClass: "ToolFailure", retryable: false, decision: "surfaced" }),
+      });
+    }
+    await s.write(errors);
+    await refreshDrift(s.store, "default", T0);
+    expect(await sigRows(s)).toEqual([
+      { code: "index_stale", tool: "search", release: "agent-7", release_kind: "release", spans: 0, errors: 25, calls: 25, recovered: 0 },
+    ]);
+    await s.write(spans);
+    s.failing(25, { ...search("1.4.0", 1), code: "index_stale", retryable: false, errorClass: "ToolFailure" });
+    expect((await s.findings()).map(brief)).toEqual([]);
+    expect(await sigRows(s)).toEqual([
+      { code: "index_stale", tool: "search", release: "1.3.0", release_kind: "tool_version", spans: 25, errors: 25, calls: 25, recovered: 0 },
+      { code: "index_stale", tool: "search", release: "1.4.0", release_kind: "tool_version", spans: 25, errors: 25, calls: 25, recovered: 0 },
+    ]);
+    expect(await s.store.all("SELECT release, spans, errors FROM drift_tool_releases WHERE spans > 0 OR errors > 0 ORDER BY release")).toEqual([
+      { release: "1.3.0", spans: 25, errors: 25 },
+      { release: "1.4.0", spans: 25, errors: 25 },
+    ]);
+  });
+
+  it("17. releases seen only through final errors are counted, and said to be, in final errors", async () => {
+    const s = await scenario();
+    s.errorsOnly(20, { tool: "quote", release: "5.0.0", code: "quota_exceeded", retryable: true, day: 0 });
+    s.errorsOnly(20, { tool: "quote", release: "5.1.0", code: "quota_exceeded", retryable: false, day: 1 });
+    const findings = await s.findings();
+    expect(findings.map(brief)).toEqual([
+      { kind: "repurposed", metric: null, code: "quota_exceeded", renamedTo: null, tool: "quote", from: "5.0.0", to: "5.1.0", bump: "minor", verdict: "violation", severity: "critical", changes: ["retryable"], beforeCalls: 20, afterCalls: 20 },
+    ]);
+    expect(findings[0]!.sentence).toBe(
+      "`quota_exceeded` on `quote` was retryable in 5.0.0 (20 final errors) and is permanent in 5.1.0 (20 final errors): a repurposed code in a minor release, a SemVer violation; clients that retry `quota_exceeded` will now fail closed: treat it as permanent from 5.1.0 and surface it instead of retrying.",
+    );
+  });
+
+  it("18. calls that now recover after a code claim no contradiction, and the advice says retrying pays off", async () => {
+    const s = await scenario();
+    s.failing(30, { ...search("1.3.0", 0), code: "upstream_unavailable", retryable: true });
+    s.failing(30, { ...search("1.4.0", 1), code: "upstream_unavailable", retryable: true, recovers: true });
+    // The final decision moves too (surfaced → retried): a finding of its own, not asserted here.
+    const findings = (await s.findings()).filter((f) => f.metric === "recovery");
+    expect(findings.map(brief)).toEqual([
+      { kind: "behaviour", metric: "recovery", code: "upstream_unavailable", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "violation", severity: "medium", changes: ["recovery"], beforeCalls: 30, afterCalls: 30 },
+    ]);
+    expect(findings[0]!.sentence).toBe(
+      "`upstream_unavailable` on `search` recovered on a later attempt in 0% of calls in 1.3.0 (30 calls) and in 100% in 1.4.0 (30 calls): behaviour drift in a minor release, a SemVer violation; `upstream_unavailable` now recovers when retried: a retry policy for it pays off from 1.4.0.",
+    );
   });
 });

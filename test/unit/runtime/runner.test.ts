@@ -204,6 +204,8 @@ describe("ToolRunner: decision table rows end to end", () => {
     expect(r.status === "error" && r.told).toBe("error: unmapped_failure: socket hang up; not declared idempotent, so it was not tried again\nretryable: no (repeating the same call will not help)");
     expect(run.state).toBe("failed");
     expect(sink.ofType("run")[0]!.error).toContain("not declared idempotent");
+    // The run failed before the model read anything: the record says it was told nothing.
+    expect(sink.ofType("tool_error").map((e) => [e.decision, e.told])).toEqual([["failed_run", null]]);
   });
 
   it("row 9: cancellation mid-call ends the run cancelled", async () => {
