@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { conformanceOptions } from "@/lib/query/conformance";
 import styles from "./conformance.module.css";
+import { EmittersTable } from "./emitters-table";
 import { GAP_NOTES } from "./source-labels";
 import { SourcesTable } from "./sources-table";
 
@@ -31,6 +32,18 @@ export function ConformanceView() {
           <SourcesTable sources={data.sources} />
         )}
       </div>
+      {data && data.emitters.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="emitters-title">
+          <h2 id="emitters-title" className={styles.subtitle}>
+            By emitter
+          </h2>
+          <p className={styles.muted}>
+            Per sending service and the convention its spans follow: the share of its tool spans that did not carry each field (derived
+            values count as not carried), the spans that looked like tool calls but were not stored, and the exact attribute to add.
+          </p>
+          <EmittersTable emitters={data.emitters} />
+        </section>
+      ) : null}
       <ul className={styles.muted}>
         {Object.values(GAP_NOTES).map((note) => (
           <li key={note}>{note}</li>

@@ -7,6 +7,18 @@ export const SOURCE_LABELS: Record<string, string> = {
   adk_span: "Reference kit · ToolCallSpan",
 };
 
+/** Human names of the conventions an emitter's spans were read by; other values are input formats. */
+export const CONVENTION_LABELS: Record<string, string> = {
+  faultline: "Faultline attributes (faultline.*)",
+  adk: "Reference kit (adk.*)",
+  gen_ai: "OpenTelemetry GenAI",
+  openinference: "OpenInference",
+  traceloop: "OpenLLMetry / Traceloop",
+  vercel_ai: "Vercel AI SDK",
+  unknown: "unreadable spans",
+  ...SOURCE_LABELS,
+};
+
 /** What each field's absence costs, said once under the table. */
 export const GAP_NOTES = {
   outcome: "No outcome: the span does not say how the attempt ended.",

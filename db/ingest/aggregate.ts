@@ -1,4 +1,4 @@
-import type { RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
+import type { DropRow, RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import type { RollupRow } from "../rollups/define-rollup";
 import { periodOf } from "../rollups/periods";
 import { RollupBatch } from "../rollups/rollup-batch";
@@ -6,6 +6,8 @@ import { attemptCounts } from "../schema/attempt-counts";
 import { codeCatalogue } from "../schema/codes";
 import { conformance } from "../schema/conformance-counts";
 import { delayBucket, delayHistograms } from "../schema/delay-histograms";
+import { emitterRollup } from "../schema/emitter-counts";
+import { emitterDropsRollup } from "../schema/emitter-drops";
 import { errorRollups } from "../schema/error-rollups";
 import { runStatsRollup } from "../schema/run-stats";
 import { runToolsRollup } from "../schema/run-tools";
@@ -36,12 +38,60 @@ export class BatchAggregates {
   readonly runStats = new RollupBatch(runStatsRollup);
   readonly conformance = new RollupBatch(conformance);
   readonly runTools = new RollupBatch(runToolsRollup);
+  readonly emitters = new RollupBatch(emitterRollup);
+  readonly drops = new RollupBatch(emitterDropsRollup);
 
   constructor(private readonly projectId: string) {}
 
-  /** Every rollup batch, for the write path. */
+  /** Every rollup batch, for the write path (in the registry's order: PostgreSQL locks tables in it). */
   all() {
-    return [this.spanRollups, this.delayHistograms, this.attemptCounts, this.errorRollups, this.codes, this.runStats, this.conformance, this.runTools] as const;
+    return [
+      this.spanRollups, this.delayHistograms, this.attemptCounts, this.errorRollups, this.codes, this.runStats, this.conformance, this.runTools,
+      this.emitters, this.drops,
+    ] as const;
+  }
+
+  /** A span that looked like a tool call and was refused: counted per emitter, reason and attribute. */
+  addDrop(d: DropRow): void {
+    this.drops.add({
+      projectId: this.projectId, service: d.emitter.service ?? "", convention: d.emitter.convention, reason: d.reason, attribute: d.attribute ?? "",
+      spans: 1, lastSeen: d.at,
+    });
+  }
+
+  /**
+   * A stored span whose derived attempt number moved (an earlier sibling of its call arrived later):
+   * the counters that depend on the number move with it, so rollups stay equal to a recount. Numbers
+   * only ever rise this way, which is what keeps the max-merged `max_attempt` exact.
+   */
+  moveAttempt(
+    s: Pick<SpanRow, "tool" | "code" | "outcome" | "errorClass" | "release" | "service" | "environment" | "startedAt" | "runId">,
+    from: number,
+    to: number,
+  ): void {
+    const { projectId } = this;
+    const hour = periodOf(s.startedAt);
+    const release = s.release ?? "";
+    const service = s.service ?? "";
+    const environment = s.environment ?? "";
+    const first = (to === 1 ? 1 : 0) - (from === 1 ? 1 : 0);
+    const retry = (to > 1 ? 1 : 0) - (from > 1 ? 1 : 0);
+    this.spanRollups.add({
+      projectId, hour, tool: s.tool, code: s.code ?? "", outcome: s.outcome ?? "", errorClass: s.errorClass ?? "", release, service, environment,
+      spans: 0,
+      firstAttempts: first,
+      secondAttempts: (to === 2 ? 1 : 0) - (from === 2 ? 1 : 0),
+      retryAttempts: retry,
+      unnumbered: 0,
+      maxAttempt: to,
+      retryAfterCount: 0, retryAfterSumMs: 0, backoffCount: 0, backoffSumMs: 0, failedClosed: 0, durationSumMs: 0,
+    });
+    this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: from, spans: -1 });
+    this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: to, spans: 1 });
+    this.runStats.add({
+      projectId, runId: s.runId, attempts: 0, calls: first, retries: retry, failedAttempts: 0, declined: 0, refused: 0, errors: 0,
+      firstStartedAt: s.startedAt, lastEndedAt: s.startedAt, agent: "", release: "",
+    });
   }
 
   addSpan(s: SpanRow): void {
@@ -87,6 +137,22 @@ export class BatchAggregates {
       noCode: failed && s.code === null ? 1 : 0,
       noAttempt: s.attempt === null ? 1 : 0,
       noRelease: s.release === null ? 1 : 0,
+    });
+    const derived = s.derived === null ? [] : s.derived.split(",");
+    const nonOk = s.outcome !== null && s.outcome !== "ok";
+    this.emitters.add({
+      projectId, service: (s.emitter ? s.emitter.service : s.service) ?? "", convention: s.emitter?.convention ?? s.source,
+      spans: 1,
+      noCallId: derived.includes("call_id") ? 1 : 0,
+      noRunId: derived.includes("run_id") ? 1 : 0,
+      noAttempt: s.attempt === null || derived.includes("attempt") ? 1 : 0,
+      noOutcome: s.outcome === null ? 1 : 0,
+      nonOk: nonOk ? 1 : 0,
+      noCode: nonOk && s.code === null ? 1 : 0,
+      noErrorClass: nonOk && s.errorClass === null ? 1 : 0,
+      noMessage: nonOk && s.message === null ? 1 : 0,
+      noRelease: s.release === null ? 1 : 0,
+      lastSeen: s.startedAt,
     });
     this.runStats.add({
       projectId, runId: s.runId,

@@ -43,5 +43,7 @@ export function tally(projectId: string, batch: RowBatch, written: WrittenFlags)
   count(batch.spans, written.spans, (row) => aggregates.addSpan(row));
   count(batch.toolErrors, written.toolErrors, (row) => aggregates.addToolError(row));
   count(batch.runs, written.runs, (row) => aggregates.addRun(row));
+  // Drops are counts, not records: every one the request refused is added.
+  for (const drop of batch.drops ?? []) aggregates.addDrop(drop);
   return { result: { duplicateIndexes, stored }, aggregates };
 }

@@ -3,6 +3,7 @@ import { writeRollupsPg } from "../rollups/write-rollup-pg";
 import { INGEST_BARRIER_LOCK } from "../store/locks";
 import type { PgStore, PgTx } from "../store/types";
 import { pgTx, queryNamed } from "./pg-named";
+import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 
@@ -102,12 +103,13 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await queryNamed(tx, "SELECT pg_advisory_xact_lock_shared($1)", [INGEST_BARRIER_LOCK]);
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
+    const moves = await renumberPg(tx, projectId, batch);
     const spanPositions = await withoutStoredTimeless(tx, projectId, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId));
     await writeOnce(tx, spanInsert, "span_id", context, batch.spans, spanPositions, written.spans);
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
-    await writeRollupsPg(tx, aggregates.all());
+    await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     return result;
   });
 }

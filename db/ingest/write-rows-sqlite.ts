@@ -1,6 +1,7 @@
 import type { RowBatch } from "@/lib/ingest/rows";
 import { writeRollupBatch } from "../rollups/write-rollup";
 import type { SqliteStore } from "../store/types";
+import { applyMovesSqlite, renumberSqlite } from "./renumber-attempts";
 import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 
@@ -13,13 +14,16 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
   return store.transactionSync((): WriteResult => {
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
+    const moves = renumberSqlite(store.sqlite, projectId, batch);
     for (let i = 0; i < batch.spans.length; i++) written.spans[i] = st.insertSpan.run(spanInsert.bind(context, batch.spans[i]!.row)).changes;
     for (let i = 0; i < batch.toolErrors.length; i++) {
       written.toolErrors[i] = st.insertToolError.run(toolErrorInsert.bind(context, batch.toolErrors[i]!.row)).changes;
     }
     for (let i = 0; i < batch.runs.length; i++) written.runs[i] = st.upsertRun.run(runUpsert.bind(context, batch.runs[i]!.row)).changes;
     const { result, aggregates } = tally(projectId, batch, written);
-    for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
+    applyMovesSqlite(store.sqlite, projectId, moves, aggregates, () => {
+      for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
+    });
     return result;
   });
 }

@@ -1,4 +1,5 @@
-import type { Conformance, Gap } from "@/lib/contracts/conformance";
+import { EMITTER_FIELDS, type Conformance, type ConformanceEmitter, type EmitterField, type Gap } from "@/lib/contracts/conformance";
+import { dropFix, fieldFix } from "@/lib/ingest/otlp/conventions/fix-hints";
 import type { Executor } from "../client";
 
 const gap = (missing: number, of: number): Gap => ({ missing, of, share: of === 0 ? null : missing / of });
@@ -13,18 +14,53 @@ interface CountsRow {
   noRelease: number;
 }
 
+interface EmitterRow {
+  service: string;
+  convention: string;
+  spans: number;
+  nonOk: number;
+  missing: Record<EmitterField, number>;
+}
+
+interface DropRow {
+  service: string;
+  convention: string;
+  reason: string;
+  attribute: string;
+  spans: number;
+  lastSeen: number;
+}
+
+// Code, class and message only make sense for a span that did not succeed.
+const AMONG_NON_OK = new Set<EmitterField>(["code", "errorClass", "message"]);
+
 /**
  * Per input format, the share of a project's tool spans that lack an outcome, a code (among non-ok
- * spans), an attempt number or a release; from the counters kept at ingest (a few rows per project).
+ * spans), an attempt number or a release; and per emitter (service + convention) the share lacking
+ * each field with the attribute that would supply it, plus the tool-like spans it dropped and why.
+ * All from counters kept at ingest (a few rows per project).
  */
 export async function getConformance(db: Executor, params: { project: string }): Promise<Conformance> {
-  // (project_id, source) is the key: ordering by source is total.
-  const rows = await db.all<CountsRow>(
-    `SELECT source, spans, no_outcome AS "noOutcome", non_ok AS "nonOk", no_code AS "noCode", no_attempt AS "noAttempt",
-       no_release AS "noRelease"
-     FROM conformance_counts WHERE project_id = ? ORDER BY source`,
-    [params.project],
-  );
+  // Every ORDER BY is the table's key: total.
+  const [rows, emitterRows, dropRows] = await Promise.all([
+    db.all<CountsRow>(
+      `SELECT source, spans, no_outcome AS "noOutcome", non_ok AS "nonOk", no_code AS "noCode", no_attempt AS "noAttempt",
+         no_release AS "noRelease"
+       FROM conformance_counts WHERE project_id = ? ORDER BY source`,
+      [params.project],
+    ),
+    db.all<Omit<EmitterRow, "missing"> & Record<EmitterField, number>>(
+      `SELECT service, convention, spans, non_ok AS "nonOk", no_call_id AS "callId", no_run_id AS "runId", no_attempt AS attempt,
+         no_outcome AS outcome, no_code AS code, no_error_class AS "errorClass", no_message AS message, no_release AS release
+       FROM emitter_counts WHERE project_id = ? ORDER BY service, convention`,
+      [params.project],
+    ),
+    db.all<DropRow>(
+      `SELECT service, convention, reason, attribute, spans, last_seen AS "lastSeen"
+       FROM emitter_drops WHERE project_id = ? ORDER BY service, convention, reason, attribute`,
+      [params.project],
+    ),
+  ]);
   return {
     project: params.project,
     sources: rows.map((r) => ({
@@ -35,5 +71,27 @@ export async function getConformance(db: Executor, params: { project: string }):
       attempt: gap(r.noAttempt, r.spans),
       release: gap(r.noRelease, r.spans),
     })),
+    emitters: mergeEmitters(emitterRows, dropRows),
   };
+}
+
+/** One entry per (service, convention) that stored or dropped spans, ordered by service then convention. */
+function mergeEmitters(counts: readonly (Omit<EmitterRow, "missing"> & Record<EmitterField, number>)[], drops: readonly DropRow[]): ConformanceEmitter[] {
+  const byKey = new Map<string, ConformanceEmitter>();
+  const entry = (service: string, convention: string, spans: number, nonOk: number, missing: (f: EmitterField) => number) => ({
+    service: service === "" ? null : service,
+    convention,
+    spans,
+    fields: EMITTER_FIELDS.map((field) => ({ field, gap: gap(missing(field), AMONG_NON_OK.has(field) ? nonOk : spans), fix: fieldFix(convention, field) })),
+    drops: [],
+  });
+  for (const c of counts) byKey.set(`${c.service}\u0000${c.convention}`, entry(c.service, c.convention, c.spans, c.nonOk, (f) => c[f]));
+  for (const d of drops) {
+    const key = `${d.service}\u0000${d.convention}`;
+    const e = byKey.get(key) ?? entry(d.service, d.convention, 0, 0, () => 0);
+    byKey.set(key, e);
+    const attribute = d.attribute === "" ? null : d.attribute;
+    e.drops.push({ reason: d.reason, attribute, spans: d.spans, lastSeen: d.lastSeen, fix: dropFix(d.reason, attribute) });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
 }

@@ -2,6 +2,8 @@ import { attemptCounts } from "../schema/attempt-counts";
 import { codeCatalogue } from "../schema/codes";
 import { conformance } from "../schema/conformance-counts";
 import { delayHistograms } from "../schema/delay-histograms";
+import { emitterRollup } from "../schema/emitter-counts";
+import { emitterDropsRollup } from "../schema/emitter-drops";
 import { errorRollups } from "../schema/error-rollups";
 import { runStatsRollup } from "../schema/run-stats";
 import { runToolsRollup } from "../schema/run-tools";
@@ -18,4 +20,6 @@ export const ROLLUPS: readonly AnyRollup[] = [
   runStatsRollup,
   conformance,
   runToolsRollup,
+  emitterRollup,
+  emitterDropsRollup,
 ];

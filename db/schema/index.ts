@@ -11,6 +11,8 @@ export * from "./codes";
 export * from "./run-stats";
 export * from "./run-tools";
 export * from "./conformance-counts";
+export * from "./emitter-counts";
+export * from "./emitter-drops";
 export * from "./drift-state";
 export * from "./drift-signatures";
 export * from "./drift-counts";

@@ -19,5 +19,43 @@ export const conformanceSourceSchema = z.object({
 });
 export type ConformanceSource = z.infer<typeof conformanceSourceSchema>;
 
-export const conformanceSchema = z.object({ project: z.string(), sources: z.array(conformanceSourceSchema) });
+
+/** The fields measured per emitter, in display order. */
+export const EMITTER_FIELDS = ["callId", "runId", "attempt", "outcome", "code", "errorClass", "message", "release"] as const;
+export type EmitterField = (typeof EMITTER_FIELDS)[number];
+
+/** How often an emitter's stored tool spans lack one field, and what to add so they carry it. */
+export const emitterFieldSchema = z.object({
+  field: z.enum(EMITTER_FIELDS),
+  /** Code, class and message are measured among spans with a known non-ok outcome; the rest among all. */
+  gap: gapSchema,
+  /** The exact attribute (or record field) to add; null when the convention has no place for it. */
+  fix: z.string().nullable(),
+});
+export type EmitterFieldGap = z.infer<typeof emitterFieldSchema>;
+
+/** Tool-like spans of an emitter that were not stored, by reason. */
+export const emitterDropSchema = z.object({
+  reason: z.string(),
+  attribute: z.string().nullable(),
+  spans: z.number().int(),
+  lastSeen: z.number().int(),
+  /** What to change so these spans are stored. */
+  fix: z.string(),
+});
+export type EmitterDrop = z.infer<typeof emitterDropSchema>;
+
+/** One sender (service + the convention its spans follow): what it sends, what it lacks, what was dropped. */
+export const emitterSchema = z.object({
+  service: z.string().nullable(),
+  convention: z.string(),
+  /** Stored tool spans. */
+  spans: z.number().int(),
+  fields: z.array(emitterFieldSchema),
+  drops: z.array(emitterDropSchema),
+});
+export type ConformanceEmitter = z.infer<typeof emitterSchema>;
+
+/** The conformance answer: per input format (as before) and per emitter. */
+export const conformanceSchema = z.object({ project: z.string(), sources: z.array(conformanceSourceSchema), emitters: z.array(emitterSchema) });
 export type Conformance = z.infer<typeof conformanceSchema>;

@@ -1,20 +1,26 @@
 import { scrubText } from "@/lib/contracts";
-import type { AgentRunFields } from "@/lib/ingest/otlp/agent-spans";
-import type { ToolSpanFields } from "@/lib/ingest/otlp/tool-spans";
+import type { ExtractResult } from "@/lib/ingest/otlp/tool-spans";
 import type { RowBatch } from "./rows";
 
 const scrubOrNull = (t: string | null) => (t === null ? null : scrubText(t));
 
 /**
- * Maps extracted OTLP tool spans onto span rows and agent spans onto run records; message text is
- * scrubbed again at ingest. Indexes count tool spans first, then agent spans.
+ * Maps an extracted OTLP request onto rows: tool spans, agent spans as run records, the runtime's
+ * final-error spans as tool errors, and refused tool-like spans as drop counts. Free text (messages,
+ * run errors, told texts) is scrubbed again at ingest. Indexes count tool spans, then agent spans,
+ * then tool errors.
  */
-export function normalizeOtlp(tools: readonly ToolSpanFields[], runs: readonly AgentRunFields[], into: RowBatch): RowBatch {
-  tools.forEach(({ convention: _convention, ...t }, index) => {
-    into.spans.push({ index, row: { ...t, message: scrubOrNull(t.message), source: "otlp" } });
+export function normalizeOtlp(extract: Pick<ExtractResult, "tools" | "runs" | "toolErrors" | "rejected">, into: RowBatch): RowBatch {
+  const { tools, runs, toolErrors } = extract;
+  tools.forEach(({ convention, emitterService, ...t }, index) => {
+    into.spans.push({ index, row: { ...t, message: scrubOrNull(t.message), source: "otlp", emitter: { service: emitterService, convention } } });
   });
   runs.forEach(({ traceId: _traceId, spanId: _spanId, ...r }, index) => {
     into.runs.push({ index: tools.length + index, row: { ...r, error: scrubOrNull(r.error), source: "otlp" } });
   });
+  toolErrors.forEach((e, index) => {
+    into.toolErrors.push({ index: tools.length + runs.length + index, row: { ...e, told: scrubOrNull(e.told), source: "otlp" } });
+  });
+  for (const r of extract.rejected) if (r.drop) (into.drops ??= []).push(r.drop);
   return into;
 }

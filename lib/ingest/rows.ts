@@ -31,6 +31,28 @@ export interface SpanRow {
   /** Comma-separated names of fields derived by Faultline, not read from the source; null = none. */
   derived: string | null;
   source: string;
+  /**
+   * Who sent the span, for the conformance page: the sending service (OTLP resource `service.name`)
+   * and the convention it was read by. Absent for inputs with one fixed shape, whose emitter is their
+   * `service` and `source`.
+   */
+  emitter?: Emitter;
+}
+
+/** A sender of spans: its service and the convention its spans follow. */
+export interface Emitter {
+  service: string | null;
+  convention: string;
+}
+
+/** A span that looked like a tool call but could not be stored: counted per emitter and reason. */
+export interface DropRow {
+  emitter: Emitter;
+  /** A short reason code (`no_tool_name`, `invalid_attribute`, `invalid_time`, `unrecognised`, `malformed`). */
+  reason: string;
+  /** The attribute to add or fix; null when the span could not be read at all. */
+  attribute: string | null;
+  at: number;
 }
 
 /** A run record; a run's end event alone carries no agent or start, so those may be unknown. */
@@ -78,6 +100,9 @@ export interface RowBatch {
   runs: { index: number; row: RunRow }[];
   spans: { index: number; row: SpanRow }[];
   toolErrors: { index: number; row: ToolErrorRow }[];
+  /** Tool-like spans that were refused (OTLP only); not rows of their own, only counted. */
+  drops?: DropRow[];
 }
 
-export const emptyRowBatch = (): RowBatch => ({ runs: [], spans: [], toolErrors: [] });
+/** A batch with no rows. */
+export const emptyRowBatch = (): RowBatch => ({ runs: [], spans: [], toolErrors: [], drops: [] });

@@ -9,7 +9,7 @@ import { countDuplicateRecords, type IngestFormat } from "@/lib/ingest/format";
  */
 export async function ingestEnvelope<E>(store: Store, projectId: string, format: IngestFormat<E>, envelope: E, now?: number): Promise<IngestResult> {
   const { rows, rejections, accepted } = format.normalize(envelope, now);
-  const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length;
+  const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length + (rows.drops?.length ?? 0);
   const duplicateIndexes = rowCount > 0 ? (await writeRows(store, projectId, rows)).duplicateIndexes : [];
   return { accepted, duplicates: countDuplicateRecords(rows, duplicateIndexes), rejected: rejections };
 }

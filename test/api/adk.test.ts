@@ -99,7 +99,15 @@ describe("reference-kit endpoints against next start", () => {
     const res = await fetch(server.at("/api/v1/conformance"));
     expect(res.status).toBe(200);
     const g = (missing: number, of: number) => ({ missing, of, share: of === 0 ? null : missing / of });
-    expect(await res.json()).toEqual({
+    const { emitters, ...perFormat } = (await res.json()) as { emitters: { service: string | null; convention: string; spans: number; drops: unknown[] }[] };
+    // Per emitter: the kit's inputs by the service their records name (none for most of them).
+    expect(emitters.map((e) => [e.service, e.convention, e.spans, e.drops])).toEqual([
+      [null, "adk_published", 1, []],
+      [null, "adk_run_event", 1, []],
+      [null, "adk_span", 1, []],
+      ["planner", "adk_run_event", 1, []],
+    ]);
+    expect(perFormat).toEqual({
       project: server.project,
       sources: [
         { source: "adk_published", spans: 1, outcome: g(0, 1), code: g(1, 1), attempt: g(1, 1), release: g(1, 1) },
@@ -109,7 +117,7 @@ describe("reference-kit endpoints against next start", () => {
       ],
     });
     const other = await fetch(`${server.url}/api/v1/conformance?project=nope`);
-    expect(await other.json()).toEqual({ project: "nope", sources: [] });
+    expect(await other.json()).toEqual({ project: "nope", sources: [], emitters: [] });
     const page = await (await fetch(server.at("/conformance"))).text();
     expect(page).toContain("Reference kit · run events");
     expect(page).toContain("No code (non-ok)");

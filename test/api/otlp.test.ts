@@ -24,10 +24,10 @@ interface StoredSpan {
   span_id: string; trace_id: string; parent_span_id: string | null; run_id: string; call_id: string; tool: string; release: string | null;
   service: string | null; sdk_name: string | null; sdk_version: string | null; attempt: number | null; started_at: number; ended_at: number;
   outcome: string | null; code: string | null; error_class: string | null; retryable: number | null; retry_after_ms: number | null;
-  backoff_ms: number | null; decision: string | null; message: string | null; source: string;
+  backoff_ms: number | null; decision: string | null; message: string | null; derived: string | null; source: string;
 }
 const COLUMNS = `span_id, trace_id, parent_span_id, run_id, call_id, tool, release, service, sdk_name, sdk_version, attempt, started_at,
-  ended_at, outcome, code, error_class, retryable, retry_after_ms, backoff_ms, decision, message, source`;
+  ended_at, outcome, code, error_class, retryable, retry_after_ms, backoff_ms, decision, message, derived, source`;
 const spansOfTrace = (traceId: string) =>
   server.store.all<StoredSpan>(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND trace_id = ? ORDER BY started_at, span_id`, [server.project, traceId]);
 const countSpans = async () => (await server.store.get<{ n: number }>("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ?", [server.project]))?.n ?? 0;
@@ -66,19 +66,27 @@ async function emitRun(p: BasicTracerProvider, withAttempts: boolean): Promise<s
 const headers = () => ({ "x-faultline-key": server.key });
 
 describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
-  it("stores exactly the tool spans sent by the OTLP/HTTP JSON exporter; sibling retries keep attempt unknown", async () => {
+  it("stores exactly the tool spans sent by the OTLP/HTTP JSON exporter; a retried call without attempt numbers is one call of two attempts", async () => {
     const before = await countSpans();
     const traceId = await emitRun(provider(new JsonExporter({ url: `${server.url}/v1/traces`, headers: headers() }), true), false);
     expect((await countSpans()) - before).toBe(3);
     const rows = await spansOfTrace(traceId);
     const agentSpanId = rows[0]!.parent_span_id;
     expect(agentSpanId).toMatch(/^[0-9a-f]{16}$/);
-    const common = { trace_id: traceId, parent_span_id: agentSpanId, run_id: traceId, release: "2026.11.3", service: "planner", sdk_name: "travel.runtime", sdk_version: "1.4.0", attempt: null, error_class: null, retryable: null, retry_after_ms: null, backoff_ms: null, decision: null, source: "otlp" };
+    // No run attribute and no attempt number: the run is the trace, attempts are numbered by start time.
+    const common = { trace_id: traceId, parent_span_id: agentSpanId, run_id: traceId, release: "2026.11.3", service: "planner", sdk_name: "travel.runtime", sdk_version: "1.4.0", error_class: null, retryable: null, retry_after_ms: null, backoff_ms: null, decision: null, derived: "run_id,attempt", source: "otlp" };
     expect(rows.map(({ span_id: _id, ...r }) => r)).toEqual([
-      { ...common, call_id: "call_weather", tool: "get_weather", started_at: T + 100, ended_at: T + 220, outcome: "failed", code: "upstream_unavailable", message: "upstream_unavailable: upstream said 503" },
-      { ...common, call_id: "call_weather", tool: "get_weather", started_at: T + 700, ended_at: T + 820, outcome: "ok", code: null, message: null },
-      { ...common, call_id: "call_book", tool: "book", started_at: T + 1000, ended_at: T + 1120, outcome: "ok", code: null, message: null },
+      { ...common, call_id: "call_weather", tool: "get_weather", attempt: 1, started_at: T + 100, ended_at: T + 220, outcome: "failed", code: "upstream_unavailable", message: "upstream_unavailable: upstream said 503" },
+      { ...common, call_id: "call_weather", tool: "get_weather", attempt: 2, started_at: T + 700, ended_at: T + 820, outcome: "ok", code: null, message: null },
+      { ...common, call_id: "call_book", tool: "book", attempt: 1, started_at: T + 1000, ended_at: T + 1120, outcome: "ok", code: null, message: null },
     ]);
+    // The weather call failed once, then succeeded: one call, one retry, no failed call.
+    const weather = ((await (await fetch(server.at("/api/v1/tools?tool=get_weather"))).json()) as { tools: Record<string, unknown>[] }).tools;
+    expect(weather.map((t) => [t.tool, t.calls, t.attempts, t.unnumbered, t.failures, t.callsNotOk, t.maxAttempts, t.retryShare])).toEqual([
+      ["get_weather", 1, 2, 0, 1, 0, 2, 1],
+    ]);
+    const run = ((await (await fetch(server.at("/api/v1/runs?limit=100"))).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.runId === traceId)!;
+    expect([run.toolCalls, run.attempts, run.retries, run.failedAttempts, run.errors]).toEqual([2, 3, 1, 1, 0]);
   });
 
   it("stores the same run sent by the protobuf exporter, attempts from faultline.attempt", async () => {
@@ -87,7 +95,7 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
     expect(rows.map((r) => [r.tool, r.call_id, r.attempt, r.outcome, r.code, r.run_id, r.release, r.service])).toEqual([
       ["get_weather", "call_weather", 1, "failed", "upstream_unavailable", traceId, "2026.11.3", "travel-agent"],
       ["get_weather", "call_weather", 2, "ok", null, traceId, "2026.11.3", "travel-agent"],
-      ["book", "call_book", null, "ok", null, traceId, "2026.11.3", "travel-agent"],
+      ["book", "call_book", 1, "ok", null, traceId, "2026.11.3", "travel-agent"],
     ]);
     // With SimpleSpanProcessor each span is exported alone, so the agent span is not in the tool
     // span's request: the agent name falls back to the resource's service.name.
@@ -129,18 +137,15 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
       },
     ]);
     const listed = ((await (await fetch(server.at("/api/v1/runs"))).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.runId === traceId);
-    // Two calls, counted by call id: these GenAI spans carry no attempt number.
+    // Two calls, counted by call id: these GenAI spans carry no attempt number, each is attempt 1 of its call.
     expect(listed).toEqual({
       runId: traceId, hasRunRecord: true, agent: "planner", release: "2026.11.3", state: "completed", startedAt: T, endedAt: T + 3000,
       durationMs: 3000, toolCalls: 2, attempts: 2, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0,
     });
-    // The dashboard counts each unnumbered attempt as a call and says how many there were.
+    // The two tests before this one sent one "book" call each, none with an attempt number: every
+    // attempt is numbered (derived), so none is left unnumbered and each call is counted once.
     const tools = ((await (await fetch(server.at(`/api/v1/tools?from=${T}&to=${T + 3_600_000}&tool=book`))).json()) as { tools: Record<string, unknown>[] }).tools;
-    // Other tests of this file send "book" spans too, none with an attempt number.
-    const book = tools[0]!;
-    expect(tools).toHaveLength(1);
-    expect(book.unnumbered).toBeGreaterThanOrEqual(1);
-    expect([book.calls, book.unnumbered]).toEqual([book.attempts, book.attempts]);
+    expect(tools.map((t) => [t.tool, t.calls, t.attempts, t.unnumbered])).toEqual([["book", 3, 3, 0]]);
   });
 
   it("does not store a replayed export twice", async () => {
@@ -198,8 +203,8 @@ describe("POST /v1/traces edge cases", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { partialSuccess: { rejectedSpans: string; errorMessage: string } };
     expect(body.partialSuccess.rejectedSpans).toBe("2");
-    expect(body.partialSuccess.errorMessage).toContain("span bbbbbbbbbbbb0001: tool span without a tool name");
-    expect(body.partialSuccess.errorMessage).toContain("span zz: traceId");
+    expect(body.partialSuccess.errorMessage).toContain("span bbbbbbbbbbbb0001: no_tool_name: tool span without a tool name; add gen_ai.tool.name");
+    expect(body.partialSuccess.errorMessage).toContain("span zz: malformed: traceId");
     expect(await rowOf("bbbbbbbbbbbb0001")).toBeUndefined();
     expect(await rowOf("bbbbbbbbbbbb0002")).toMatchObject({ tool: "ok_tool", outcome: "ok" });
   });
@@ -230,7 +235,7 @@ describe("POST /v1/traces edge cases", () => {
     expect(res.headers.get("content-type")).toBe("application/x-protobuf");
     const answer = decodeTraceResponse(new Uint8Array(await res.arrayBuffer()));
     expect(answer.partialSuccess?.rejectedSpans).toBe("1");
-    expect(answer.partialSuccess?.errorMessage).toContain("span eeeeeeeeeeee0001: tool span without a tool name");
+    expect(answer.partialSuccess?.errorMessage).toContain("span eeeeeeeeeeee0001: no_tool_name: tool span without a tool name");
     expect(await rowOf("eeeeeeeeeeee0002")).toMatchObject({ tool: "pb", release: null, service: null });
   });
 

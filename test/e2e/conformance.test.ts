@@ -25,6 +25,9 @@ async function seed(store: Store, project: string): Promise<void> {
     span("o2", { source: "otlp", attempt: null, release: null }),
     span("o3", { source: "otlp", attempt: null, outcome: "failed" }),
   ].forEach((row, index) => batch.spans.push({ index, row }));
+  // Two spans of a Traceloop emitter that had no tool name: nothing stored, both counted.
+  const drop = { emitter: { service: "agent", convention: "traceloop" }, reason: "no_tool_name", attribute: "traceloop.entity.name", at: T };
+  batch.drops = [drop, drop];
   await writeRows(store, project, batch);
 }
 
@@ -36,12 +39,23 @@ describe("the conformance page in Chromium", () => {
     const page = session.page();
     await page.goto(session.server().at("/conformance"));
     await page.locator("tbody tr").first().waitFor();
-    const rows = await page.locator("tbody tr").evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => (c.textContent ?? "").trim())),
-    );
+    const cells = (table: number) =>
+      page
+        .locator("table")
+        .nth(table)
+        .locator("tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => (c.textContent ?? "").trim())));
+    const rows = await cells(0);
     expect(rows).toEqual([
       ["Faultline runtime (native)native", "4", "0%0 of 4", "50%1 of 2", "0%0 of 4", "0%0 of 4"],
       ["OTLP tracesotlp", "3", "33.3%1 of 3", "100%1 of 1", "100%3 of 3", "66.7%2 of 3"],
+    ]);
+    // Per emitter: the share lacking each field with the attribute to add, and what was dropped and why.
+    const none = "—0 spans";
+    expect(await cells(1)).toEqual([
+      ["agentFaultline runtime (native)", "4", "0%0 of 4", "0%0 of 4", "0%0 of 4", "0%0 of 4", "50%1 of 2add code", "100%2 of 2add error_class", "100%2 of 2add message", "0%0 of 4", "none"],
+      ["agentOTLP traces", "3", "0%0 of 3", "0%0 of 3", "100%3 of 3", "33.3%1 of 3", "100%1 of 1", "100%1 of 1", "100%1 of 1", "66.7%2 of 3", "none"],
+      ["agentOpenLLMetry / Traceloop", "0", none, none, none, none, none, none, none, none, "2 no_tool_nameadd traceloop.entity.name (the tool's name)"],
     ]);
     await page.screenshot({ path: "test-results/conformance.png", fullPage: true });
   });

@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 // An absolute window around the seeded days, so the tables list them whatever today's date is.
 const WINDOW = `from=${T0 - DAY}&to=${T0 + 7 * DAY}`;
 const REPURPOSED_SENTENCE =
-  "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation.";
+  "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation; clients that retry upstream_timeout will now fail closed: treat it as permanent from 1.4.0 and surface it instead of retrying.";
 
 /** upstream_timeout on search turns permanent in 1.4.0; quota_exceeded on weather means the same in both releases. */
 async function seed(store: Store, project: string): Promise<void> {

@@ -32,15 +32,15 @@ describe("Drift page", () => {
     await session.page().goto(session.server().at(`/drift`));
     await cards().first().waitFor();
     expect(await sentences()).toEqual([
-      "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation.",
-      "upstream_unavailable on search recovered on a later attempt in 100% of calls in 1.3.0 (30 calls) and in 0% in 1.4.0 (30 calls) while still claiming to be retryable: behaviour drift in a minor release, a SemVer violation.",
-      "booking_locked on cancel_booking in 1.2.0 (25 calls) is gone and booking_frozen in 1.3.0 (25 calls) took over with the same class, retryability, outcome and decision: a renamed code in a minor release, a SemVer violation.",
-      "index_stale on search was seen in 1.3.0 (25 calls) and on none of the 140 calls of search in 1.4.0: a code removed in a minor release, a SemVer violation.",
-      `${XSS_CODE} on search appears in 1.4.0 (12 calls) and was absent from the 155 calls of search in 1.3.0: a code added in a minor release, which SemVer allows.`,
+      "upstream_timeout on search was retryable, decision retried in 1.3.0 (40 calls) and is permanent, decision surfaced in 1.4.0 (38 calls): a repurposed code in a minor release, a SemVer violation; clients that retry upstream_timeout will now fail closed: treat it as permanent from 1.4.0 and surface it instead of retrying.",
+      "upstream_unavailable on search recovered on a later attempt in 100% of calls in 1.3.0 (30 calls) and in 0% in 1.4.0 (30 calls) while still claiming to be retryable: behaviour drift in a minor release, a SemVer violation; retrying upstream_unavailable no longer helps: cap its retries or surface it at once from 1.4.0.",
+      "booking_locked on cancel_booking in 1.2.0 (25 calls) is gone and booking_frozen in 1.3.0 (25 calls) took over with the same class, retryability, outcome and decision: a renamed code in a minor release, a SemVer violation; clients that match booking_locked must match booking_frozen from 1.3.0: add the new code to every rule that names the old one.",
+      "index_stale on search was seen in 1.3.0 (25 calls) and on none of the 140 calls of search in 1.4.0: a code removed in a minor release, a SemVer violation; clients that branch on index_stale will not see it from 1.4.0: find in the linked runs what replaced it before relying on that rule.",
+      `${XSS_CODE} on search appears in 1.4.0 (12 calls) and was absent from the 155 calls of search in 1.3.0: a code added in a minor release, which SemVer allows; clients have no rule for ${XSS_CODE} yet: decide whether to retry or surface it before upgrading to 1.4.0.`,
     ]);
     expect(await cards().evaluateAll((els) => els.map((e) => e.getAttribute("data-severity")))).toEqual(["critical", "high", "high", "high", "info"]);
     // Codes are rendered as code elements, and the hostile one as text.
-    expect(await cards().first().locator("p code").allInnerTexts()).toEqual(["upstream_timeout", "search"]);
+    expect(await cards().first().locator("p code").allInnerTexts()).toEqual(["upstream_timeout", "search", "upstream_timeout"]);
     expect(await session.page().locator("img").count()).toBe(0);
 
     const first = cards().first();

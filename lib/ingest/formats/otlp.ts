@@ -15,9 +15,10 @@ function decode(body: Uint8Array, contentType: string): DecodedRequest {
 }
 
 /**
- * `POST /v1/traces`: OTLP/HTTP trace export, JSON or protobuf. Tool spans and agent spans (run records)
- * are stored; every other valid span is acknowledged and not stored, as OTLP receivers do. Refused
- * spans have no record index: they are reported by span id in `partialSuccess`.
+ * `POST /v1/traces`: OTLP/HTTP trace export, JSON or protobuf. Tool spans, agent spans (run records)
+ * and the runtime's final-error spans are stored; every other valid span is acknowledged and not
+ * stored, as OTLP receivers do. Refused spans have no record index: they are reported by span id in
+ * `partialSuccess`, and those that looked like tool calls are also counted per emitter and reason.
  */
 export const otlpFormat: IngestFormat<DecodedRequest> = {
   name: "otlp",
@@ -26,11 +27,11 @@ export const otlpFormat: IngestFormat<DecodedRequest> = {
   contentTypes: ["application/json", "application/x-protobuf"],
   parse: decode,
   normalize(request, now = Date.now()) {
-    const { tools, runs, rejected } = extractToolSpans(request, now);
+    const extract = extractToolSpans(request, now);
     return {
-      rows: normalizeOtlp(tools, runs, emptyRowBatch()),
-      rejections: rejected.map((r) => ({ index: -1, id: r.spanId, code: "invalid_record" as const, message: r.reason })),
-      accepted: tools.length + runs.length,
+      rows: normalizeOtlp(extract, emptyRowBatch()),
+      rejections: extract.rejected.map((r) => ({ index: -1, id: r.spanId, code: "invalid_record" as const, message: r.reason })),
+      accepted: extract.tools.length + extract.runs.length + extract.toolErrors.length,
     };
   },
 };

@@ -3,7 +3,7 @@ import { KIT_RUN_STATES } from "@/lib/contracts/adk";
 import type { RunRow } from "@/lib/ingest/rows";
 import { attrString, type AttrMap } from "./attributes";
 import { nanosToMs, type OtlpSpan } from "./decode";
-import { first, id, int, oneOf, reject, SpanRejection, text, type SpanContext } from "./strict-attributes";
+import { first, id, int, oneOf, rejectTime, SpanRejection, text, type SpanContext } from "./strict-attributes";
 
 /** A run record read from an agent span, named as in the normalised run row; null = the span did not say. */
 export interface AgentRunFields extends Omit<RunRow, "source"> {
@@ -60,9 +60,9 @@ export function readAgentRun(s: OtlpSpan, ctx: SpanContext): AgentRunFields {
   const startedAt = nanosToMs(s.startNs);
   // OTLP requires an end time; a zero one is a span exported before it ended.
   const ended = s.endNs > 0n ? nanosToMs(s.endNs) : null;
-  if (startedAt < MIN_TIME_MS) reject("startTimeUnixNano must not be before 2000-01-01");
-  if (startedAt > ctx.now + MAX_FUTURE_SKEW_MS) reject("startTimeUnixNano must not be more than one day in the future");
-  if (ended !== null && ended < startedAt) reject("endTimeUnixNano must not be before startTimeUnixNano");
+  if (startedAt < MIN_TIME_MS) rejectTime("startTimeUnixNano must not be before 2000-01-01", "startTimeUnixNano");
+  if (startedAt > ctx.now + MAX_FUTURE_SKEW_MS) rejectTime("startTimeUnixNano must not be more than one day in the future", "startTimeUnixNano");
+  if (ended !== null && ended < startedAt) rejectTime("endTimeUnixNano must not be before startTimeUnixNano", "endTimeUnixNano");
 
   const state = first<string>(
     oneOf<RunState>(a, "faultline.run_state", RUN_STATES),

@@ -1,13 +1,32 @@
 import { LIMITS } from "@/lib/contracts";
 import type { AttrMap } from "./attributes";
 
-/** A span that was read but cannot be stored; the message is reported in OTLP `partialSuccess`. */
-export class SpanRejection extends Error {}
+/** Why a span that looks like a tool call was not stored; counted per emitter and shown on the conformance page. */
+export type DropReason = "invalid_attribute" | "invalid_time" | "no_tool_name" | "unrecognised" | "malformed";
 
-export const reject = (reason: string): never => {
-  throw new SpanRejection(reason);
+/**
+ * A span that was read but cannot be stored; the message is reported in OTLP `partialSuccess`.
+ * `attribute` names what the sender must fix (the fix hint of the conformance page).
+ */
+export class SpanRejection extends Error {
+  constructor(
+    message: string,
+    readonly reason: DropReason,
+    readonly attribute: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Refuses the span being read. */
+export const reject = (message: string, reason: DropReason = "invalid_attribute", attribute: string | null = null): never => {
+  throw new SpanRejection(message, reason, attribute);
 };
 
+/** Refuses the span for a bad time field. */
+export const rejectTime = (message: string, attribute: string): never => reject(message, "invalid_time", attribute);
+
+/** The first value that is neither null nor undefined. */
 export function first<T>(...values: (T | null | undefined)[]): T | null {
   for (const v of values) if (v !== null && v !== undefined) return v;
   return null;
@@ -19,7 +38,7 @@ export function first<T>(...values: (T | null | undefined)[]): T | null {
 export function text(a: AttrMap, key: string, max: number): string | null {
   if (!a.has(key)) return null;
   const v = a.get(key);
-  if (typeof v !== "string" || v.trim() === "" || v.length > max) reject(`${key} must be a non-empty string of at most ${max} characters`);
+  if (typeof v !== "string" || v.trim() === "" || v.length > max) reject(`${key} must be a non-empty string of at most ${max} characters`, "invalid_attribute", key);
   return v as string;
 }
 
@@ -28,7 +47,7 @@ export const id = (a: AttrMap, key: string) => text(a, key, LIMITS.maxIdLength);
 export function oneOf<T extends string>(a: AttrMap, key: string, allowed: readonly T[]): T | null {
   if (!a.has(key)) return null;
   const v = a.get(key);
-  if (typeof v !== "string" || !(allowed as readonly string[]).includes(v)) reject(`${key} must be one of ${allowed.join(", ")}`);
+  if (typeof v !== "string" || !(allowed as readonly string[]).includes(v)) reject(`${key} must be one of ${allowed.join(", ")}`, "invalid_attribute", key);
   return v as T;
 }
 
@@ -37,7 +56,7 @@ export function int(a: AttrMap, key: string, min: number, max: number, strict: b
   const v = a.get(key);
   const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : NaN;
   if (Number.isInteger(n) && n >= min && n <= max) return n;
-  if (strict) reject(`${key} must be an integer from ${min} to ${max}`);
+  if (strict) reject(`${key} must be an integer from ${min} to ${max}`, "invalid_attribute", key);
   return null;
 }
 
@@ -46,7 +65,7 @@ export function bool(a: AttrMap, key: string, strict: boolean): boolean | null {
   const v = a.get(key);
   if (v === true || v === "true") return true;
   if (v === false || v === "false") return false;
-  if (strict) reject(`${key} must be a boolean`);
+  if (strict) reject(`${key} must be a boolean`, "invalid_attribute", key);
   return null;
 }
 

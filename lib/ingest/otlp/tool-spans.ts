@@ -1,50 +1,60 @@
-import { DECISIONS, ERROR_CLASSES, LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS, OUTCOMES, type Outcome } from "@/lib/contracts";
-import { parseRefusalDetail, parseToolErrorDetail } from "./adk-detail";
-import { explicitRunIdLenient, isAgentSpan, isToolErrorRecord, readAgentRun, type AgentRunFields } from "./agent-spans";
-import { attrString, type AttrMap } from "./attributes";
+import { DECISIONS, LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS, type Outcome } from "@/lib/contracts";
+import type { DropRow, Emitter, SpanRow } from "@/lib/ingest/rows";
+import { explicitRunIdLenient, isAgentSpan, readAgentRun, type AgentRunFields } from "./agent-spans";
+import { attrString } from "./attributes";
+import { CONVENTIONS, toolConvention, type ConventionName, type ConventionRead, type ToolConvention } from "./conventions";
+import { fitClass, lastException, otelOutcome, splitErrorType } from "./conventions/otel-errors";
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
-import { outcomeOfClass, taxonomyClass } from "./kit-classes";
-import { bool, first, id, int, oneOf, reject, SpanRejection, text, type SpanContext } from "./strict-attributes";
-import type { SpanRow } from "@/lib/ingest/rows";
+import { deriveAttempts } from "./derive-attempts";
+import { isToolErrorSpan, readToolErrorSpan, type ToolErrorFields } from "./tool-error-spans";
+import { looksLikeToolCall } from "./unrecognised";
+import { bool, first, int, oneOf, reject, rejectTime, SpanRejection, text, type SpanContext } from "./strict-attributes";
 
 /** A tool span's fields, named as in the normalised span row; null = the span did not say. */
-export interface ToolSpanFields extends Omit<SpanRow, "source" | "traceId" | "outcome"> {
+export interface ToolSpanFields extends Omit<SpanRow, "source" | "traceId" | "outcome" | "emitter"> {
   traceId: string;
   outcome: Outcome | null;
-  /** Which convention recognised the span (for tests and debugging; not stored). */
-  convention: "faultline" | "adk" | "gen_ai" | "openinference";
+  /** Which convention recognised the span. */
+  convention: ConventionName;
+  /** The sending service (resource `service.name`), for the conformance page. */
+  emitterService: string | null;
 }
 
+/** What one OTLP request holds for Faultline. */
 export interface ExtractResult {
   tools: ToolSpanFields[];
   /** Agent spans, each one record of its run. */
   runs: AgentRunFields[];
-  /** Spans that were read but refused, with why (OTLP `partialSuccess`). */
-  rejected: { spanId: string | null; reason: string }[];
+  /** The runtime's final-error spans (`faultline.tool_error`). */
+  toolErrors: ToolErrorFields[];
+  /** Spans that were read but refused, with why (OTLP `partialSuccess`); `drop` when it looked like a tool call. */
+  rejected: { spanId: string | null; reason: string; drop: DropRow | null }[];
   /** Valid spans that are neither tool nor agent spans (model, HTTP…): not stored. */
   ignored: number;
 }
 
 /**
- * Picks the tool and agent spans out of a decoded OTLP request and reads each onto Faultline's
- * tool-call model. Conventions are tried in priority order — `faultline.*`, the reference kit's
- * `adk.*`, the OpenTelemetry GenAI conventions, OpenInference — per field, so a span that carries
- * several keeps the most specific value. A tool span's run id is its own run attribute, else that of
- * its agent ancestor when the ancestor is in the same request, else the trace id — the key its agent
- * span's run record falls back to as well, so a run does not split when its agent span is exported
- * later. Agent and release fall back to the agent ancestor, then to the resource. Nothing is inferred
- * from span order.
+ * Picks the tool, agent and final-error spans out of a decoded OTLP request and reads each onto
+ * Faultline's model. Conventions (`conventions/`) are tried in priority order per field, so a span
+ * that carries several keeps the most specific value. A tool span's run id is its own run attribute,
+ * else that of its agent ancestor in the same request, else the trace id. Attempts the source does not
+ * number are derived from sibling spans of one call (`derive-attempts.ts`). A span that looks like a
+ * tool call but cannot be stored is rejected with a drop reason naming its emitter.
  */
 export function extractToolSpans(request: DecodedRequest, now: number = Date.now()): ExtractResult {
-  const result: ExtractResult = { tools: [], runs: [], rejected: [], ignored: 0 };
+  const result: ExtractResult = { tools: [], runs: [], toolErrors: [], rejected: [], ignored: 0 };
   const checked: { span: OtlpSpan; ctx: SpanContext }[] = [];
   for (const rs of request.resources) {
     for (const scope of rs.scopes) {
       const ctx = { resource: rs.attributes, scopeName: scope.name, scopeVersion: scope.version, now };
+      const service = attrString(rs.attributes, "service.name");
       for (const raw of scope.spans) {
         const check = checkSpan(raw);
         if (check.ok) checked.push({ span: check.span, ctx });
-        else result.rejected.push({ spanId: check.spanId, reason: check.reason });
+        else {
+          const drop: DropRow = { emitter: { service, convention: "unknown" }, reason: "malformed", attribute: null, at: now };
+          result.rejected.push({ spanId: check.spanId, reason: `malformed: ${check.reason}`, drop });
+        }
       }
     }
   }
@@ -52,34 +62,28 @@ export function extractToolSpans(request: DecodedRequest, now: number = Date.now
   for (const { span } of checked) byId.set(`${span.traceId}/${span.spanId}`, span);
   for (const { span, ctx } of checked) {
     const convention = toolConvention(span);
-    const agent = !convention && isAgentSpan(span);
-    if (!convention && !agent) {
-      result.ignored++;
-      continue;
-    }
+    const emitter = (name: string): Emitter => ({ service: attrString(ctx.resource, "service.name"), convention: name });
     try {
       if (convention) result.tools.push(readToolSpan(span, convention, ctx, agentAncestor(span, byId)));
-      else result.runs.push(readAgentRun(span, ctx));
+      else if (isToolErrorSpan(span)) result.toolErrors.push(readToolErrorSpan(span, ctx));
+      else if (isAgentSpan(span)) result.runs.push(readAgentRun(span, ctx));
+      else {
+        const lookalike = looksLikeToolCall(span);
+        if (!lookalike) result.ignored++;
+        else {
+          const drop: DropRow = { emitter: emitter(lookalike.convention), reason: "unrecognised", attribute: lookalike.fix, at: now };
+          result.rejected.push({ spanId: span.spanId, reason: `unrecognised: looks like a tool call but is not marked as one; add ${lookalike.fix}`, drop });
+        }
+      }
     } catch (error) {
       if (!(error instanceof SpanRejection)) throw error;
-      result.rejected.push({ spanId: span.spanId, reason: error.message });
+      const name = convention?.name ?? (isToolErrorSpan(span) ? "faultline" : null);
+      const drop: DropRow | null = name ? { emitter: emitter(name), reason: error.reason, attribute: error.attribute, at: now } : null;
+      result.rejected.push({ spanId: span.spanId, reason: `${error.reason}: ${error.message}`, drop });
     }
   }
+  deriveAttempts(result.tools);
   return result;
-}
-
-const ADK_TOOL_EVENTS = new Set(["tool_result", "tool_error", "tool_refused", "tool_indeterminate"]);
-
-/** Which convention marks the span as one tool attempt, or null for any other span. */
-function toolConvention(s: OtlpSpan): ToolSpanFields["convention"] | null {
-  const a = s.attributes;
-  if (a.has("faultline.tool") || a.has("faultline.call_id") || a.has("faultline.attempt")) {
-    return isToolErrorRecord(s) ? null : "faultline";
-  }
-  if (s.name === "adk.tool" || ADK_TOOL_EVENTS.has(attrString(a, "adk.event") ?? "")) return "adk";
-  if (attrString(a, "gen_ai.operation.name") === "execute_tool") return "gen_ai";
-  if ((attrString(a, "openinference.span.kind") ?? "").toUpperCase() === "TOOL") return "openinference";
-  return null;
 }
 
 function agentAncestor(span: OtlpSpan, byId: Map<string, OtlpSpan>): OtlpSpan | null {
@@ -93,66 +97,48 @@ function agentAncestor(span: OtlpSpan, byId: Map<string, OtlpSpan>): OtlpSpan | 
   return null;
 }
 
-function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx: SpanContext, agent: OtlpSpan | null): ToolSpanFields {
+/** Every convention's reading of the span, most specific first: a field's first non-null value wins. */
+function readAll(s: OtlpSpan): ConventionRead[] {
+  return CONVENTIONS.map((c) => c.read(s));
+}
+
+const pick = <K extends keyof ConventionRead>(reads: readonly ConventionRead[], key: K): NonNullable<ConventionRead[K]> | null =>
+  first(...reads.map((r) => r[key])) as NonNullable<ConventionRead[K]> | null;
+
+function readToolSpan(s: OtlpSpan, convention: ToolConvention, ctx: SpanContext, agent: OtlpSpan | null): ToolSpanFields {
   const a = s.attributes;
   const ag = agent?.attributes ?? new Map();
   const startedAt = nanosToMs(s.startNs);
   const endedAt = nanosToMs(s.endNs);
-  if (startedAt < MIN_TIME_MS) reject("startTimeUnixNano must not be before 2000-01-01");
-  if (startedAt > ctx.now + MAX_FUTURE_SKEW_MS) reject("startTimeUnixNano must not be more than one day in the future");
-  if (endedAt < startedAt) reject("endTimeUnixNano must not be before startTimeUnixNano");
+  if (startedAt < MIN_TIME_MS) rejectTime("startTimeUnixNano must not be before 2000-01-01", "startTimeUnixNano");
+  if (startedAt > ctx.now + MAX_FUTURE_SKEW_MS) rejectTime("startTimeUnixNano must not be more than one day in the future", "startTimeUnixNano");
+  if (endedAt < startedAt) rejectTime("endTimeUnixNano must not be before startTimeUnixNano", "endTimeUnixNano");
 
-  const adkEvent = attrString(a, "adk.event");
-  const adkRecorder = adkEvent !== null;
-  const tool = first(
-    text(a, "faultline.tool", LIMITS.maxNameLength),
-    adkRecorder ? attrString(a, "adk.name") : s.name === "adk.tool" ? attrString(a, "adk.operation") : null,
-    attrString(a, "gen_ai.tool.name"),
-    attrString(a, "tool.name"),
-  );
-  if (tool === null) reject("tool span without a tool name (faultline.tool, adk.operation, gen_ai.tool.name or tool.name)");
-  const runId = first(
-    id(a, "faultline.run_id"),
-    attrString(a, "adk.run_id"),
-    agent ? explicitRunIdLenient(agent.attributes) : null,
-    s.traceId,
-  )!;
-  const callId = first(id(a, "faultline.call_id"), attrString(a, "gen_ai.tool.call.id"), attrString(a, "tool_call.id"), s.spanId)!;
+  const reads = readAll(s);
+  const tool = pick(reads, "tool");
+  if (tool === null) reject(`tool span without a tool name; add ${convention.fixes.tool}`, "no_tool_name", convention.fixes.tool);
+  const derived: string[] = [];
+  const sourceRun = first(pick(reads, "runId"), agent ? explicitRunIdLenient(agent.attributes) : null);
+  if (sourceRun === null) derived.push("run_id");
+  const sourceCall = pick(reads, "callId");
+  // Without a call id, sibling spans of one tool under one parent are the attempts of one call.
+  const callId = first(sourceCall, s.parentSpanId ? `${tool}@${s.parentSpanId}` : null, s.spanId)!;
+  if (sourceCall === null) derived.push("call_id");
 
-  const adkClass = attrString(a, "adk.error.type");
-  const errorType = attrString(a, "error.type");
-  const statusError = s.statusCode === 2;
-  // Parsed once: the kit's OTLP recorder carries the code only inside the status text.
-  const recorderDetail = adkRecorder ? attrString(a, "langfuse.observation.status_message") : null;
-  const recorder = readRecorderEvent(adkEvent, recorderDetail);
-
-  const outcome = first<Outcome>(
-    oneOf(a, "faultline.outcome", OUTCOMES),
-    recorder.outcome,
-    adkOutcome(a, adkClass),
-    // OpenTelemetry leaves the status unset on success and sets Error (with error.type) on failure.
-    convention === "adk" ? null : statusError || errorType ? "failed" : "ok",
-  );
-  const code = first(
-    text(a, "faultline.code", LIMITS.maxCodeLength),
-    recorder.code,
-    errorType && errorType !== "_OTHER" && taxonomyClass(errorType) === null ? errorType : null,
-  );
-  const errorClass = first<string>(
-    oneOf(a, "faultline.error_class", ERROR_CLASSES),
-    recorder.errorClass,
-    taxonomyClass(adkClass),
-    taxonomyClass(errorType),
-  );
-  const retryable = first(bool(a, "faultline.retryable", true), bool(a, "adk.error.retryable", false), recorder.retryable);
-  const attempt = first(int(a, "faultline.attempt", 1, LIMITS.maxAttempt, true), int(a, "adk.attempt", 1, LIMITS.maxAttempt, false));
-
+  const exception = lastException(s);
+  const errorType = pick(reads, "errorType");
+  const split = splitErrorType(errorType, exception?.type ?? null);
+  // The kit states its outcomes itself; every other convention falls back on OpenTelemetry's status.
+  const fallback = convention.name === "adk" ? null : otelOutcome(s, errorType, exception);
+  const outcome = first<Outcome>(pick(reads, "outcome"), fallback);
+  // An exception handled within a call that then succeeded is not the call's error.
+  const failure = outcome === "ok" ? null : exception;
   return {
     spanId: s.spanId,
     traceId: s.traceId,
     parentSpanId: s.parentSpanId,
-    runId,
-    callId,
+    runId: first(sourceRun, s.traceId)!,
+    callId: callId.length <= LIMITS.maxIdLength ? callId : s.spanId,
     tool: tool!,
     toolVersion: text(a, "faultline.tool_version", LIMITS.maxVersionLength),
     release: first(
@@ -174,57 +160,21 @@ function readToolSpan(s: OtlpSpan, convention: ToolSpanFields["convention"], ctx
     environment: first(attrString(ctx.resource, "deployment.environment.name"), attrString(ctx.resource, "deployment.environment")),
     sdkName: ctx.scopeName,
     sdkVersion: ctx.scopeVersion,
-    attempt,
+    attempt: pick(reads, "attempt"),
     startedAt,
     endedAt,
     outcome,
-    code,
-    errorClass,
-    retryable,
+    code: first(pick(reads, "code"), split.code),
+    errorClass: first(pick(reads, "errorClass"), split.errorClass, fitClass(failure?.type ?? null)),
+    retryable: pick(reads, "retryable"),
     retryAfterMs: int(a, "faultline.retry_after_ms", 0, LIMITS.maxDelayMs, true),
     backoffMs: int(a, "faultline.backoff_ms", 0, LIMITS.maxDelayMs, true),
     decision: oneOf(a, "faultline.decision", DECISIONS),
     permitted: bool(a, "faultline.permitted", true),
     abandoned: bool(a, "faultline.abandoned", true),
-    message: first(s.statusMessage, recorder.message, adkClass && !taxonomyClass(adkClass) ? adkClass : null),
-    derived: null,
-    convention,
+    message: first(s.statusMessage, pick(reads, "message"), failure?.message),
+    derived: derived.length > 0 ? derived.join(",") : null,
+    convention: convention.name,
+    emitterService: attrString(ctx.resource, "service.name"),
   };
-}
-
-/** The kit's auto-instrumentation status (`ok | error | cancelled`) read with its error class. */
-function adkOutcome(a: AttrMap, adkClass: string | null): Outcome | null {
-  const status = attrString(a, "adk.status");
-  if (status === "ok") return "ok";
-  if (status === "cancelled") return "cancelled";
-  if (status === "error" || adkClass) return adkClass ? outcomeOfClass(adkClass) : "failed";
-  const outcome = attrString(a, "adk.outcome");
-  return outcome && (OUTCOMES as readonly string[]).includes(outcome) ? (outcome as Outcome) : null;
-}
-
-interface RecorderRead {
-  outcome: Outcome | null;
-  code: string | null;
-  errorClass: string | null;
-  retryable: boolean | null;
-  message: string | null;
-}
-
-/** The kit's OTLP recorder: the closing run-event kind plus the detail in the status message. */
-function readRecorderEvent(event: string | null, detail: string | null): RecorderRead {
-  const none: RecorderRead = { outcome: null, code: null, errorClass: null, retryable: null, message: null };
-  if (event === "tool_result") return { ...none, outcome: "ok" };
-  if (event === "tool_error") {
-    const d = parseToolErrorDetail(detail);
-    if (d.variant === "typed") return { ...none, outcome: "failed", code: d.code, message: d.message };
-    return { ...none, outcome: "failed", message: detail };
-  }
-  if (event === "tool_refused") {
-    const refusal = parseRefusalDetail(detail);
-    // `<code>: <message>` is the tool saying no; without it the loop refused the call.
-    if (refusal) return { outcome: "declined", code: refusal.code, errorClass: "ToolRefusal", retryable: false, message: refusal.message || null };
-    return { ...none, outcome: "refused", message: detail };
-  }
-  if (event === "tool_indeterminate") return { ...none, message: detail };
-  return none;
 }

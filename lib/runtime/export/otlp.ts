@@ -132,6 +132,7 @@ export function toOtlpSpan(record: IngestRecord): OtlpSpan {
       "faultline.run_id": record.run_id,
       "faultline.call_id": record.call_id,
       "faultline.tool": record.tool,
+      "faultline.tool_version": record.tool_version,
       "faultline.code": record.code,
       "faultline.error_class": record.error_class,
       "faultline.retryable": record.retryable,

@@ -75,11 +75,17 @@ describe("agent spans as run records", () => {
     const r = extract([
       span({ spanId: "0000000000000001", name: "chat", attributes: [s("gen_ai.operation.name", "chat"), s("faultline.run_id", "run-1")] }),
       span({ spanId: "0000000000000002", name: "GET /", attributes: [s("http.method", "GET")] }),
-      span({ spanId: "0000000000000003", name: "faultline.tool_error book", attributes: [s("faultline.run_id", "run-1"), s("faultline.told", "x")] }),
+      span({
+        spanId: "0000000000000003",
+        name: "faultline.tool_error book",
+        attributes: [s("faultline.run_id", "run-1"), s("faultline.call_id", "c1"), s("faultline.tool", "book"), s("faultline.told", "x")],
+      }),
       agentSpan([s("faultline.run_id", "run-1"), s("faultline.run_state", "exploded")], { spanId: "0000000000000004" }),
     ]);
-    expect([r.runs, r.tools, r.ignored]).toEqual([[], [], 3]);
-    expect(r.rejected).toEqual([{ spanId: "0000000000000004", reason: expect.stringContaining("faultline.run_state must be one of pending, running") }]);
+    expect([r.runs, r.tools, r.toolErrors.map((e) => e.eventId), r.ignored]).toEqual([[], [], ["0000000000000003"], 2]);
+    expect(r.rejected).toEqual([
+      { spanId: "0000000000000004", reason: expect.stringContaining("faultline.run_state must be one of pending, running"), drop: null },
+    ]);
   });
 });
 

@@ -36,7 +36,7 @@ describe("tool span recognition and mapping", () => {
         environment: null,
         sdkName: "my.agent.runtime",
         sdkVersion: "1.4.0",
-        attempt: null,
+        attempt: 1,
         startedAt: T0,
         endedAt: T0 + 1250,
         outcome: "failed",
@@ -49,14 +49,17 @@ describe("tool span recognition and mapping", () => {
         permitted: null,
         abandoned: null,
         message: "upstream 429 after 3 attempts",
+        derived: "run_id,attempt",
         convention: "gen_ai",
+        emitterService: "support-agent",
       },
     ]);
   });
 
   it("reads a successful GenAI span (status unset, no error.type) as ok with no code", () => {
     const [t] = extract([span()]).tools;
-    expect(t).toMatchObject({ outcome: "ok", code: null, callId: "eee19b7ec3c1b174", attempt: null });
+    // No call id: the call is this tool under this parent, and the lone span its first attempt.
+    expect(t).toMatchObject({ outcome: "ok", code: null, callId: "get_weather@eee19b7ec3c1b173", attempt: 1, derived: "run_id,call_id,attempt" });
   });
 
   it("does not take error.type _OTHER as a code, and keeps a class name as the error class", () => {
@@ -103,7 +106,13 @@ describe("tool span recognition and mapping", () => {
   it("rejects a span whose faultline.* value is wrong, naming the attribute", () => {
     const r = extract([span({ attributes: [s("faultline.tool", "x"), s("faultline.outcome", "exploded")] })]);
     expect(r.tools).toEqual([]);
-    expect(r.rejected).toEqual([{ spanId: "eee19b7ec3c1b174", reason: expect.stringContaining("faultline.outcome must be one of ok, failed") }]);
+    expect(r.rejected).toEqual([
+      {
+        spanId: "eee19b7ec3c1b174",
+        reason: expect.stringContaining("invalid_attribute: faultline.outcome must be one of ok, failed"),
+        drop: { emitter: { service: "support-agent", convention: "faultline" }, reason: "invalid_attribute", attribute: "faultline.outcome", at: NOW },
+      },
+    ]);
     const r2 = extract([span({ attributes: [s("faultline.tool", "x"), i("faultline.attempt", 0)] })]);
     expect(r2.rejected[0]!.reason).toContain("faultline.attempt must be an integer from 1");
   });
@@ -116,7 +125,13 @@ describe("tool span recognition and mapping", () => {
     ]);
     expect(r.tools).toEqual([]);
     expect(r.ignored).toBe(2);
-    expect(r.rejected).toEqual([{ spanId: "eee19b7ec3c1b174", reason: expect.stringContaining("without a tool name") }]);
+    expect(r.rejected).toEqual([
+      {
+        spanId: "eee19b7ec3c1b174",
+        reason: "no_tool_name: tool span without a tool name; add gen_ai.tool.name",
+        drop: { emitter: { service: "support-agent", convention: "gen_ai" }, reason: "no_tool_name", attribute: "gen_ai.tool.name", at: NOW },
+      },
+    ]);
   });
 
   it("takes run, agent and release from the parent agent span before the resource", () => {
@@ -148,8 +163,8 @@ describe("tool span recognition and mapping", () => {
     expect(r.tools.map((t) => [t.runId, t.tool, t.attempt, t.outcome, t.code, t.errorClass, t.retryable, t.message])).toEqual([
       ["r1", "book", 1, "failed", null, "ToolFailure", true, null],
       ["r1", "book", 2, "ok", null, null, null, null],
-      ["r1", "cancel", null, "declined", null, "ToolRefusal", null, null],
-      ["r1", "lookup", null, "failed", null, null, null, "KeyError"],
+      ["r1", "cancel", 1, "declined", null, "ToolRefusal", null, null],
+      ["r1", "lookup", 1, "failed", null, null, null, "KeyError"],
     ]);
   });
 
@@ -168,9 +183,33 @@ describe("tool span recognition and mapping", () => {
     ]);
   });
 
-  it("does not store the runtime's tool-error spans as attempts", () => {
-    const r = extract([span({ name: "faultline.tool_error book", attributes: [s("faultline.tool", "book"), s("faultline.told", "error: x")] })]);
-    expect([r.tools.length, r.ignored]).toEqual([0, 1]);
+  it("reads the runtime's tool-error spans as final errors, not attempts", () => {
+    const r = extract([
+      span({
+        name: "faultline.tool_error book",
+        attributes: [
+          s("faultline.run_id", "run-1"), s("faultline.call_id", "toolu_1"), s("faultline.tool", "book"), s("faultline.code", "upstream_unavailable"),
+          s("faultline.error_class", "ToolFailure"), b("faultline.retryable", true), i("faultline.attempts", 3), s("faultline.decision", "exhausted"),
+          s("faultline.told", "error: x"),
+        ],
+      }),
+      span({ spanId: "0000000000000002", name: "faultline.tool_error book", attributes: [s("faultline.tool", "book"), s("faultline.told", "error: x")] }),
+    ]);
+    expect([r.tools.length, r.ignored]).toEqual([0, 0]);
+    expect(r.toolErrors).toEqual([
+      {
+        eventId: "eee19b7ec3c1b174", runId: "run-1", callId: "toolu_1", tool: "book", toolVersion: null, release: "2026.11.3", service: "support-agent",
+        environment: null, code: "upstream_unavailable", errorClass: "ToolFailure", retryable: true, attempts: 3, decision: "exhausted", told: "error: x",
+        derived: null, occurredAt: T0,
+      },
+    ]);
+    expect(r.rejected).toEqual([
+      {
+        spanId: "0000000000000002",
+        reason: "invalid_attribute: a tool error span needs faultline.run_id",
+        drop: { emitter: { service: "support-agent", convention: "faultline" }, reason: "invalid_attribute", attribute: "faultline.run_id", at: NOW },
+      },
+    ]);
   });
 
   it("rejects times before 2000, far in the future, or ending before they start", () => {

@@ -1,0 +1,94 @@
+import type Database from "better-sqlite3";
+import { getTableName } from "drizzle-orm";
+import type { RowBatch } from "@/lib/ingest/rows";
+import { attemptCounts } from "../schema/attempt-counts";
+import type { PgTx } from "../store/types";
+import type { BatchAggregates } from "./aggregate";
+import { queryNamed } from "./pg-named";
+import { derivedCalls, planRenumber, RENUMBERED_SOURCE, type AttemptMove, type StoredAttempt } from "./renumber-plan";
+
+const STORED_COLUMNS = `span_id AS "spanId", run_id AS "runId", call_id AS "callId", started_at AS "startedAt", attempt, tool, code, outcome,
+  error_class AS "errorClass", release, service, environment, derived`;
+// Only spans whose number Faultline derived take part: a number the source sent is never changed.
+const DERIVED = `source = '${RENUMBERED_SOURCE}' AND attempt IS NOT NULL AND derived LIKE '%attempt%'`;
+
+// A move can leave an attempt number's counter at zero; a recount would have no such row.
+const dropEmptyAttemptCounts = (placeholder: string) =>
+  attemptCounts.tableList.map(({ table }) => `DELETE FROM ${getTableName(table)} WHERE project_id = ${placeholder} AND spans = 0`);
+
+/** Applies the moves to the rollups and drops attempt counters a move emptied. */
+function moveCounters(aggregates: BatchAggregates, moves: readonly AttemptMove[]): void {
+  for (const m of moves) aggregates.moveAttempt(m.row, m.from, m.to);
+}
+
+const sqliteCache = new WeakMap<Database.Database, { select: Database.Statement; update: Database.Statement; prune: Database.Statement[] }>();
+
+function sqliteStatements(sqlite: Database.Database) {
+  let st = sqliteCache.get(sqlite);
+  if (!st) {
+    st = {
+      select: sqlite.prepare(`SELECT ${STORED_COLUMNS} FROM tool_call_spans WHERE project_id = ? AND call_id = ? AND run_id = ? AND ${DERIVED}`),
+      update: sqlite.prepare("UPDATE tool_call_spans SET attempt = ? WHERE project_id = ? AND span_id = ?"),
+      prune: dropEmptyAttemptCounts("?").map((sql) => sqlite.prepare(sql)),
+    };
+    sqliteCache.set(sqlite, st);
+  }
+  return st;
+}
+
+/**
+ * SQLite, inside the ingest transaction and before the batch's spans are inserted: numbers the
+ * batch's derived attempts after (or among) the stored ones of the same calls, and renumbers stored
+ * spans an earlier-starting new sibling displaced. Returns the moves, whose rollup deltas are applied
+ * with `applyMovesSqlite` once the batch is tallied.
+ */
+export function renumberSqlite(sqlite: Database.Database, projectId: string, batch: RowBatch): AttemptMove[] {
+  const calls = derivedCalls(batch);
+  if (calls.length === 0) return [];
+  const st = sqliteStatements(sqlite);
+  const stored = calls.flatMap((c) => st.select.all(projectId, c.callId, c.runId) as StoredAttempt[]);
+  const moves = planRenumber(batch, stored);
+  for (const m of moves) st.update.run(m.to, projectId, m.row.spanId);
+  return moves;
+}
+
+/** SQLite: the moves' rollup deltas, then (after the rollups are written) the emptied counters. */
+export function applyMovesSqlite(sqlite: Database.Database, projectId: string, moves: readonly AttemptMove[], aggregates: BatchAggregates, writeRollups: () => void): void {
+  moveCounters(aggregates, moves);
+  writeRollups();
+  if (moves.length > 0) for (const prune of sqliteStatements(sqlite).prune) prune.run(projectId);
+}
+
+/**
+ * PostgreSQL: as `renumberSqlite`. Each call's transaction-scoped advisory lock, taken in one order,
+ * makes concurrent batches (several nodes) holding attempts of one call number them one after the other.
+ */
+export async function renumberPg(tx: PgTx, projectId: string, batch: RowBatch): Promise<AttemptMove[]> {
+  const calls = derivedCalls(batch);
+  if (calls.length === 0) return [];
+  const keys = calls.map((c) => `${projectId}|${c.runId}|${c.callId}`);
+  await queryNamed(tx, "SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT DISTINCT hashtextextended(x, 7) AS k FROM unnest($1::text[]) AS x ORDER BY k) AS locks", [keys]);
+  const stored = await queryNamed<StoredAttempt>(
+    tx,
+    `SELECT ${STORED_COLUMNS} FROM tool_call_spans s JOIN unnest($2::text[], $3::text[]) AS c(run, call) ON s.run_id = c.run AND s.call_id = c.call
+     WHERE s.project_id = $1 AND ${DERIVED}`,
+    [projectId, calls.map((c) => c.runId), calls.map((c) => c.callId)],
+  );
+  const moves = planRenumber(batch, stored);
+  if (moves.length > 0) {
+    await queryNamed(
+      tx,
+      `UPDATE tool_call_spans SET attempt = m.attempt FROM unnest($2::text[], $3::bigint[], $4::bigint[]) AS m(span_id, started_at, attempt)
+       WHERE tool_call_spans.project_id = $1 AND tool_call_spans.span_id = m.span_id AND tool_call_spans.started_at = m.started_at`,
+      [projectId, moves.map((m) => m.row.spanId), moves.map((m) => m.row.startedAt), moves.map((m) => m.to)],
+    );
+  }
+  return moves;
+}
+
+/** PostgreSQL: the moves' rollup deltas, then (after the rollups are written) the emptied counters. */
+export async function applyMovesPg(tx: PgTx, projectId: string, moves: readonly AttemptMove[], aggregates: BatchAggregates, writeRollups: () => Promise<void>): Promise<void> {
+  moveCounters(aggregates, moves);
+  await writeRollups();
+  if (moves.length > 0) for (const sql of dropEmptyAttemptCounts("$1")) await queryNamed(tx, sql, [projectId]);
+}

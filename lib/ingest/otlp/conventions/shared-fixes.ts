@@ -1,0 +1,14 @@
+import type { HintField } from "./convention";
+
+/**
+ * Fields no third-party convention carries: Faultline's own attributes supply them, next to the
+ * convention's. Release is the OpenTelemetry resource's `service.version` for every convention.
+ */
+export const FAULTLINE_FIXES: Pick<Record<HintField, string>, "runId" | "attempt" | "outcome" | "code" | "errorClass" | "release"> = {
+  runId: "faultline.run_id",
+  attempt: "faultline.attempt",
+  outcome: "faultline.outcome",
+  code: "faultline.code",
+  errorClass: "faultline.error_class",
+  release: "service.version (resource)",
+};
