@@ -1,10 +1,15 @@
 // `npm run bench:overload` — what happens past the sustainable ingest rate. First measures the
-// sustainable rate (a few closed-loop clients sending 100-record batches, no 429s), then offers 2×
+// sustainable rate (a few closed-loop clients sending 100-record batches, no 429s), then offers 1× (the baseline), 2×
 // and 10× that rate from 200 connections (autocannon, each request new data) and prints the status
-// counts, latency percentiles per status, client time-outs, and the latency of a health probe
-// sent every 250 ms meanwhile. Needs a build (`npm run build`). BENCH_SECONDS sets each phase's length.
+// counts, latency percentiles of accepted (200/207) and shed (429) requests, client time-outs, and the
+// latency and answers of a health probe sent every 250 ms meanwhile from a process of its own. Needs
+// a build (`npm run build`). BENCH_SECONDS sets each phase's length; BENCH_SERVER_LOG names a file for
+// the server's own output.
 import { fork } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startServer } from "../test/helpers/server";
 
 // autocannon ships no types: the part of its API used here.
@@ -15,7 +20,7 @@ interface AutocannonRequest {
   setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
 }
 interface AutocannonResult {
-  requests: { total: number };
+  requests: { total: number; sent: number };
   timeouts: number;
   errors: number;
 }
@@ -86,29 +91,37 @@ async function sustainable(url: string, key: string, tpl: string, clients: numbe
 }
 
 // The health probe runs in a process of its own, so that its latencies are the server's, not those
-// of this process's event loop, which autocannon keeps busy.
+// of this process's event loop, which autocannon keeps busy. Every probe counts: answered ones by
+// status, with their latency; the others by error (a time-out after 10 s, a refused connection).
 const PROBE = `
-const url = process.argv[1]; const lat = []; let failures = 0; let running = true;
+const url = process.argv[1]; const lat = []; const outcomes = {}; let running = true;
 process.on("message", () => { running = false; });
 (async () => {
   while (running) {
     const t0 = performance.now();
-    try { const r = await fetch(url + "/api/health", { signal: AbortSignal.timeout(10000) }); await r.arrayBuffer(); if (r.ok) lat.push(performance.now() - t0); else failures++; }
-    catch { failures++; }
+    let outcome;
+    try { const r = await fetch(url + "/api/health", { signal: AbortSignal.timeout(10000) }); await r.arrayBuffer(); lat.push(performance.now() - t0); outcome = String(r.status); }
+    catch (e) { outcome = e.name === "TimeoutError" ? "time-out" : (e.cause?.code ?? e.name); }
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
     await new Promise((r) => setTimeout(r, Math.max(0, 250 - (performance.now() - t0))));
   }
-  process.send({ lat, failures }, () => process.exit(0));
+  process.send({ lat, outcomes }, () => process.exit(0));
 })();`;
 
-/** Health probes every 250 ms until stopped; their latencies. */
-function probeHealth(url: string): { stop: () => Promise<{ latencies: number[]; failures: number }> } {
+interface HealthFigures {
+  latencies: number[];
+  outcomes: Record<string, number>;
+}
+
+/** Health probes every 250 ms until stopped. */
+function probeHealth(url: string): { stop: () => Promise<HealthFigures> } {
   const child = fork("-e", [PROBE, url], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const result = new Promise<{ lat: number[]; failures: number }>((resolve) => child.once("message", (m) => resolve(m as { lat: number[]; failures: number })));
+  const result = new Promise<{ lat: number[]; outcomes: Record<string, number> }>((resolve) => child.once("message", (m) => resolve(m as { lat: number[]; outcomes: Record<string, number> })));
   return {
     async stop() {
       child.send("stop");
-      const { lat, failures } = await result;
-      return { latencies: lat.sort((a, b) => a - b), failures };
+      const { lat, outcomes } = await result;
+      return { latencies: lat.sort((a, b) => a - b), outcomes };
     },
   };
 }
@@ -117,6 +130,9 @@ async function overload(url: string, key: string, tpl: string, rate: number, tag
   const byStatus = new Map<number, number[]>();
   let counter = 0;
   const health = probeHealth(url);
+  // autocannon's latencies include this process's own delays: on a starved machine they are reported too.
+  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+  clientDelay.enable();
   const instance = autocannon({
     url: `${url}/api/v1/ingest`,
     connections: CONNECTIONS,
@@ -137,33 +153,47 @@ async function overload(url: string, key: string, tpl: string, rate: number, tag
     byStatus.set(statusCode, list);
   });
   const result = await instance;
+  clientDelay.disable();
   const h = await health.stop();
-  return { result, byStatus, health: h };
+  return { result, byStatus, health: h, clientDelayMs: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 } };
+}
+
+/** One line of latency percentiles over a sorted list. */
+function percentiles(label: string, sorted: number[]): string {
+  return `  ${label.padEnd(14)} ${String(sorted.length).padStart(6)}  p50 ${ms(pct(sorted, 50))}  p95 ${ms(pct(sorted, 95))}  p99 ${ms(pct(sorted, 99))}  max ${ms(sorted[sorted.length - 1] ?? NaN)}  (${(sorted.length / SECONDS).toFixed(1)}/s)`;
+}
+
+function report(factor: number, rate: number, run: Awaited<ReturnType<typeof overload>>): void {
+  const { result, byStatus, health, clientDelayMs } = run;
+  const load = loadavg().map((l) => l.toFixed(2)).join(" ");
+  console.log(`\n${factor}× offered (${Math.round(rate * factor)} req/s): ${result.requests.sent} sent, ${result.requests.total} answered, ${result.timeouts} client time-outs (10 s), ${result.errors} errors; load average ${load}`);
+  const of = (...statuses: number[]) => statuses.flatMap((st) => byStatus.get(st) ?? []).sort((a, b) => a - b);
+  console.log(percentiles("accepted 2xx", of(200, 207)));
+  console.log(percentiles("shed 429", of(429)));
+  for (const [status, list] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
+    if (status === 200 || status === 207 || status === 429) continue;
+    console.log(percentiles(`status ${status}`, list.sort((a, b) => a - b)));
+  }
+  const outcomes = Object.entries(health.outcomes).map(([k, n]) => `${k}×${n}`).join(", ") || "none";
+  console.log(`${percentiles("health", health.latencies)}  answers: ${outcomes}`);
+  console.log(`  load generator's own event-loop delay: p99 ${ms(clientDelayMs.p99)}, max ${ms(clientDelayMs.max)} (included in the latencies above)`);
 }
 
 async function main() {
-  console.log(`bench:overload — ${BATCH}-record batches, ${CONNECTIONS} connections, ${SECONDS}s per phase, Node ${process.version}`);
-  const server = await startServer({ env: { FAULTLINE_DRIFT_REFRESH_MS: "2000" } });
+  console.log(`bench:overload — ${BATCH}-record batches, ${CONNECTIONS} connections, ${SECONDS}s per phase, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  // Folds run every 2 s by default, as under steady ingest; FAULTLINE_DRIFT_REFRESH_MS overrides it.
+  const server = await startServer({ env: { FAULTLINE_DRIFT_REFRESH_MS: process.env.FAULTLINE_DRIFT_REFRESH_MS ?? "2000" } });
   try {
     const tpl = template(BATCH);
     await sustainable(server.url, server.key, tpl, 4, 2, "warm");
     const rate = await sustainable(server.url, server.key, tpl, 4, Math.max(5, SECONDS / 2), "sustain");
     console.log(`sustainable rate (4 closed-loop clients, all 200): ${rate.toFixed(1)} req/s = ${Math.round(rate * BATCH)} records/s`);
-    for (const factor of [2, 10]) {
-      const { result, byStatus, health } = await overload(server.url, server.key, tpl, rate * factor, `x${factor}`);
-      console.log(`\n${factor}× offered (${Math.round(rate * factor)} req/s): ${result.requests.total} answered, ${result.timeouts} client time-outs, ${result.errors} errors`);
-      for (const [status, list] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
-        list.sort((a, b) => a - b);
-        console.log(
-          `  ${status}: ${String(list.length).padStart(6)}  p50 ${ms(pct(list, 50))}  p90 ${ms(pct(list, 90))}  p99 ${ms(pct(list, 99))}  max ${ms(list[list.length - 1] ?? NaN)}  (${(list.length / SECONDS).toFixed(1)}/s)`,
-        );
-      }
-      console.log(
-        `  health: ${health.latencies.length} answered, ${health.failures} failed  p50 ${ms(pct(health.latencies, 50))}  p99 ${ms(pct(health.latencies, 99))}  max ${ms(health.latencies[health.latencies.length - 1] ?? NaN)}`,
-      );
+    for (const factor of [1, 2, 10]) {
+      report(factor, rate, await overload(server.url, server.key, tpl, rate * factor, `x${factor}`));
       await new Promise((r) => setTimeout(r, 2000));
     }
   } finally {
+    if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, server.output());
     await server.stop();
   }
 }

@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { bindValue } from "./bind-value";
 import { prepared } from "./sqlite-prepared";
+import { beginImmediate } from "./sqlite-write-lock";
 import type { SqlParams, SqliteStore, SqliteTx } from "./types";
 
 export const SQLITE_MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations", "sqlite");
@@ -32,7 +33,8 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
   sqlite.pragma("journal_mode = WAL");
   // NORMAL in WAL mode loses at most the last commits on power loss, never corrupts.
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  const lockWaitMs = options.busyTimeoutMs ?? 5000;
+  sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   sqlite.pragma("foreign_keys = ON");
   if (options.migrate !== false) migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
 
@@ -44,6 +46,19 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
     const result = tail.then(fn);
     tail = result.catch(() => undefined);
     return result;
+  };
+
+  /** Runs `fn` in a transaction holding the write lock, waited for without blocking the thread. */
+  const writeLocked = async <T>(fn: () => Promise<T> | T): Promise<T> => {
+    await beginImmediate(sqlite, lockWaitMs);
+    try {
+      const result = await fn();
+      sqlite.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+      throw error;
+    }
   };
 
   const executor = {
@@ -68,26 +83,15 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
     async run(sql, params) {
       // A write outside a transaction waits for the open one, or it would become part of it.
       if (inTransaction.getStore()) throw new Error("store.run inside a transaction: use the transaction's executor");
-      return exclusive(() => executor.run(sql, params));
+      return exclusive(() => writeLocked(() => executor.run(sql, params)));
     },
     transaction(fn) {
       if (inTransaction.getStore()) return Promise.reject(new Error("nested transaction: use the open transaction's executor"));
-      return exclusive(() =>
-        inTransaction.run(true, async () => {
-          sqlite.exec("BEGIN IMMEDIATE");
-          try {
-            const result = await fn(tx);
-            sqlite.exec("COMMIT");
-            return result;
-          } catch (error) {
-            if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
-            throw error;
-          }
-        }),
-      );
+      return exclusive(() => inTransaction.run(true, () => writeLocked(() => fn(tx))));
     },
     transactionSync(fn) {
-      return exclusive(() => sqlite.transaction(fn).immediate());
+      // Nothing else runs on this connection between the lock and the commit: fn is synchronous.
+      return exclusive(() => writeLocked(fn));
     },
     async close() {
       await tail;

@@ -1,104 +1,44 @@
-import { ApiError } from "./api-error";
 import type { IncomingMessage } from "node:http";
-import { clockMs, receivedAt, requestsInProgress, setDoor, type DoorRefusal } from "./node-server";
-
-const SAMPLE_MS = 50;
+import { ApiError } from "./api-error";
+import { DrainEstimate } from "./drain-estimate";
+import { processLoop, startLoopSampler, type LoopReadings } from "./loop-turn";
+import { clockMs, receivedAt, requestsInProgress, setDoor, type DoorPass, type DoorRefusal } from "./node-server";
 
 /**
- * Below this many requests in the process there is no queue to shorten: a lone request that was
- * slow to reach its handler (a cold start loading the route, a pause of the whole machine) is served.
+ * Below this many requests there is no queue to shorten: a lone request that was slow to reach its
+ * handler, or a long loop turn with only a few ingest requests in it (a cold start loading the route,
+ * a pause of the whole machine), is served.
  */
 const MIN_QUEUE = 4;
 
-/** After a request is shed for queueing, new ingest requests are refused at the door this long. */
+/** After a handler sheds a request for queueing, new ingest requests are refused at the door this long. */
 const DOOR_CLOSED_MS = 250;
 
-interface LagState {
-  timer: NodeJS.Timeout | null;
-  /** How late the sampling timer fired last time, and when that was. */
-  latest: number;
-  latestAt: number;
-  /** When a request was last shed for having queued past the budget, and the Retry-After it got. */
-  shedAt: number;
-  retryAfter: number;
-  budgetMs: number;
-}
-const state = globalThis as unknown as { __faultlineLag?: LagState };
-const lag = (state.__faultlineLag ??= { timer: null, latest: 0, latestAt: 0, shedAt: -Infinity, retryAfter: 1, budgetMs: Infinity });
-
-/**
- * Samples how late a 50 ms timer fires. A request's own wait is stamped when Node parses its
- * headers, which a blocked event loop postpones too: the timer's lateness covers that part.
- */
-export function startLagSampler(): void {
-  if (lag.timer) return;
-  let expected = clockMs() + SAMPLE_MS;
-  lag.latestAt = clockMs();
-  lag.timer = setInterval(() => {
-    const now = clockMs();
-    lag.latest = Math.max(0, now - expected);
-    lag.latestAt = now;
-    expected = now + SAMPLE_MS;
-  }, SAMPLE_MS);
-  lag.timer.unref();
-}
-
-/**
- * The event loop's current lateness, ms (0 when the sampler is not running). A sampler that has not
- * fired for a while is itself the evidence: the loop is at least that late now.
- */
-export function eventLoopLagMs(now: number = clockMs()): number {
-  if (!lag.timer) return 0;
-  const overdue = now - lag.latestAt - SAMPLE_MS;
-  return now - lag.latestAt < 4 * SAMPLE_MS ? Math.max(lag.latest, overdue) : Math.max(0, overdue);
-}
-
-/**
- * Admission control for ingest, checked before anything is read or parsed: a request that
- * already waited longer than the budget inside the process (from its headers' arrival to this
- * handler: Next's pipeline, the event loop and the other requests ahead of it, plus the loop's
- * current lateness) is answered 429 at once. Shedding the excess keeps the queue, and so the
- * latency of accepted requests and of health, near the budget instead of growing with the
- * offered load; clients back off by `Retry-After`.
- */
-export function admit(req: Request, budgetMs: number, now: number = clockMs()): void {
-  if (requestsInProgress() <= MIN_QUEUE) return;
-  const arrived = receivedAt(req);
-  const waited = arrived === null ? 0 : Math.max(0, now - arrived);
-  const delay = waited + eventLoopLagMs(now);
-  if (delay <= budgetMs) return;
-  const retryAfter = Math.min(30, Math.max(1, Math.ceil((2 * delay) / 1000)));
-  lag.shedAt = now;
-  lag.retryAfter = retryAfter;
-  throw new ApiError("rate_limited", SHED_MESSAGE, undefined, {
-    "Retry-After": String(retryAfter),
-  });
-}
-
 const SHED_MESSAGE = "the server is too busy to take this request in time; retry later";
-const NATIVE_INGEST = /^\/api\/v1\/ingest(\/adk)?\/?(\?|$)/;
+
+/** Twice the delay seen, in whole seconds from 1 to 30: long enough for the queue to drain. */
+export const retryAfterFor = (delayMs: number): number => Math.min(30, Math.max(1, Math.ceil((2 * delayMs) / 1000)));
 
 /**
- * The fast path of admission control, run by the Node server before Next sees a request: while
- * handlers are shedding (one was shed in the last 250 ms), new native-ingest POSTs are refused with
- * the same 429 without passing through Next, so refusing costs microseconds instead of the
- * milliseconds that made the queue. Once the queue drains below the budget, the door opens again.
- * (OTLP answers in its own format, so /v1/traces is shed by its handler only.)
+ * Whether the loop turn in progress has used up its share of the queueing budget with ingest it let
+ * in itself. A request read in this turn arrived during the previous one, so it waited that turn plus
+ * its place in this one: capping each turn at half the budget keeps the two within it. Requests
+ * beyond the cap are refused in microseconds, so the next turn starts soon and stays short too.
  */
-export function doorRefusal(req: IncomingMessage, now: number): DoorRefusal | null {
-  if (req.method !== "POST" || !NATIVE_INGEST.test(req.url ?? "")) return null;
-  // Also closed while the event loop itself runs later than the budget: requests then queue in the
-  // kernel's socket buffers, where neither their stamps nor the in-process count can see them.
-  // As in admit(), a short queue is always let through: with a handful of requests in the process a
-  // late loop is a cold start or a machine-wide pause (module loading, a busy CI box), not overload.
-  const lagging = requestsInProgress() > MIN_QUEUE && eventLoopLagMs(now) > lag.budgetMs;
-  if (now - lag.shedAt > DOOR_CLOSED_MS && !lagging) return null;
-  if (lagging) lag.retryAfter = Math.min(30, Math.max(1, Math.ceil((2 * eventLoopLagMs(now)) / 1000)));
+export function turnOverBudget(turn: number, admitted: number, budgetMs: number): boolean {
+  return admitted >= MIN_QUEUE && turn > budgetMs / 2;
+}
+
+const INGEST = /^\/api\/v1\/ingest(\/[a-z-]+)*\/?(\?|$)/;
+const OTLP = /^\/v1\/traces\/?(\?|$)/;
+
+/** The handler's 429 in the error envelope, with the headers every API answer carries. */
+function shedAnswer(retryAfter: number): DoorRefusal {
   return {
     status: 429,
     headers: {
       "content-type": "application/json",
-      "retry-after": String(lag.retryAfter),
+      "retry-after": String(retryAfter),
       "x-content-type-options": "nosniff",
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
       "referrer-policy": "no-referrer",
@@ -107,9 +47,90 @@ export function doorRefusal(req: IncomingMessage, now: number): DoorRefusal | nu
   };
 }
 
-/** Starts the lag sampler and opens the door check on the process's HTTP server(s). */
+/**
+ * Admission control for ingest: keeps the time a request spends queued inside the process within a
+ * budget by answering the excess `429` with `Retry-After` (clients back off by it), so accepted
+ * requests and health stay near the budget instead of growing with the offered load. Every time is
+ * handed in, so tests drive it with a clock of their own.
+ */
+export class Admission {
+  private shedAt = -Infinity;
+  private retryAfter = 1;
+  /** Ingest requests (native and OTLP) let in at the door and not yet answered. */
+  readonly queue: DrainEstimate;
+
+  constructor(
+    readonly budgetMs: number,
+    private readonly loop: LoopReadings,
+    now: number,
+  ) {
+    this.queue = new DrainEstimate(now);
+  }
+
+  /**
+   * The handler's check, before anything is read or parsed: a request that already waited longer
+   * than the budget inside the process (from its headers' arrival to this handler: Next's pipeline,
+   * the event loop and the requests ahead of it, plus the loop's current lateness), or that arrives
+   * in a loop turn over its budget, is to be refused: the Retry-After (s) to answer it with, or null
+   * to serve it. `requestsHeld` is every request in the process. (The caller throws: this instance
+   * lives in the instrumentation hook's bundle, whose ApiError is not the route bundle's.)
+   */
+  admit(arrivedAt: number | null, requestsHeld: number, now: number): number | null {
+    const turn = this.loop.turnMs(now);
+    if (turnOverBudget(turn, this.loop.admittedThisTurn(), this.budgetMs)) return this.refuse(turn, now);
+    if (requestsHeld <= MIN_QUEUE) return null;
+    const waited = arrivedAt === null ? 0 : Math.max(0, now - arrivedAt);
+    const delay = waited + this.loop.lagMs(now);
+    return delay > this.budgetMs ? this.refuse(delay, now) : null;
+  }
+
+  private refuse(delayMs: number, now: number): number {
+    this.shedAt = now;
+    this.retryAfter = retryAfterFor(delayMs);
+    return this.retryAfter;
+  }
+
+  /**
+   * The fast path, before Next sees a request. A native ingest POST is refused with the handler's
+   * 429, at a cost of microseconds instead of the milliseconds that made the queue, when the ingest
+   * already held would keep it past half the budget (Little's law, see DrainEstimate), while the loop
+   * turn in progress is over its budget (see `turnOverBudget`), and for 250 ms after a handler shed
+   * one. OTLP answers in its own format, so /v1/traces is only counted here and shed by its handler.
+   */
+  door(method: string | undefined, url: string, now: number): DoorRefusal | DoorPass | null {
+    if (method !== "POST") return null;
+    const native = INGEST.test(url);
+    if (!native && !OTLP.test(url)) return null;
+    if (native) {
+      const turn = this.loop.turnMs(now);
+      if (turnOverBudget(turn, this.loop.admittedThisTurn(), this.budgetMs)) return shedAnswer(retryAfterFor(turn));
+      if (now - this.shedAt <= DOOR_CLOSED_MS) return shedAnswer(this.retryAfter);
+      // A late loop alone is no queue to shorten (a cold start, a paused machine): only with one.
+      const queued = this.queue.expectedWaitMs(now);
+      const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
+      // Half the budget: the other half is for what the estimate cannot see (the request's own
+      // service, a long loop turn), with the handler's check at the full budget behind it. With no
+      // rate known yet (a burst at start), the budget is the best guess of how long to stay away.
+      if (wait > this.budgetMs / 2) return shedAnswer(retryAfterFor(Number.isFinite(wait) ? wait : this.budgetMs));
+    }
+    this.loop.noteAdmitted();
+    this.queue.enter(now);
+    return { onClose: (at) => this.queue.leave(at) };
+  }
+}
+
+const state = globalThis as unknown as { __faultlineAdmission?: Admission };
+
+/** The handler's check (see Admission.admit) against the process's admission control: throws the 429. */
+export function admit(req: Request, budgetMs: number, now: number = clockMs()): void {
+  const admission = (state.__faultlineAdmission ??= new Admission(budgetMs, processLoop, now));
+  const retryAfter = admission.admit(receivedAt(req), requestsInProgress(), now);
+  if (retryAfter !== null) throw new ApiError("rate_limited", SHED_MESSAGE, undefined, { "Retry-After": String(retryAfter) });
+}
+
+/** Starts the loop sampler and the door check on the process's HTTP server(s). */
 export function startAdmission(budgetMs: number): void {
-  lag.budgetMs = budgetMs;
-  startLagSampler();
-  setDoor(doorRefusal);
+  startLoopSampler();
+  const admission = (state.__faultlineAdmission = new Admission(budgetMs, processLoop, clockMs()));
+  setDoor((req: IncomingMessage, now: number) => admission.door(req.method, req.url ?? "", now));
 }

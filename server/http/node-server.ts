@@ -18,7 +18,11 @@ export interface DoorRefusal {
   headers: Record<string, string>;
   body: string;
 }
-type Door = (req: IncomingMessage, now: number) => DoorRefusal | null;
+/** A request let in by the door, which wants to know when it is answered (or abandoned). */
+export interface DoorPass {
+  onClose: (now: number) => void;
+}
+type Door = (req: IncomingMessage, now: number) => DoorRefusal | DoorPass | null;
 
 interface HookState {
   attached: boolean;
@@ -84,12 +88,13 @@ export function attachToHttpServers(options: { headersTimeoutMs: number; request
       else delete req.headers[FORWARDED_HEADER];
       hooks.inProgress++;
       res.once("close", () => hooks.inProgress--);
-      const refusal = hooks.door?.(req, now);
-      if (refusal) {
-        res.writeHead(refusal.status, { ...refusal.headers, "content-length": Buffer.byteLength(refusal.body) });
-        res.end(refusal.body);
+      const verdict = hooks.door?.(req, now) ?? null;
+      if (verdict && "status" in verdict) {
+        res.writeHead(verdict.status, { ...verdict.headers, "content-length": Buffer.byteLength(verdict.body) });
+        res.end(verdict.body);
         return;
       }
+      if (verdict) res.once("close", () => verdict.onClose(clockMs()));
       for (const listener of nextListeners) listener.call(server, req, res);
     });
     hooks.servers.push(server);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,10 +46,12 @@ export async function startServer(
     dialect?: Dialect;
     /** Another node on this existing PostgreSQL database (already set up by the first node's start). */
     sharedDatabaseUrl?: string;
+    /** The folder (created here if missing, removed by `stop()`) for the SQLite file: a small file system, for disk-full tests. */
+    sqliteDir?: string;
   } = {},
 ): Promise<TestServer> {
   const dialect = options.sharedDatabaseUrl ? "postgres" : (options.dialect ?? "sqlite");
-  const dir = mkdtempSync(path.join(tmpdir(), "faultline-test-"));
+  const dir = options.sqliteDir ? (mkdirSync(options.sqliteDir, { recursive: true }), options.sqliteDir) : mkdtempSync(path.join(tmpdir(), "faultline-test-"));
   const pg = dialect === "postgres" && !options.sharedDatabaseUrl ? await createTestDatabase() : undefined;
   const dbPath = options.sharedDatabaseUrl ?? pg?.url ?? path.join(dir, "faultline.db");
   const store = await openStore(dbPath, { poolMax: 4 });
