@@ -20,7 +20,7 @@ export function CodesView() {
       </div>
       <FilterBar show={["outcome", "error_class", "release", "service", "environment"]} />
       {q.error && <QueryError error={q.error} stale={q.stale} />}
-      <TablePager page={q.data?.page} noun="codes" q={search.q} update={update} />
+      <TablePager page={q.data?.page} noun="codes" one="code" q={search.q} update={update} />
       <TableScroll label="Codes" className="panel" minHeight={200}>
         <CodesTable rows={q.data?.codes} pending={q.isPending} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>

@@ -13,11 +13,14 @@ const SEARCH_DELAY_MS = 300;
 export function TablePager({
   page,
   noun,
+  one,
   q,
   update,
 }: {
   page: PageInfo | undefined;
+  /** What the rows are, plural ("tools") and singular ("tool"). */
   noun: string;
+  one: string;
   q: string | undefined;
   update: (patch: Partial<Record<SearchKey, string | undefined>>) => void;
 }) {
@@ -34,8 +37,6 @@ export function TablePager({
     return () => clearTimeout(timer);
   }, [text, q, update]);
   const go = (offset: number) => update({ offset: offset > 0 ? String(offset) : undefined });
-  const first = page && page.total > 0 ? Math.min(page.offset + 1, page.total) : 0;
-  const last = page ? Math.min(page.offset + page.limit, page.total) : 0;
   return (
     <div className="table-pager">
       <label>
@@ -43,7 +44,7 @@ export function TablePager({
         <input type="search" value={text} placeholder={`Search ${noun}…`} onChange={(e) => setText(e.target.value)} name="q" />
       </label>
       <span className="sub" aria-live="polite">
-        {page === undefined ? "…" : page.total === 0 ? `no ${noun}${q ? ` matching “${q}”` : ""}` : page.offset >= page.total ? `past the last of ${page.total.toLocaleString("en-US")} ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${page.total.toLocaleString("en-US")} ${noun}`}
+        {describePage(page, noun, one, q)}
       </span>
       {page && page.total > page.limit && (
         <span className="chips">
@@ -62,4 +63,17 @@ export function TablePager({
       )}
     </div>
   );
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** "1–100 of 260 codes", "1 tool", "no codes matching “x”", or where an offset points past the end. */
+function describePage(page: PageInfo | undefined, noun: string, one: string, q: string | undefined): string {
+  if (page === undefined) return "…";
+  if (page.total === 0) return `no ${noun}${q ? ` matching “${q}”` : ""}`;
+  if (page.offset >= page.total) return `past the last of ${count(page.total)} ${page.total === 1 ? one : noun}`;
+  const first = page.offset + 1;
+  const last = Math.min(page.offset + page.limit, page.total);
+  if (first === 1 && last === page.total) return `${count(page.total)} ${page.total === 1 ? one : noun}`;
+  return `${count(first)}–${count(last)} of ${count(page.total)} ${noun}`;
 }

@@ -32,7 +32,7 @@ export function ToolsView() {
       {q.data && q.data.delaysIgnoreFilters.length > 0 && (
         <p className="note">retry_after and backoff percentiles are not narrowed by {q.data.delaysIgnoreFilters.join(" or ")} (the delay histograms do not keep them).</p>
       )}
-      <TablePager page={q.data?.page} noun="tools" q={search.q} update={update} />
+      <TablePager page={q.data?.page} noun="tools" one="tool" q={search.q} update={update} />
       <TableScroll label="Tools" className="panel" minHeight={200}>
         <ToolsTable rows={q.data?.tools} pending={q.isPending} busy={q.isFetching} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>
