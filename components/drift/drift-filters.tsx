@@ -19,7 +19,8 @@ export function DriftFilterBar({ filters, totals }: { filters: DriftFilters; tot
   const projects = useQuery(projectsQuery()).data?.projects;
   const project = filters.project ?? "default";
 
-  const apply = (next: DriftFilters) => {
+  // Other filters match other findings: a change starts again from the first page.
+  const apply = ({ offset: _offset, ...next }: DriftFilters) => {
     const qs = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1]))).toString();
     router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
   };

@@ -8,6 +8,7 @@ import { DriftFilterBar } from "./drift-filters";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatTime } from "@/lib/charts/format";
 import { FindingCard } from "./finding-card";
+import { describeFindings, FindingsPager } from "./findings-pager";
 import styles from "./drift.module.css";
 
 export function DriftView() {
@@ -43,7 +44,7 @@ export function DriftView() {
       ) : (
         <>
           <p className={styles.muted}>
-            {data.findings.length} of {data.totals.all} finding{data.totals.all === 1 ? "" : "s"}
+            {describeFindings(data.page, data.totals.all)}
             {data.computedAt !== null ? ` · computed ${formatTime(data.computedAt, zone)}` : ""}
           </p>
           <ol className={styles.list} aria-label="Findings">
@@ -51,6 +52,7 @@ export function DriftView() {
               <FindingCard key={g.key} group={g} project={filters.project} />
             ))}
           </ol>
+          {data.page.total > data.page.limit ? <FindingsPager page={data.page} filters={filters} /> : null}
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageInfoSchema, pageQuerySchema } from "./paging";
 
 /** What kind of change a drift finding reports. */
 export const DRIFT_KINDS = ["repurposed", "behaviour", "removed", "added", "renamed"] as const;
@@ -97,11 +98,16 @@ export const driftFindingsQuerySchema = z.object({
   severity: z.enum(DRIFT_SEVERITIES).optional(),
   tool: optionalFilter,
   code: optionalFilter,
+  // One page of findings: a project with many codes and releases can have thousands.
+  offset: pageQuerySchema.shape.offset,
+  limit: pageQuerySchema.shape.limit,
 });
 export type DriftFindingsQuery = z.infer<typeof driftFindingsQuerySchema>;
 
 export const driftFindingsResponseSchema = z.object({
   findings: z.array(driftFindingSchema),
+  /** Which slice of the findings that match the filters `findings` holds. */
+  page: pageInfoSchema,
   /** Findings of the project before filtering, per kind and per severity (for the filter bar). */
   totals: z.object({ all: countSchema, byKind: z.record(z.string(), countSchema), bySeverity: z.record(z.string(), countSchema) }),
   computedAt: z.number().int().nullable(),

@@ -1,8 +1,8 @@
 import { endpoints } from "@/lib/api/endpoints";
 import { endpointQuery } from "./endpoint-query";
 
-/** The Drift page filters as the URL carries them. */
-export const DRIFT_FILTER_KEYS = ["project", "kind", "severity", "tool", "code"] as const;
+/** The Drift page filters as the URL carries them, and the page of findings (`offset`). */
+export const DRIFT_FILTER_KEYS = ["project", "kind", "severity", "tool", "code", "offset"] as const;
 export type DriftFilters = Partial<Record<(typeof DRIFT_FILTER_KEYS)[number], string>>;
 
 /** Keeps only known, non-empty filters in a fixed order, so equal filters make equal query keys. */

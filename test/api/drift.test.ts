@@ -87,6 +87,34 @@ describe("GET /api/v1/drift", () => {
     );
   });
 
+  it("answers one page of the findings that match, and says how many matched", async () => {
+    // Three tools whose `page_probe` turned from retryable to permanent between 1.0.0 and 1.1.0.
+    const records = ["pa", "pb", "pc"].flatMap((tool) =>
+      (["1.0.0", "1.1.0"] as const).flatMap((version) =>
+        Array.from({ length: 20 }, () => {
+          const i = ++seq;
+          const retryable = version === "1.0.0";
+          return { type: "tool_call_span", id: `sp${i}`, run_id: `rp${i}`, call_id: `cp${i}`, tool, tool_version: version, attempt: 1, started_at: T + i,
+            ended_at: T + i + 5, outcome: "failed", code: "page_probe", error_class: "ToolFailure", retryable, decision: retryable ? "exhausted" : "surfaced" };
+        }),
+      ),
+    );
+    const res = await fetch(`${server.url}/api/v1/ingest`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${server.key}` },
+      body: JSON.stringify({ resource: { service: "agent" }, records }),
+    });
+    expect(res.status).toBe(200);
+    const whole = await findings("?code=page_probe");
+    expect(whole.findings.map((f) => f.tool)).toEqual(["pa", "pb", "pc"]);
+    expect(whole.page).toEqual({ total: 3, offset: 0, limit: 100 });
+    const first = await findings("?code=page_probe&limit=2");
+    expect([first.findings.map((f) => f.tool), first.page]).toEqual([["pa", "pb"], { total: 3, offset: 0, limit: 2 }]);
+    const second = await findings("?code=page_probe&limit=2&offset=2");
+    expect([second.findings.map((f) => f.tool), second.page]).toEqual([["pc"], { total: 3, offset: 2, limit: 2 }]);
+    expect((await fetch(server.at("/api/v1/drift?limit=501"))).status).toBe(400);
+  });
+
   it("answers 400 in the error envelope for an unknown filter value", async () => {
     const res = await fetch(server.at("/api/v1/drift?severity=apocalyptic"));
     expect(res.status).toBe(400);

@@ -1,0 +1,37 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import type { PageInfo } from "@/lib/contracts/paging";
+import type { DriftFilters } from "@/lib/query/drift";
+
+const count = (n: number) => n.toLocaleString("en-US");
+const findings = (n: number) => `${count(n)} finding${n === 1 ? "" : "s"}`;
+
+/** "12 findings", "101–200 of 4,000 findings", "3 findings matching (12 in all)" when filtered. */
+export function describeFindings(page: PageInfo, all: number): string {
+  const last = Math.min(page.offset + page.limit, page.total);
+  const whole = page.offset === 0 && last === page.total;
+  const matched = `${findings(page.total)}${page.total === all ? "" : ` matching (${count(all)} in all)`}`;
+  return whole ? matched : `${count(page.offset + 1)}–${count(last)} of ${matched}`;
+}
+
+/** Previous/Next through the findings; the offset lives in the URL like the filters. */
+export function FindingsPager({ page, filters }: { page: PageInfo; filters: DriftFilters }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const go = (offset: number) => {
+    const next = { ...filters, offset: offset > 0 ? String(offset) : undefined };
+    const qs = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+    router.replace(qs ? `${pathname}?${qs}` : pathname);
+  };
+  return (
+    <nav className="chips" aria-label="Pages of findings">
+      <button type="button" className="btn" disabled={page.offset === 0} onClick={() => go(Math.max(0, page.offset - page.limit))}>
+        Previous
+      </button>
+      <button type="button" className="btn" disabled={page.offset + page.limit >= page.total} onClick={() => go(page.offset + page.limit)}>
+        Next
+      </button>
+    </nav>
+  );
+}
