@@ -94,8 +94,9 @@ export function proxy(req: NextRequest): NextResponse {
 }
 
 // Ingest and health authenticate with project keys (or need none) and skip the proxy entirely, which
-// also keeps it off the ingest hot path; everything else is the dashboard and its read APIs. The
+// also keeps it off the ingest hot path; the CI gate and code contract guard themselves (admin secret
+// or read key, server/http/read-auth.ts); everything else is the dashboard and its read APIs. The
 // skipped paths get their (static) security headers from next.config.js.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|v1/traces|api/health).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|api/v1/gate|api/v1/codes/contract|v1/traces|api/health).*)"],
 };

@@ -17,8 +17,12 @@ function randomBase62(length: number): string {
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
+/** `ingest` keys write telemetry; `read` keys (for a CI gate) only read the gate and the code contract. */
+export type KeyScope = "ingest" | "read";
+
 export interface KeyInfo {
   id: number;
+  scope: KeyScope;
   projectId: string;
   name: string;
   prefix: string;
@@ -27,15 +31,15 @@ export interface KeyInfo {
   revokedAt: number | null;
 }
 
-/** Creates an ingest key; the clear key is returned once and never stored. */
-export async function createKey(db: Executor, projectId: string, name: string): Promise<{ key: string; prefix: string }> {
+/** Creates a key (an ingest key unless told otherwise); the clear key is returned once and never stored. */
+export async function createKey(db: Executor, projectId: string, name: string, scope: KeyScope = "ingest"): Promise<{ key: string; prefix: string }> {
   const prefix = `flk_${randomBase62(8)}`;
   const key = `${prefix}_${randomBase62(32)}`;
-  await db.run("INSERT INTO api_keys (project_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?)", [projectId, name, prefix, sha256(key), Date.now()]);
+  await db.run("INSERT INTO api_keys (project_id, name, prefix, hash, created_at, scope) VALUES (?, ?, ?, ?, ?, ?)", [projectId, name, prefix, sha256(key), Date.now(), scope]);
   return { key, prefix };
 }
 
-const KEY_COLUMNS = `id, project_id AS "projectId", name, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
+const KEY_COLUMNS = `id, scope, project_id AS "projectId", name, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
 
 /** Lists keys (never their secret part), oldest first. */
 export async function listKeys(db: Executor, projectId?: string): Promise<KeyInfo[]> {
@@ -54,18 +58,19 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 interface StoredKey {
   id: number;
+  scope: KeyScope;
   projectId: string;
   hash: string;
   lastUsedAt: number | null;
   revokedAt: number | null;
 }
 
-/** Resolves a presented key to its project, or null. Compares hashes in constant time. */
-export async function verifyKey(db: Executor, presented: string): Promise<string | null> {
+/** Resolves a presented key to its project and scope, or null. Compares hashes in constant time. */
+export async function verifyKey(db: Executor, presented: string): Promise<{ projectId: string; scope: KeyScope } | null> {
   const match = KEY_SHAPE.exec(presented);
   if (!match) return null;
   const row = await db.get<StoredKey>(
-    `SELECT id, project_id AS "projectId", hash, last_used_at AS "lastUsedAt", revoked_at AS "revokedAt" FROM api_keys WHERE prefix = ?`,
+    `SELECT id, scope, project_id AS "projectId", hash, last_used_at AS "lastUsedAt", revoked_at AS "revokedAt" FROM api_keys WHERE prefix = ?`,
     [`flk_${match[1]}`],
   );
   if (!row || row.revokedAt !== null) return null;
@@ -81,8 +86,11 @@ export async function verifyKey(db: Executor, presented: string): Promise<string
       now - LAST_USED_RESOLUTION_MS,
     ]);
   }
-  return row.projectId;
+  return { projectId: row.projectId, scope: row.scope };
 }
+
+/** True when `presented` has the shape of a project key, so a reader can tell a key from the admin secret. */
+export const looksLikeKey = (presented: string) => KEY_SHAPE.test(presented);
 
 export const DEFAULT_PROJECT_ID = "default";
 

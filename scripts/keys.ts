@@ -1,12 +1,16 @@
-// `npm run keys -- create [name] [--project id] | list [--project id] | revoke <prefix>`
+// `npm run keys -- create [name] [--project id] [--read] | list [--project id] | revoke <prefix>`
+// `--read` makes a read-only key for the CI gate (`npm run gate`): it reads the gate and the code
+// contract of its project and cannot ingest.
 // Works on the configured store: FAULTLINE_DATABASE_URL (PostgreSQL) or the SQLite file.
 import { openStore, type Store } from "../db/client";
 import { ConfigError, config, storeTarget } from "../server/config";
 import { createKey, createProject, DEFAULT_PROJECT_ID, listKeys, listProjects, revokeKey } from "../db/keys";
 
-const USAGE = "usage: npm run keys -- create [name] [--project id] | list [--project id] | revoke <prefix>";
+const USAGE = "usage: npm run keys -- create [name] [--project id] [--read] | list [--project id] | revoke <prefix>";
 
-const [command, ...rest] = process.argv.slice(2);
+const [command, ...args] = process.argv.slice(2);
+const readScope = args.includes("--read");
+const rest = args.filter((a) => a !== "--read");
 const projectFlag = rest.indexOf("--project");
 const projectId = projectFlag >= 0 ? rest[projectFlag + 1] ?? DEFAULT_PROJECT_ID : DEFAULT_PROJECT_ID;
 const positional = projectFlag >= 0 ? rest.filter((_, i) => i !== projectFlag && i !== projectFlag + 1) : rest;
@@ -32,8 +36,9 @@ async function run(store: Store): Promise<number> {
         await createProject(store, projectId, projectId === DEFAULT_PROJECT_ID ? "Default project" : projectId);
         console.log(`(created the project ${projectId})`);
       }
-      const { key, prefix } = await createKey(store, projectId, positional[0] ?? "ingest key");
-      console.log(`Created key ${prefix} for project ${projectId}. It is shown once:\n\n  ${key}\n`);
+      const scope = readScope ? "read" : "ingest";
+      const { key, prefix } = await createKey(store, projectId, positional[0] ?? `${scope} key`, scope);
+      console.log(`Created ${scope} key ${prefix} for project ${projectId}. It is shown once:\n\n  ${key}\n`);
       return 0;
     }
     case "list": {
@@ -41,7 +46,7 @@ async function run(store: Store): Promise<number> {
       if (keys.length === 0) console.log(`No keys for project ${projectId}.`);
       for (const k of keys) {
         const state = k.revokedAt === null ? "active " : "revoked";
-        console.log(`${k.prefix}  ${state}  created ${fmt(k.createdAt)}  last used ${fmt(k.lastUsedAt)}  ${k.name}`);
+        console.log(`${k.prefix}  ${state}  ${k.scope.padEnd(6)}  created ${fmt(k.createdAt)}  last used ${fmt(k.lastUsedAt)}  ${k.name}`);
       }
       return 0;
     }

@@ -15,6 +15,8 @@ export const apiKeys = pgTable(
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     lastUsedAt: bigint("last_used_at", { mode: "number" }),
     revokedAt: bigint("revoked_at", { mode: "number" }),
+    /** `ingest` writes telemetry; `read` (a CI gate key) reads the gate and the code contract, never ingests. */
+    scope: text("scope", { enum: ["ingest", "read"] }).notNull().default("ingest"),
   },
   (t) => [uniqueIndex("api_keys_prefix_uq").on(t.prefix), index("api_keys_project_idx").on(t.projectId)],
 );

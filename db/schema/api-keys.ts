@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects } from "./projects";
 
-/** Ingest keys. Only a visible prefix and a SHA-256 hash are kept; the key itself is shown once. */
+/** Project keys (ingest, or read-only for the CI gate). Only a visible prefix and a SHA-256 hash are kept; the key itself is shown once. */
 export const apiKeys = sqliteTable(
   "api_keys",
   {
@@ -15,6 +15,8 @@ export const apiKeys = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),
+    /** `ingest` writes telemetry; `read` (a CI gate key) reads the gate and the code contract, never ingests. */
+    scope: text("scope", { enum: ["ingest", "read"] }).notNull().default("ingest"),
   },
   (t) => [uniqueIndex("api_keys_prefix_uq").on(t.prefix), index("api_keys_project_idx").on(t.projectId)],
 );

@@ -29,10 +29,11 @@ export async function authenticateIngest(req: Request, db: Executor): Promise<In
       "WWW-Authenticate": 'Bearer realm="faultline"',
     });
   }
-  const projectId = await verifyKey(db, presented);
-  if (!projectId) {
+  const verified = await verifyKey(db, presented);
+  if (!verified) {
     throttle.fail(client);
     throw new ApiError("unauthorized", "invalid or revoked ingest key", undefined, { "WWW-Authenticate": 'Bearer realm="faultline"' });
   }
-  return { projectId, key: presented };
+  if (verified.scope !== "ingest") throw new ApiError("forbidden", "this is a read key: it cannot ingest; send an ingest key");
+  return { projectId: verified.projectId, key: presented };
 }

@@ -102,6 +102,9 @@ describe("Host header (DNS rebinding)", () => {
     );
     expect(ingest.status).toBe(421);
     expect(JSON.parse(ingest.body)).toEqual(MISDIRECTED);
+    // The CI gate skips the dashboard's proxy (a read key must reach it) and checks the name itself.
+    const gate = await raw(`GET /api/v1/gate?release=1.0.0 HTTP/1.1\r\nHost: rebind.attacker.example\r\nAuthorization: ${basic(SECRET)}\r\nConnection: close\r\n\r\n`);
+    expect([gate.status, JSON.parse(gate.body)]).toEqual([421, MISDIRECTED]);
   });
 
   it("serves the loopback names and FAULTLINE_ALLOWED_HOSTS", async () => {

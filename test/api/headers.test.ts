@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 // Security headers on every kind of response: a dashboard page (nonce CSP from proxy.ts), a read
-// API answer and its error, an ingest answer, health and a static asset (next.config.js headers).
+// API answer and its error, an ingest answer, the CI gate, health and a static asset (next.config.js headers).
 let server: ProjectServer;
 beforeAll(async () => {
   server = await openProject();
@@ -59,7 +59,7 @@ describe("security headers", () => {
     expect(directives(bad.headers.get("content-security-policy")).get("frame-ancestors")).toBe("'none'");
   });
 
-  it("an ingest answer, an ingest error, health and a static asset carry the static policy", async () => {
+  it("an ingest answer, an ingest error, the CI gate, health and a static asset carry the static policy", async () => {
     const ingest = await fetch(`${server.url}/api/v1/ingest`, {
       method: "POST",
       headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json" },
@@ -68,8 +68,10 @@ describe("security headers", () => {
     const unauthorized = await fetch(`${server.url}/api/v1/ingest`, { method: "POST", body: "{}" });
     const health = await fetch(`${server.url}/api/health`);
     const icon = await fetch(`${server.url}/icon.png`);
-    expect([ingest.status, unauthorized.status, health.status, icon.status]).toEqual([200, 401, 200, 200]);
-    for (const res of [ingest, unauthorized, health, icon]) {
+    const gate = await fetch(server.at("/api/v1/gate?release=1.0.0"));
+    const contract = await fetch(server.at("/api/v1/codes/contract?release=1.0.0"));
+    expect([ingest.status, unauthorized.status, health.status, icon.status, gate.status, contract.status]).toEqual([200, 401, 200, 200, 200, 404]);
+    for (const res of [ingest, unauthorized, health, icon, gate, contract]) {
       expectCommon(res);
       expect(res.headers.get("content-security-policy")).toBe(STATIC_CSP);
     }

@@ -164,5 +164,13 @@ describe("@faultline/runtime as an installed package", () => {
         told: "booking_not_cancellable: this fare is non-refundable",
       },
     });
+
+    // The gate command ships as the package's bin, dependency-free: release 1.2.3 is the only one, so undecided.
+    const gate = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = execFile(path.join(scratch, "node_modules/.bin/faultline-gate"), ["--url", server.url, "--release", "1.2.3"], { cwd: scratch, timeout: 90_000 }, (_e, stdout, stderr) =>
+        resolve({ code: child.exitCode, out: stdout + stderr }),
+      );
+    });
+    expect([gate.code, gate.out.split("\n")[0]]).toEqual([2, "Faultline gate: UNDECIDED - no tool of release 1.2.3 has an earlier release to compare with"]);
   }, 600_000);
 });

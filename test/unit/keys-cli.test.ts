@@ -47,7 +47,7 @@ describe.each(DIALECTS)("npm run keys (%s)", (dialect) => {
     const prefix = key!.slice(0, 12);
     const store = await t.open();
     try {
-      expect(await verifyKey(store, key!)).toBe("default");
+      expect(await verifyKey(store, key!)).toEqual({ projectId: "default", scope: "ingest" });
 
       const listed = keys("list");
       expect(listed.status).toBe(0);
@@ -62,6 +62,20 @@ describe.each(DIALECTS)("npm run keys (%s)", (dialect) => {
       expect(keys("revoke", prefix)).toMatchObject({ status: 1, out: `No active key with prefix ${prefix}.\n` });
       expect(keys("revoke").status).toBe(2);
       expect(keys("rotate").status).toBe(2);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it("creates a read key for the CI gate with --read", async () => {
+    const created = keys("create", "ci gate", "--read");
+    expect(created.status, created.out).toBe(0);
+    expect(created.out).toMatch(/^Created read key flk_[0-9A-Za-z]{8} for project default\./);
+    const key = created.out.match(/flk_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}/)![0];
+    const store = await t.open();
+    try {
+      expect(await verifyKey(store, key)).toEqual({ projectId: "default", scope: "read" });
+      expect(keys("list").out).toContain(`${key.slice(0, 12)}  active   read    created`);
     } finally {
       await store.close();
     }
