@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { PageInfo } from "@/lib/contracts/paging";
 import type { SearchKey } from "@/lib/query/search";
+import { PageSteps } from "./page-steps";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -46,16 +47,7 @@ export function TablePager({
       <span className="sub" aria-live="polite">
         {describePage(page, noun, one, q)}
       </span>
-      {page && page.total > page.limit && (
-        <span className="chips">
-          <button type="button" className="btn" disabled={page.offset === 0} onClick={() => go(Math.max(0, page.offset - page.limit))}>
-            Previous
-          </button>
-          <button type="button" className="btn" disabled={page.offset + page.limit >= page.total} onClick={() => go(page.offset + page.limit)}>
-            Next
-          </button>
-        </span>
-      )}
+      {page && page.total > page.limit && <PageSteps page={page} go={go} label={`Pages of ${noun}`} />}
       {page && page.total > 0 && page.offset >= page.total && (
         <button type="button" className="btn" onClick={() => go(0)}>
           First page

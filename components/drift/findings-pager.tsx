@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import type { PageInfo } from "@/lib/contracts/paging";
 import type { DriftFilters } from "@/lib/query/drift";
+import { PageSteps } from "@/components/data-table/page-steps";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const findings = (n: number) => `${count(n)} finding${n === 1 ? "" : "s"}`;
@@ -24,14 +25,5 @@ export function FindingsPager({ page, filters }: { page: PageInfo; filters: Drif
     const qs = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1]))).toString();
     router.replace(qs ? `${pathname}?${qs}` : pathname);
   };
-  return (
-    <nav className="chips" aria-label="Pages of findings">
-      <button type="button" className="btn" disabled={page.offset === 0} onClick={() => go(Math.max(0, page.offset - page.limit))}>
-        Previous
-      </button>
-      <button type="button" className="btn" disabled={page.offset + page.limit >= page.total} onClick={() => go(page.offset + page.limit)}>
-        Next
-      </button>
-    </nav>
-  );
+  return <PageSteps page={page} go={go} label="Pages of findings" />;
 }

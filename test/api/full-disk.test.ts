@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
-import { health, postBatch, runBatch, runIds, until } from "../helpers/storage-probe";
+import { expectRecovered, health, postBatch, runBatch, runIds } from "../helpers/storage-probe";
 
 /**
  * The disk holding the SQLite file fills up under a running server: the file lives on a tmpfs of
@@ -80,12 +80,7 @@ describe.skipIf(!mountPoint)("a disk that fills up under a running server", () =
     expect(await runIds(server)).toEqual(["before"]);
 
     rmSync(filler);
-    const recovered = await until(() => health(server), (h) => h.status === 200);
-    expect(recovered.body).toMatchObject({ status: "ok", database: "ok" });
-    const retried = await postBatch(server, runBatch("during"));
-    expect(retried.status).toBe(200);
-    expect(await retried.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
-    expect(await runIds(server)).toEqual(["before", "during"]);
+    await expectRecovered(server);
     expect(server.store.sqlite.pragma("quick_check", { simple: true })).toBe("ok");
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
-import { health, postBatch, runBatch, runIds, until } from "../helpers/storage-probe";
+import { expectRecovered, health, postBatch, runBatch, runIds, until } from "../helpers/storage-probe";
 
 /**
  * The database turns read-only under a running server. Tests run as root, for whom chmod stops
@@ -66,11 +66,6 @@ describe.skipIf(!canFreeze)("a database that turns read-only under a running ser
 
     chattr("-i", frozen);
     frozen = [];
-    const recovered = await until(() => health(server), (h) => h.status === 200);
-    expect(recovered.body).toMatchObject({ status: "ok", database: "ok" });
-    const retried = await postBatch(server, runBatch("during"));
-    expect(retried.status).toBe(200);
-    expect(await retried.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
-    expect(await runIds(server)).toEqual(["before", "during"]);
+    await expectRecovered(server);
   });
 });

@@ -1,5 +1,6 @@
 // What the storage-fault tests ask of a running server: a one-run ingest batch, its health, and a
 // wait for a condition (the server's checks run on their own schedule).
+import { expect } from "vitest";
 import type { TestServer } from "./server";
 
 const T = Date.now() - 60_000;
@@ -26,3 +27,16 @@ export async function until<T>(probe: () => Promise<T>, done: (value: T) => bool
 
 export const runIds = async (server: TestServer): Promise<string[]> =>
   (await server.store.all<{ run_id: string }>("SELECT run_id FROM runs ORDER BY run_id")).map((r) => r.run_id);
+
+/**
+ * Once the fault is cleared: health turns ok by itself, and the batch refused during the fault
+ * (run "during") is accepted on retry beside the run stored before it.
+ */
+export async function expectRecovered(server: TestServer): Promise<void> {
+  const recovered = await until(() => health(server), (h) => h.status === 200);
+  expect(recovered.body).toMatchObject({ status: "ok", database: "ok" });
+  const retried = await postBatch(server, runBatch("during"));
+  expect(retried.status).toBe(200);
+  expect(await retried.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+  expect(await runIds(server)).toEqual(["before", "during"]);
+}
