@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Executor, Store } from "./client";
+import { createDefaultAlertRules } from "./alerts/rules";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const KEY_SHAPE = /^flk_([0-9A-Za-z]{8})_([0-9A-Za-z]{32})$/;
@@ -107,16 +108,25 @@ export async function ensureDefaultProject(store: Store): Promise<{ key: string;
       "Default project",
       Date.now(),
     ]);
-    return inserted === 0 ? null : createKey(tx, DEFAULT_PROJECT_ID, "default ingest key");
+    if (inserted === 0) return null;
+    await createDefaultAlertRules(tx, DEFAULT_PROJECT_ID, Date.now());
+    return createKey(tx, DEFAULT_PROJECT_ID, "default ingest key");
   });
 }
 
 /** Creates a project (for multi-project setups and tests). */
 export async function createProject(db: Executor, id: string, name: string): Promise<void> {
-  await db.run("INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)", [id, name, Date.now()]);
+  const now = Date.now();
+  await db.run("INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)", [id, name, now]);
+  await createDefaultAlertRules(db, id, now);
 }
 
 /** Lists projects by id. */
 export async function listProjects(db: Executor): Promise<{ id: string; name: string }[]> {
   return db.all<{ id: string; name: string }>("SELECT id, name FROM projects ORDER BY id");
+}
+
+/** Whether a project exists. */
+export async function projectExists(db: Executor, id: string): Promise<boolean> {
+  return (await db.get<{ one: number }>("SELECT 1 AS one FROM projects WHERE id = ?", [id])) !== undefined;
 }

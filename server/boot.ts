@@ -6,6 +6,7 @@ import { LOOPBACK_HOSTS } from "./http/host-check";
 import { attachToHttpServers, boundAddresses } from "./http/node-server";
 import { startHealthChecks } from "./jobs/health-check";
 import { startDriftJobs } from "./jobs/drift-fold";
+import { startAlerts } from "./jobs/alerts";
 import { startRetention } from "./jobs/retention";
 import { describeStorageFault, storageErrorCode, storageFaultKind, storageLocation } from "./storage-fault";
 import { getStore } from "./store";
@@ -101,6 +102,7 @@ export async function boot(): Promise<void> {
   attachToHttpServers({ headersTimeoutMs: c.headersTimeoutMs, requestTimeoutMs: c.headersTimeoutMs + c.bodyTimeoutMs + 5000 });
   startAdmission(c.queueBudgetMs);
   startRetention();
+  startAlerts();
   void startDriftJobs(store);
   startHealthChecks(store);
   console.log(`[faultline] database ${store.dialect === "sqlite" ? store.path : `PostgreSQL ${store.location}`} ready (migrations applied)`);

@@ -52,6 +52,16 @@ const envSchema = z.object({
   FAULTLINE_HEALTH_CHECK_EVERY_MS: int(200, 3_600_000, 10_000),
   FAULTLINE_QUICK_CHECK_EVERY_MS: int(1000, 7 * DAY_MS, 900_000),
   FAULTLINE_MIN_FREE_MB: int(0, 1_000_000, 32),
+  // Webhooks to loopback and private addresses are refused unless allowed: the server must not become a proxy into its own network.
+  FAULTLINE_ALERT_ALLOW_PRIVATE: z.enum(["0", "1"], "0 or 1").optional().transform((v) => v === "1"),
+  FAULTLINE_ALERT_INTERVAL_MS: int(100, 3_600_000, 60_000),
+  // The first retry of a failed delivery; each next one waits twice as long, up to FAULTLINE_ALERT_RETRY_CAP_MS.
+  FAULTLINE_ALERT_RETRY_BASE_MS: int(100, 3_600_000, 30_000),
+  FAULTLINE_ALERT_RETRY_CAP_MS: int(100, 86_400_000, 3_600_000),
+  FAULTLINE_ALERT_GIVE_UP_MS: int(1000, 7 * DAY_MS, DAY_MS),
+  FAULTLINE_ALERT_TIMEOUT_MS: int(100, 60_000, 5000),
+  // Where the dashboard is reached, so a notification's link is absolute (relative without it).
+  FAULTLINE_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), "an http:// or https:// URL"),
 });
 
 /** The secret is compared against whatever a client sends, so a short one is guessable. */
@@ -85,6 +95,13 @@ export interface Config {
   healthCheckEveryMs: number;
   quickCheckEveryMs: number;
   minFreeBytes: number;
+  alertAllowPrivate: boolean;
+  alertIntervalMs: number;
+  alertRetryBaseMs: number;
+  alertRetryCapMs: number;
+  alertGiveUpMs: number;
+  alertTimeoutMs: number;
+  publicUrl: string;
 }
 
 /** A configuration error worded for one line of a start-up log. */
@@ -136,6 +153,13 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
     healthCheckEveryMs: e.FAULTLINE_HEALTH_CHECK_EVERY_MS,
     quickCheckEveryMs: e.FAULTLINE_QUICK_CHECK_EVERY_MS,
     minFreeBytes: e.FAULTLINE_MIN_FREE_MB * 1024 * 1024,
+    alertAllowPrivate: e.FAULTLINE_ALERT_ALLOW_PRIVATE,
+    alertIntervalMs: e.FAULTLINE_ALERT_INTERVAL_MS,
+    alertRetryBaseMs: e.FAULTLINE_ALERT_RETRY_BASE_MS,
+    alertRetryCapMs: e.FAULTLINE_ALERT_RETRY_CAP_MS,
+    alertGiveUpMs: e.FAULTLINE_ALERT_GIVE_UP_MS,
+    alertTimeoutMs: e.FAULTLINE_ALERT_TIMEOUT_MS,
+    publicUrl: e.FAULTLINE_PUBLIC_URL ?? "",
   };
 }
 

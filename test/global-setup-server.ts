@@ -26,6 +26,8 @@ const SHARED_SERVER_ENV = {
   FAULTLINE_RETENTION_DAYS: "36500",
   FAULTLINE_ROLLUP_RETENTION_DAYS: "36500",
   FAULTLINE_DRIFT_REFRESH_MS: "50",
+  // Alert tests deliver to receivers on 127.0.0.1.
+  FAULTLINE_ALERT_ALLOW_PRIVATE: "1",
 };
 
 type Entry = { server: Promise<TestServer>; users: number };

@@ -6,4 +6,5 @@ export const NAV_ITEMS = [
   { href: "/runs", label: "Runs" },
   { href: "/drift", label: "Drift" },
   { href: "/conformance", label: "Conformance" },
+  { href: "/alerts", label: "Alerts" },
 ] as const;

@@ -19,3 +19,8 @@ export * from "./drift-counts";
 export * from "./drift-calls";
 export * from "./drift-tool-releases";
 export * from "./drift-findings";
+export * from "./alert-receivers";
+export * from "./alert-rules";
+export * from "./alert-states";
+export * from "./alert-outbox";
+export * from "./alert-attempts";

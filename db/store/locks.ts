@@ -13,6 +13,7 @@ export const JOB_LOCKS = {
   "drift-fold": 7_210_010,
   retention: 7_210_011,
   partitions: 7_210_012,
+  alerts: 7_210_013,
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import { alertHistoryQuerySchema, alertHistorySchema, alertReceiversSchema, alertRulesQuerySchema, alertRulesSchema } from "@/lib/contracts/alerts";
 import { codeDetailQuerySchema, codeDetailSchema, codesQuerySchema, codesSchema } from "@/lib/contracts/codes";
 import { conformanceQuerySchema, conformanceSchema } from "@/lib/contracts/conformance";
 import {
@@ -45,4 +46,7 @@ export const endpoints = {
     response: runTimelineSchema,
   }),
   search: defineEndpoint({ id: "search", path: "/api/v1/search", query: searchQuerySchema, response: searchSchema }),
+  alertRules: defineEndpoint({ id: "alert-rules", path: "/api/v1/alerts/rules", query: alertRulesQuerySchema, response: alertRulesSchema }),
+  alertHistory: defineEndpoint({ id: "alert-history", path: "/api/v1/alerts/history", query: alertHistoryQuerySchema, response: alertHistorySchema }),
+  alertReceivers: defineEndpoint({ id: "alert-receivers", path: "/api/v1/alerts/receivers", query: alertRulesQuerySchema, response: alertReceiversSchema }),
 } as const;

@@ -1,4 +1,5 @@
 import type { RetentionPolicy } from "@/db/retention/prune-expired";
+import type { DeliveryOptions } from "../alerts/deliver";
 
 /** A background job, as the main thread asks for it. */
 export type Job =
@@ -6,6 +7,8 @@ export type Job =
   | { job: "retention"; policy: RetentionPolicy }
   /** PostgreSQL: create the daily partitions of the raw tables ahead (and `daysBack` days back). */
   | { job: "partitions"; daysBack: number }
+  /** Evaluate every alert rule, then deliver the notifications that are due. */
+  | { job: "alerts"; publicUrl: string; delivery: DeliveryOptions }
   /** SQLite: read the whole file for damage. */
   | { job: "quick-check" };
 

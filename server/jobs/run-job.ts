@@ -3,6 +3,8 @@ import { refreshDrift } from "@/db/drift/refresh-drift";
 import { dropExpiredPartitions, ensurePartitions } from "@/db/partitions";
 import { quickCheck } from "@/db/queries/get-health";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
+import { evaluateAlerts } from "@/db/alerts/evaluate-alerts";
+import { deliverDue } from "../alerts/deliver";
 import { withJobLock, type JobLease } from "./job-lock";
 import type { Job, JobOutcome } from "./job-messages";
 
@@ -52,7 +54,7 @@ function integrityCheck(store: Store): JobOutcome {
  * database. When another node holds the job, the outcome says `skipped` and nothing was done.
  */
 export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
-  const locked = async (kind: "drift-fold" | "retention" | "partitions", scope: string, fn: (lease: JobLease) => Promise<JobOutcome>) => {
+  const locked = async (kind: "drift-fold" | "retention" | "partitions" | "alerts", scope: string, fn: (lease: JobLease) => Promise<JobOutcome>) => {
     const result = await withJobLock(store, kind, scope, fn);
     return result.ran ? result.value : { rows: 0, skipped: BUSY };
   };
@@ -63,6 +65,13 @@ export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
       return locked("drift-fold", job.projectId, (lease) => driftFold(store, job.projectId, lease));
     case "retention":
       return locked("retention", "all", (lease) => retention(store, job.policy, lease));
+    case "alerts":
+      // One node evaluates and delivers at a time, so a state change is written and sent once.
+      return locked("alerts", "all", async () => {
+        const written = await evaluateAlerts(store, Date.now(), job.publicUrl);
+        const attempts = await deliverDue(store, job.delivery);
+        return { rows: written + attempts, detail: `${written} notifications, ${attempts} delivery attempts` };
+      });
     case "partitions": {
       if (store.dialect !== "postgres") return { rows: 0, skipped: "SQLite tables are not partitioned" };
       const pg = store;

@@ -30,6 +30,13 @@ describe("parseConfig", () => {
       healthCheckEveryMs: 10_000,
       quickCheckEveryMs: 900_000,
       minFreeBytes: 32 * 1024 * 1024,
+      alertAllowPrivate: false,
+      alertIntervalMs: 60_000,
+      alertRetryBaseMs: 30_000,
+      alertRetryCapMs: 3_600_000,
+      alertGiveUpMs: 86_400_000,
+      alertTimeoutMs: 5000,
+      publicUrl: "",
     });
   });
 

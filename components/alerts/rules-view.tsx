@@ -1,0 +1,157 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import type { AlertRule } from "@/lib/contracts/alerts";
+import { alertReceiversOptions, alertRulesOptions, createAlertRule, deleteAlertRule, patchAlertRule } from "@/lib/query/alerts";
+import { useNow } from "@/components/dashboard/use-now";
+import styles from "./alerts.module.css";
+import { ReceiverForm } from "./receiver-form";
+import { RuleForm } from "./rule-form";
+
+const HOUR = 3_600_000;
+
+function ruleState(rule: AlertRule, now: number): string {
+  if (rule.muted) return "muted";
+  if (rule.snoozedUntil !== null && rule.snoozedUntil > now) return `snoozed until ${new Date(rule.snoozedUntil).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return "active";
+}
+
+/** The project's alert rules: list, create, edit, mute, snooze and delete. */
+export function RulesView() {
+  const project = useSearchParams().get("project") || "default";
+  const qc = useQueryClient();
+  const rules = useQuery(alertRulesOptions(project));
+  const receivers = useQuery(alertReceiversOptions(project));
+  const [editing, setEditing] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: alertRulesOptions(project).queryKey });
+  const act = (work: Promise<unknown>) =>
+    work.then(
+      () => {
+        setProblem(null);
+        return refresh();
+      },
+      (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+    );
+  const now = useNow(0);
+  const historyHref = project === "default" ? "/alerts/history" : `/alerts/history?project=${encodeURIComponent(project)}`;
+  return (
+    <section className={styles.page} aria-labelledby="alerts-title">
+      <h1 id="alerts-title" className={styles.title}>
+        Alert rules
+      </h1>
+      <p className={styles.muted}>
+        Rules of project <span className={styles.mono}>{project}</span>, evaluated in the background. Each notification and every delivery
+        attempt is in the <Link href={historyHref}>alert history</Link>.
+      </p>
+      {problem ? <p role="alert">{problem}</p> : null}
+      <div className={styles.panel}>
+        {rules.isPending ? (
+          <p className={styles.muted}>Loading…</p>
+        ) : rules.error ? (
+          <p role="alert">Could not load the rules: {rules.error.message}</p>
+        ) : rules.data.rules.length === 0 ? (
+          <p className={styles.muted}>No rules yet.</p>
+        ) : (
+          <table className={styles.table} aria-label="Alert rules">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Condition</th>
+                <th scope="col">Receiver</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rules.data.rules.map((rule) => (
+                <tr key={rule.id}>
+                  <td>
+                    {rule.name}
+                    {editing === rule.id ? (
+                      <RuleForm
+                        initial={{ name: rule.name, params: rule.params, receiverId: rule.receiverId }}
+                        receivers={receivers.data?.receivers ?? []}
+                        submitLabel="Save"
+                        onSubmit={async (v) => {
+                          await patchAlertRule(rule.id, v);
+                          setEditing(null);
+                          await refresh();
+                        }}
+                      />
+                    ) : null}
+                  </td>
+                  <td className={styles.mono}>{JSON.stringify(rule.params)}</td>
+                  <td>{receivers.data?.receivers.find((r) => r.id === rule.receiverId)?.name ?? "none"}</td>
+                  <td>{ruleState(rule, now)}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      <button type="button" onClick={() => setEditing(editing === rule.id ? null : rule.id)}>
+                        {editing === rule.id ? "Cancel" : "Edit"}
+                      </button>
+                      <button type="button" onClick={() => void act(patchAlertRule(rule.id, { muted: !rule.muted }))}>
+                        {rule.muted ? "Unmute" : "Mute"}
+                      </button>
+                      {rule.snoozedUntil !== null && rule.snoozedUntil > now ? (
+                        <button type="button" onClick={() => void act(patchAlertRule(rule.id, { snoozedUntil: null }))}>
+                          End snooze
+                        </button>
+                      ) : (
+                        <button type="button" onClick={() => void act(patchAlertRule(rule.id, { snoozedUntil: Date.now() + HOUR }))}>
+                          Snooze 1 h
+                        </button>
+                      )}
+                      {deleting === rule.id ? (
+                        <button type="button" onClick={() => void act(deleteAlertRule(rule.id)).finally(() => setDeleting(null))}>
+                          Confirm delete
+                        </button>
+                      ) : (
+                        <button type="button" onClick={() => setDeleting(rule.id)}>
+                          Delete
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <section className={styles.panel} aria-labelledby="new-rule-title">
+        <h2 id="new-rule-title" className={styles.subtitle}>
+          New rule
+        </h2>
+        <RuleForm
+          receivers={receivers.data?.receivers ?? []}
+          submitLabel="Create rule"
+          onSubmit={async (v) => {
+            await createAlertRule({ project, ...v });
+            await refresh();
+          }}
+        />
+      </section>
+      <section className={styles.panel} aria-labelledby="receivers-title">
+        <h2 id="receivers-title" className={styles.subtitle}>
+          Receivers
+        </h2>
+        {receivers.data && receivers.data.receivers.length > 0 ? (
+          <ul aria-label="Receivers">
+            {receivers.data.receivers.map((r) => (
+              <li key={r.id}>
+                {r.name} <span className={styles.mono}>{r.url}</span> ({r.format})
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>No receiver yet: notifications are kept in the history only.</p>
+        )}
+        <ReceiverForm project={project} onCreated={() => qc.invalidateQueries({ queryKey: alertReceiversOptions(project).queryKey })} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Executor, Store } from "../client";
+import { conditionsOf, ruleIsQuiet, transitionsOf, type AlertStateRow } from "@/lib/alerts/evaluate";
+import { buildNotification } from "@/lib/alerts/notification";
+import type { AlertStatus } from "@/lib/contracts/alert-enums";
+import { loadAlertFacts } from "./facts";
+import { getAlertRule } from "./rules";
+
+/**
+ * Evaluates every rule that is neither muted nor snoozed. Each rule's state changes and the
+ * notifications they cause commit in one transaction, so a notification exists exactly when its
+ * state changed (the outbox is delivered afterwards, server/alerts). Answers the notifications written.
+ */
+export async function evaluateAlerts(store: Store, now: number, publicUrl: string): Promise<number> {
+  const ids = await store.all<{ id: number | string }>("SELECT id FROM alert_rules ORDER BY id");
+  let written = 0;
+  for (const { id } of ids) {
+    const rule = await getAlertRule(store, Number(id));
+    if (!rule || ruleIsQuiet(rule, now)) continue;
+    const conditions = conditionsOf(rule.params, await loadAlertFacts(store, rule.project, rule.params, rule.createdAt, now));
+    written += await store.transaction(async (tx) => {
+      // Read again inside the transaction: an edit in between (new params, a delete) wins.
+      const current = await getAlertRule(tx, rule.id);
+      if (!current || current.updatedAt !== rule.updatedAt) return 0;
+      const states = await tx.all<AlertStateRow>("SELECT key, status FROM alert_states WHERE rule_id = ?", [rule.id]);
+      const changes = transitionsOf(conditions, states);
+      for (const change of changes) {
+        await upsertState(tx, rule.id, change, now);
+        const body = buildNotification({ ...rule, kind: rule.params.kind }, change, now, publicUrl);
+        await tx.run(
+          `INSERT INTO alert_outbox (project_id, rule_id, rule_name, receiver_id, key, status, body, created_at, attempts, next_attempt_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+          [rule.project, rule.id, rule.name, rule.receiverId, change.key, change.status, JSON.stringify(body), now, rule.receiverId === null ? null : now],
+        );
+      }
+      return changes.length;
+    });
+  }
+  return written;
+}
+
+async function upsertState(
+  tx: Executor,
+  ruleId: number,
+  change: { key: string; tool: string; code: string; status: AlertStatus; value: string },
+  now: number,
+): Promise<void> {
+  if (change.status === "firing") {
+    await tx.run(
+      `INSERT INTO alert_states (rule_id, key, tool, code, status, value, fired_at, resolved_at) VALUES (?, ?, ?, ?, 'firing', ?, ?, NULL)
+       ON CONFLICT (rule_id, key) DO UPDATE SET status = 'firing', value = excluded.value, fired_at = excluded.fired_at, resolved_at = NULL`,
+      [ruleId, change.key, change.tool, change.code, change.value, now],
+    );
+  } else {
+    await tx.run("UPDATE alert_states SET status = 'resolved', resolved_at = ? WHERE rule_id = ? AND key = ?", [now, ruleId, change.key]);
+  }
+}
