@@ -5,4 +5,5 @@ export const projects = pgTable("projects", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   createdAt: bigint("created_at", { mode: "number" }).notNull(),
+  archivedAt: bigint("archived_at", { mode: "number" }),
 });

@@ -4,4 +4,6 @@ export const projects = sqliteTable("projects", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** Archived projects keep their data and are read-only: ingest answers 403, alerts stop. */
+  archivedAt: integer("archived_at"),
 });

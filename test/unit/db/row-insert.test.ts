@@ -55,11 +55,11 @@ describe.each(DIALECTS)("raw inserts on the real migrations (%s)", (dialect) => 
   it("bind by field name, booleans as 0/1, and store the row", async () => {
     const insert = rowInsert(projects, ["createdAt"], { sqlite: "ON CONFLICT DO NOTHING", postgres: "ON CONFLICT DO NOTHING" }, "id");
     if (dialect === "sqlite") {
-      await store.run(insert.sql, insert.bind({ createdAt: 5 }, { id: "p", name: "P" }));
+      await store.run(insert.sql, insert.bind({ createdAt: 5 }, { id: "p", name: "P", archivedAt: null }));
       expect(await store.run(spanInsert.sql, spanInsert.bind(context, row))).toBe(1);
       expect(await store.run(spanInsert.sql, spanInsert.bind(context, row))).toBe(0);
     } else {
-      expect(await store.all(insert.pgSql, insert.columns({ createdAt: 5 }, [{ id: "p", name: "P" }]))).toEqual([{ id: "p" }]);
+      expect(await store.all(insert.pgSql, insert.columns({ createdAt: 5 }, [{ id: "p", name: "P", archivedAt: null }]))).toEqual([{ id: "p" }]);
       // The rows the statement wrote come back; a conflicting one does not.
       expect(await store.all(spanInsert.pgSql, spanInsert.columns(context, [row]))).toEqual([{ span_id: "s" }]);
       expect(await store.all(spanInsert.pgSql, spanInsert.columns(context, [{ ...row, spanId: "s3" }, row, { ...row, spanId: "s2", startedAt: 5 }]))).toEqual([{ span_id: "s2" }, { span_id: "s3" }]);
