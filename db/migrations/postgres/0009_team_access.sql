@@ -3,10 +3,10 @@ CREATE TABLE "users" (
 	"email" text NOT NULL,
 	"name" text NOT NULL,
 	"password_hash" text,
-	"instance_owner" integer DEFAULT 0 NOT NULL,
+	"instance_owner" bigint DEFAULT 0 NOT NULL,
 	"created_at" bigint NOT NULL,
 	"disabled_at" bigint,
-	"failed_sign_ins" integer DEFAULT 0 NOT NULL,
+	"failed_sign_ins" bigint DEFAULT 0 NOT NULL,
 	"sign_in_blocked_until" bigint
 );
 --> statement-breakpoint
