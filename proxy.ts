@@ -1,21 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { safeNextPath, signInPath } from "./lib/auth/next-path";
+import { accountsExist, resolveCaller, signInRequired } from "./server/auth/access";
+import { readCookie, SESSION_COOKIE, sessionCookies } from "./server/auth/cookies";
 import { config as serverConfig } from "./server/config";
-import { authThrottle } from "./server/http/auth-throttle";
+import { ApiError } from "./server/http/api-error";
 import { hostAllowed, misdirected } from "./server/http/host-check";
-import { clientAddress } from "./server/http/node-server";
-
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
-function presentedSecret(req: NextRequest): string | null {
-  const header = req.headers.get("authorization") ?? "";
-  const basic = header.match(/^Basic\s+(\S+)$/i)?.[1];
-  if (basic) {
-    const decoded = Buffer.from(basic, "base64").toString("utf8");
-    return decoded.slice(decoded.indexOf(":") + 1);
-  }
-  return header.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
-}
 
 /**
  * The page policy: scripts only with this request's nonce (Next reads it from the request's CSP
@@ -46,57 +36,83 @@ function errorAnswer(error: { code: string; message: string; headers?: Record<st
   return NextResponse.json({ error: { code: error.code, message: error.message } }, { status, headers: error.headers });
 }
 
+/** What anyone may open without signing in: the sign-in, setup and invitation pages and the auth API (C's single sign-on under it too). */
+const PUBLIC_PATHS = [/^\/sign-in\/?$/, /^\/setup\/?$/, /^\/invite\/[^/]+\/?$/, /^\/api\/v1\/auth(?:\/|$)/];
+
+type Verdict = { denied: NextResponse } | { cookies: string[] };
+
 /**
- * When FAULTLINE_ADMIN_SECRET is set, the dashboard asks for it (HTTP Basic, any user name). Wrong
- * secrets are counted per client address; past FAULTLINE_AUTH_MAX_FAILURES in the window the
- * address gets 429 with Retry-After, whatever it sends, until the window ends.
+ * Who may pass: a live session, the admin secret, or anyone in setup mode (no account and no admin
+ * secret yet); anyone to a public path (where a session still gets its cookies renewed). Anonymous
+ * requests are turned away here, before any page or API runs: an API request with 401, a page with
+ * a redirect to the sign-in page (which comes back afterwards) or, while an admin secret guards an
+ * instance without accounts, with the browser's Basic prompt for the secret. The route layer checks
+ * again (ingest, the gate and health skip this proxy) and checks roles.
  */
-function adminDenied(req: NextRequest): NextResponse | null {
-  const c = serverConfig();
-  const secret = c.adminSecret;
-  if (!secret) return null;
-  const client = clientAddress(req, c.trustProxy);
-  const throttle = authThrottle("admin secret", c.authMaxFailures, c.authWindowMs);
-  const wait = throttle.blockedFor(client);
-  if (wait > 0) {
-    return errorAnswer({ code: "rate_limited", message: "too many failed admin secret attempts from this address; retry later", headers: { "Retry-After": String(wait) } }, 429);
+async function admit(req: NextRequest, isPublic: boolean): Promise<Verdict> {
+  // Nothing to find on a public page without a session cookie: the sign-in page costs no query.
+  if (isPublic && !readCookie(req, SESSION_COOKIE)) return { cookies: [] };
+  let resolution;
+  try {
+    resolution = await resolveCaller(req);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "rate_limited")) throw error;
+    if (isPublic) return { cookies: [] };
+    return { denied: errorAnswer(error, 429) };
   }
-  const presented = presentedSecret(req);
-  if (presented !== null && timingSafeEqual(digest(presented), digest(secret))) return null;
-  // Asking without credentials is how a browser starts; only a wrong secret counts as a failure.
-  if (presented !== null) throttle.fail(client);
-  return NextResponse.json(
-    { error: { code: "unauthorized", message: "this Faultline requires the admin secret" } },
-    { status: 401, headers: { "WWW-Authenticate": 'Basic realm="faultline", charset="UTF-8"' } },
-  );
+  const { caller, slidTo } = resolution;
+  if (caller || isPublic) {
+    // A session that slid gets its cookies again with the new lifetime.
+    const token = readCookie(req, SESSION_COOKIE);
+    return { cookies: caller?.kind === "user" && slidTo !== null && token ? sessionCookies(token, caller.csrfToken, req, slidTo - Date.now()) : [] };
+  }
+  if (!(await accountsExist())) {
+    return {
+      denied: NextResponse.json(
+        { error: { code: "unauthorized", message: "this Faultline requires the admin secret" } },
+        { status: 401, headers: { "WWW-Authenticate": 'Basic realm="faultline", charset="UTF-8"' } },
+      ),
+    };
+  }
+  if (req.nextUrl.pathname.startsWith("/api/")) return { denied: errorAnswer(signInRequired(), 401) };
+  // Back to the page asked for after signing in (without the router's `_rsc` cache-buster).
+  const back = new URL(req.nextUrl.pathname + req.nextUrl.search, "http://page.invalid");
+  back.searchParams.delete("_rsc");
+  const next = safeNextPath(back.pathname + back.search);
+  return { denied: NextResponse.redirect(new URL(signInPath(next), req.nextUrl), 307) };
 }
 
 /**
- * Every dashboard request: the `Host` check (421 for a name not served here: DNS rebinding), the
- * admin secret check, and a per-request nonce in the CSP.
+ * Every dashboard request: the `Host` check (421 for a name not served here: DNS rebinding), who
+ * may pass (`admit`), and a per-request nonce in the CSP.
  */
-export function proxy(req: NextRequest): NextResponse {
+export async function proxy(req: NextRequest): Promise<NextResponse> {
   const nonce = randomBytes(16).toString("base64");
   const csp = contentSecurityPolicy(nonce);
-  const denied = hostAllowed(req.headers.get("host"), serverConfig().allowedHosts) ? adminDenied(req) : errorAnswer(misdirected(), 421);
-  if (denied) {
-    denied.headers.set("Content-Security-Policy", csp);
-    return denied;
+  const verdict: Verdict = hostAllowed(req.headers.get("host"), serverConfig().allowedHosts)
+    ? await admit(req, PUBLIC_PATHS.some((p) => p.test(req.nextUrl.pathname)))
+    : { denied: errorAnswer(misdirected(), 421) };
+  if ("denied" in verdict) {
+    verdict.denied.headers.set("Content-Security-Policy", csp);
+    return verdict.denied;
   }
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set("content-security-policy", csp);
   requestHeaders.set("x-nonce", nonce);
-  // app/not-found.tsx names what is missing (a tool, a project) from the address asked for.
+  // app/not-found.tsx names what is missing (a tool, a project) from the address asked for; pages
+  // that send a visitor to sign in come back to it.
   requestHeaders.set("x-faultline-url", req.nextUrl.pathname + req.nextUrl.search);
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("Content-Security-Policy", csp);
+  for (const cookie of verdict.cookies) res.headers.append("Set-Cookie", cookie);
   return res;
 }
 
-// Ingest and health authenticate with project keys (or need none) and skip the proxy entirely, which
-// also keeps it off the ingest hot path; the CI gate and code contract guard themselves (admin secret
-// or read key, server/http/read-auth.ts); everything else is the dashboard and its read APIs. The
-// skipped paths get their (static) security headers from next.config.js.
+// Ingest (OTLP's /v1/* too) and health authenticate with project keys (or need none) and skip the
+// proxy entirely, which also keeps it (and any session lookup) off the ingest hot path; the CI gate
+// and code contract guard themselves (admin secret, read key or a member's session,
+// server/http/read-auth.ts); everything else is the dashboard and its APIs. The skipped paths get
+// their (static) security headers from next.config.js.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|api/v1/gate|api/v1/codes/contract|v1/traces|api/health).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|api/v1/gate|api/v1/codes/contract|v1/|api/health).*)"],
 };

@@ -1,7 +1,11 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata, Viewport } from "next";
 import { Suspense, type ReactNode } from "react";
+import { SetupBanner } from "@/components/auth/setup-banner";
 import { AppNav } from "@/components/shell/app-nav";
 import { RouteFocus } from "@/components/shell/route-focus";
+import { meQuery } from "@/lib/query/auth";
+import { meRoute } from "@/server/routes/auth";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -12,7 +16,13 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Who is asking, in the first paint: the nav's role-dependent links, the account menu and the setup
+  // banner then render the same on the server and in the browser (no hydration mismatch, no pop-in).
+  // Nobody signed in (the sign-in and invitation pages) has nothing to show there.
+  const qc = new QueryClient();
+  await meRoute.prefetch(qc, { params: {}, search: {} });
+  const signedIn = qc.getQueryData(meQuery().queryKey) !== undefined;
   return (
     <html lang="en">
       <body>
@@ -20,14 +30,17 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <Providers>
-          <div className="app">
-            <Suspense fallback={<header className="app-nav" />}>
-              <AppNav />
-            </Suspense>
-            <main id="main" className="app-main" tabIndex={-1}>
-              {children}
-            </main>
-          </div>
+          <HydrationBoundary state={dehydrate(qc)}>
+            <div className="app">
+              <Suspense fallback={<header className="app-nav" />}>
+                <AppNav />
+              </Suspense>
+              <main id="main" className="app-main" tabIndex={-1}>
+                {signedIn ? <SetupBanner /> : null}
+                {children}
+              </main>
+            </div>
+          </HydrationBoundary>
           <RouteFocus />
         </Providers>
       </body>

@@ -1,10 +1,17 @@
-import { notFound } from "next/navigation";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
 import type { z } from "zod";
 import { PageProblem } from "@/components/dashboard/page-problem";
-import { codeExists, projectExists, toolExists } from "@/db/queries/search";
+import { listUserMemberships } from "@/db/auth/memberships";
+import { listProjects } from "@/db/queries/list-projects";
+import { codeExists, toolExists } from "@/db/queries/search";
 import { normalizeQuery, type Endpoint, type RawQuery } from "@/lib/api/endpoint";
+import { signInPath } from "@/lib/auth/next-path";
+import { isInstanceLevel, projectRoleOf, type Caller } from "@/server/auth/access";
+import { pageCaller } from "@/server/auth/page-caller";
 import { getStore } from "@/server/store";
 import { decodeSegment } from "./decode-segment";
+import { INVITATION_GONE, SETUP_LINK_GONE } from "./missing-messages";
 
 /** The in-app 400 of a page: names the first bad query parameter, its value, and what is wrong. */
 export function badParameter(endpoint: Endpoint<z.ZodObject, z.ZodType, string>, search: RawQuery, path = "/"): React.ReactElement | null {
@@ -30,16 +37,57 @@ export function notFoundBecause(_message: string): never {
   notFound();
 }
 
+/** The address of the page being rendered (path and query), as the proxy passed it along. */
+async function currentPath(): Promise<string> {
+  return (await headers()).get("x-faultline-url") ?? "/";
+}
+
+/** The page's caller; an anonymous visitor goes to the sign-in page, which brings them back here. */
+export async function requirePageCaller(): Promise<Caller> {
+  const caller = await pageCaller();
+  if (!caller) redirect(signInPath(await currentPath()));
+  return caller;
+}
+
+/** The first project the caller may read (by id), or null when they belong to none. */
+async function firstProjectOf(caller: Caller): Promise<string | null> {
+  const store = await getStore();
+  if (isInstanceLevel(caller)) return (await listProjects(store)).projects[0]?.id ?? null;
+  return (await listUserMemberships(store, (caller as Extract<Caller, { kind: "user" }>).userId))[0]?.projectId ?? null;
+}
+
+/** The first path segments of the pages that show one project. */
+const PROJECT_SECTIONS = new Set(["", "tools", "codes", "runs", "drift", "conformance", "alerts", "settings"]);
+
+/** The project an address is about: a `/settings/projects/<id>/…` segment, else `?project=`, else "default". */
+function projectOfUrl(u: URL): string {
+  const [, section, sub, id] = u.pathname.split("/");
+  if (section === "settings" && sub === "projects" && id) return decodeSegment(id);
+  return u.searchParams.get("project") || "default";
+}
+
 /**
  * What a 404 address names that does not exist, worded for the not-found page: the not-found
  * boundary renders apart from the page that called notFound(), so it reads the address again
- * (proxy.ts passes it along) instead of sharing the page's state.
+ * (proxy.ts passes it along) instead of sharing the page's state. A project the caller is not a
+ * member of reads exactly like one that does not exist.
  */
 export async function describeMissing(url: string | null): Promise<string | null> {
   if (!url) return null;
   const u = new URL(url, "http://local");
-  const project = u.searchParams.get("project") || "default";
-  if (!(await projectExists(await getStore(), project))) return `There is no project “${project}”.`;
+  const settingsProject = /^\/settings\/projects\/([^/]+)/.exec(u.pathname)?.[1];
+  if (settingsProject !== undefined) return `There is no project “${decodeSegment(settingsProject)}”.`;
+  // The link pages are for visitors who have no project (yet): their 404s are about the link.
+  if (/^\/setup\/?$/.test(u.pathname)) return SETUP_LINK_GONE;
+  if (/^\/invite\//.test(u.pathname)) return INVITATION_GONE;
+  // An address outside the dashboard's sections is just not a page, whoever asks.
+  if (!PROJECT_SECTIONS.has(u.pathname.split("/")[1] ?? "") && !u.searchParams.has("project")) return null;
+  const project = projectOfUrl(u);
+  const caller = await pageCaller();
+  if (!caller || (await projectRoleOf(caller, project)) === null) {
+    if (caller && (await firstProjectOf(caller)) === null) return "You are not a member of any project yet: ask a project admin for an invitation link.";
+    return `There is no project “${project}”.`;
+  }
   const [, section, name] = u.pathname.split("/");
   if (name === undefined || name === "") return null;
   const subject = decodeSegment(name);
@@ -51,10 +99,26 @@ export async function describeMissing(url: string | null): Promise<string | null
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 
-/** The project a URL names ("default" when none); an unknown one is a 404 (app/not-found.tsx says which). */
+/**
+ * The project a URL names, when the caller is a member of it; a project that does not
+ * exist or that the caller is not a member of is a 404 (app/not-found.tsx says which, in words that
+ * do not tell the two apart). A URL that names none means "default", or, for someone who is not a
+ * member of it, their first project (the page reloads with `?project=`).
+ */
 export async function requireProject(search: RawQuery): Promise<string> {
-  const project = first(search.project) ?? "default";
-  if (!(await projectExists(await getStore(), project))) notFoundBecause(`There is no project “${project}”.`);
+  const caller = await requirePageCaller();
+  const named = first(search.project);
+  const project = named ?? "default";
+  const role = await projectRoleOf(caller, project);
+  if (role === null && named === undefined) {
+    const fallback = await firstProjectOf(caller);
+    if (fallback !== null) {
+      const u = new URL(await currentPath(), "http://local");
+      u.searchParams.set("project", fallback);
+      redirect(u.pathname + u.search);
+    }
+  }
+  if (role === null) notFoundBecause(`There is no project “${project}”.`);
   return project;
 }
 

@@ -21,6 +21,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 /** `ingest` keys write telemetry; `read` keys (for a CI gate) only read the gate and the code contract. */
 export type KeyScope = "ingest" | "read";
 
+/** A key as listed: everything but its hash. */
 export interface KeyInfo {
   id: number;
   scope: KeyScope;
@@ -33,11 +34,18 @@ export interface KeyInfo {
 }
 
 /** Creates a key (an ingest key unless told otherwise); the clear key is returned once and never stored. */
-export async function createKey(db: Executor, projectId: string, name: string, scope: KeyScope = "ingest"): Promise<{ key: string; prefix: string }> {
+export async function createKey(db: Executor, projectId: string, name: string, scope: KeyScope = "ingest", now: number = Date.now()): Promise<KeyInfo & { key: string }> {
   const prefix = `flk_${randomBase62(8)}`;
   const key = `${prefix}_${randomBase62(32)}`;
-  await db.run("INSERT INTO api_keys (project_id, name, prefix, hash, created_at, scope) VALUES (?, ?, ?, ?, ?, ?)", [projectId, name, prefix, sha256(key), Date.now(), scope]);
-  return { key, prefix };
+  const id = await db.get<{ id: number | string }>("INSERT INTO api_keys (project_id, name, prefix, hash, created_at, scope) VALUES (?, ?, ?, ?, ?, ?) RETURNING id", [
+    projectId,
+    name,
+    prefix,
+    sha256(key),
+    now,
+    scope,
+  ]);
+  return { id: Number(id?.id), scope, projectId, name, prefix, createdAt: now, lastUsedAt: null, revokedAt: null, key };
 }
 
 const KEY_COLUMNS = `id, scope, project_id AS "projectId", name, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
@@ -49,9 +57,14 @@ export async function listKeys(db: Executor, projectId?: string): Promise<KeyInf
     : db.all<KeyInfo>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE project_id = ? ORDER BY id`, [projectId]);
 }
 
+/** The key with this visible prefix (of any project, revoked or not), or null. */
+export async function findKey(db: Executor, prefix: string): Promise<KeyInfo | null> {
+  return (await db.get<KeyInfo>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE prefix = ?`, [prefix])) ?? null;
+}
+
 /** Revokes a key by its visible prefix. Returns false when no active key has that prefix. */
-export async function revokeKey(db: Executor, prefix: string): Promise<boolean> {
-  return (await db.run("UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL", [Date.now(), prefix])) > 0;
+export async function revokeKey(db: Executor, prefix: string, now: number = Date.now()): Promise<boolean> {
+  return (await db.run("UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL", [now, prefix])) > 0;
 }
 
 // last_used_at is informational; writing it on every request would add a write per ingest call.
@@ -64,14 +77,23 @@ interface StoredKey {
   hash: string;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  archivedAt: number | null;
+}
+
+/** A verified key: its project, its scope, and whether the project is archived (its ingest is closed). */
+export interface VerifiedKey {
+  projectId: string;
+  scope: KeyScope;
+  archived: boolean;
 }
 
 /** Resolves a presented key to its project and scope, or null. Compares hashes in constant time. */
-export async function verifyKey(db: Executor, presented: string): Promise<{ projectId: string; scope: KeyScope } | null> {
+export async function verifyKey(db: Executor, presented: string): Promise<VerifiedKey | null> {
   const match = KEY_SHAPE.exec(presented);
   if (!match) return null;
   const row = await db.get<StoredKey>(
-    `SELECT id, scope, project_id AS "projectId", hash, last_used_at AS "lastUsedAt", revoked_at AS "revokedAt" FROM api_keys WHERE prefix = ?`,
+    `SELECT k.id, k.scope, k.project_id AS "projectId", k.hash, k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt", p.archived_at AS "archivedAt"
+     FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE k.prefix = ?`,
     [`flk_${match[1]}`],
   );
   if (!row || row.revokedAt !== null) return null;
@@ -87,7 +109,7 @@ export async function verifyKey(db: Executor, presented: string): Promise<{ proj
       now - LAST_USED_RESOLUTION_MS,
     ]);
   }
-  return { projectId: row.projectId, scope: row.scope };
+  return { projectId: row.projectId, scope: row.scope, archived: row.archivedAt !== null };
 }
 
 /** True when `presented` has the shape of a project key, so a reader can tell a key from the admin secret. */
@@ -114,11 +136,14 @@ export async function ensureDefaultProject(store: Store): Promise<{ key: string;
   });
 }
 
-/** Creates a project (for multi-project setups and tests). */
-export async function createProject(db: Executor, id: string, name: string): Promise<void> {
-  const now = Date.now();
-  await db.run("INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)", [id, name, now]);
+/**
+ * Creates a project with the default alert rules. Answers false, changing nothing, when the id is
+ * taken: two creates racing for one id get one project, and the loser can answer a conflict.
+ */
+export async function createProject(db: Executor, id: string, name: string, now = Date.now()): Promise<boolean> {
+  if ((await db.run("INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING", [id, name, now])) === 0) return false;
   await createDefaultAlertRules(db, id, now);
+  return true;
 }
 
 /** Lists projects by id. */

@@ -1,9 +1,13 @@
 import { isIP } from "node:net";
+import { countUsers } from "@/db/auth/users";
+import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
+import { announceSso } from "./auth/oidc/announce-sso";
+import { dashboardBaseUrl, issueSetupLink } from "./auth/setup-link";
 import { ConfigError, config, type Config } from "./config";
 import { startAdmission } from "./http/admission";
 import { LOOPBACK_HOSTS } from "./http/host-check";
-import { attachToHttpServers, boundAddresses } from "./http/node-server";
+import { attachToHttpServers, boundAddresses, boundEndpoints } from "./http/node-server";
 import { startHealthChecks } from "./jobs/health-check";
 import { startDriftJobs } from "./jobs/drift-fold";
 import { startAlerts } from "./jobs/alerts";
@@ -83,11 +87,43 @@ async function openDatabase(c: Config) {
   }
 }
 
+/** The port `next start -p` was given (or PORT, or Next's default), for when the server cannot be found. */
+function portFromArgv(argv: readonly string[]): number {
+  const i = argv.findIndex((a) => a === "-p" || a === "--port");
+  const inline = argv.map((a) => a.match(/^(?:--port|-p)=(\d+)$/)?.[1]).find(Boolean);
+  return Number(inline ?? (i >= 0 ? argv[i + 1] : undefined) ?? process.env.PORT ?? 3000);
+}
+
+/**
+ * While no account exists, every start prints a fresh one-time link that creates the instance owner
+ * (the two-command start stays: no email server, no extra step). Links printed before stay valid
+ * until they expire, so several nodes starting together do not spoil one another's.
+ */
+async function printSetupLink(store: Store, c: Config): Promise<void> {
+  if ((await countUsers(store)) > 0) return;
+  const bound = boundEndpoints()[0];
+  const base = dashboardBaseUrl({ publicUrl: c.publicUrl, allowedHosts: c.allowedHosts, address: bound?.address ?? hostFromArgv(process.argv), port: bound?.port ?? portFromArgv(process.argv) });
+  const { url } = await issueSetupLink(store, base);
+  const until = c.adminSecret ? "Until then the dashboard asks for FAULTLINE_ADMIN_SECRET." : "Until then anyone who can reach the dashboard may use it (setup mode).";
+  console.log(
+    [
+      "",
+      "  No one can sign in yet. Create the owner account with this one-time link (valid 24 hours):",
+      "",
+      `      ${url}`,
+      "",
+      `  ${until} Need another link? \`npm run keys -- setup-link\`.`,
+      "",
+    ].join("\n"),
+  );
+}
+
 /**
  * Server start-up (called once by the instrumentation hook): check the configuration and the
  * binding, open the database (which applies migrations), bound the HTTP server's waits, start the
  * background jobs and health checks and, on a fresh database, create the default project and print
- * its first key. Anything that stops the start prints one line and exits non-zero.
+ * its first key, and while nobody has an account, a setup link. Anything that stops the start prints
+ * one line and exits non-zero.
  */
 export async function boot(): Promise<void> {
   let c: Config;
@@ -106,7 +142,14 @@ export async function boot(): Promise<void> {
   void startDriftJobs(store);
   startHealthChecks(store);
   console.log(`[faultline] database ${store.dialect === "sqlite" ? store.path : `PostgreSQL ${store.location}`} ready (migrations applied)`);
-  if (!created) return;
+  await announceSso(store, c);
+  if (created) printFirstKey(created);
+  // A database that cannot take writes right now still serves reads: the start goes on, and the next start (or the CLI) issues the link.
+  await printSetupLink(store, c).catch((error: unknown) => console.error(`[faultline] could not issue a setup link: ${error instanceof Error ? error.message : String(error)}; run \`npm run keys -- setup-link\``));
+}
+
+/** The first ingest key of a fresh database, printed once (only its hash is stored). */
+function printFirstKey(created: { key: string; prefix: string }): void {
   console.log(
     [
       "",

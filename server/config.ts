@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { ProjectRole } from "@/lib/auth/roles";
 
 const DAY_MS = 86_400_000;
 
@@ -13,10 +14,24 @@ const int = (min: number, max: number, fallback: number) =>
     .optional()
     .transform((v) => v ?? fallback);
 
+/** A positive decimal number within a range (hours may be fractions: tests shorten a session to seconds). */
+const decimal = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `a number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `a number from ${min} to ${max}`).max(max, `a number from ${min} to ${max}`))
+    .optional()
+    .transform((v) => v ?? fallback);
+
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+/** The roles a new single-sign-on user may get in the default project. */
+export const SSO_DEFAULT_ROLES = ["viewer", "member", "admin"] as const satisfies readonly ProjectRole[];
 
 /**
  * Every environment variable the server reads, with its accepted range and default (documented in
@@ -60,9 +75,72 @@ const envSchema = z.object({
   FAULTLINE_ALERT_RETRY_CAP_MS: int(100, 86_400_000, 3_600_000),
   FAULTLINE_ALERT_GIVE_UP_MS: int(1000, 7 * DAY_MS, DAY_MS),
   FAULTLINE_ALERT_TIMEOUT_MS: int(100, 60_000, 5000),
+  // A session ends this long after its last use (sliding); fractions of an hour are allowed.
+  FAULTLINE_SESSION_TTL_HOURS: decimal(0.001, 8760, 168),
   // Where the dashboard is reached, so a notification's link is absolute (relative without it).
   FAULTLINE_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), "an http:// or https:// URL"),
+  // Single sign-on (docs/sso.md): the issuer, client id and secret go together; the rest refine it.
+  FAULTLINE_OIDC_ISSUER: optionalText.refine((v) => v === undefined || issuerAllowed(v), "an https:// issuer URL (http:// only on loopback, for a local test provider)"),
+  FAULTLINE_OIDC_CLIENT_ID: optionalText,
+  FAULTLINE_OIDC_CLIENT_SECRET: optionalText,
+  // Owner is never handed out by default: it would let anyone the provider knows manage the project.
+  FAULTLINE_OIDC_DEFAULT_ROLE: z.enum(SSO_DEFAULT_ROLES, "viewer, member or admin").optional().transform((v) => v ?? "viewer"),
+  FAULTLINE_OIDC_DEFAULT_PROJECT: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v.trim()), "a project id"),
+  FAULTLINE_OIDC_LABEL: optionalText.refine((v) => v === undefined || (v.trim().length <= 60 && !/[\u0000-\u001f\u007f]/.test(v)), "a name of at most 60 characters"),
 });
+
+
+/** An issuer must be HTTPS; plain HTTP only on loopback, where a local test provider runs. */
+function issuerAllowed(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return false;
+  }
+  if (url.search !== "" || url.hash !== "") return false;
+  if (url.protocol === "https:") return true;
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return url.protocol === "http:" && (host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
+}
+
+/** The variables single sign-on cannot work without: all of them, or none. */
+const OIDC_REQUIRED = ["FAULTLINE_OIDC_ISSUER", "FAULTLINE_OIDC_CLIENT_ID", "FAULTLINE_OIDC_CLIENT_SECRET"] as const;
+
+/** OpenID Connect sign-in, when configured (docs/sso.md). */
+export interface OidcConfig {
+  /** The issuer identifier, as the provider's discovery document must repeat it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The role a new user gets in `defaultProject`. */
+  defaultRole: (typeof SSO_DEFAULT_ROLES)[number];
+  /** The project a new user joins. */
+  defaultProject: string;
+  /** Shown as "Sign in with <label>". */
+  label: string;
+}
+
+/** Single sign-on is optional, but half a configuration is a mistake worth stopping for. */
+function parseOidc(env: Record<string, string | undefined>, e: z.output<typeof envSchema>): OidcConfig | null {
+  const set = Object.keys(env).filter((k) => k.startsWith("FAULTLINE_OIDC_") && (env[k] ?? "").trim() !== "");
+  if (set.length === 0) return null;
+  const missing = OIDC_REQUIRED.find((name) => e[name] === undefined);
+  if (missing) {
+    throw new ConfigError(
+      `${missing} is missing: single sign-on needs ${OIDC_REQUIRED.join(", ")} together (set: ${set.sort().join(", ")}); set it, or unset the others to turn single sign-on off`,
+    );
+  }
+  return {
+    issuer: e.FAULTLINE_OIDC_ISSUER!.trim(),
+    clientId: e.FAULTLINE_OIDC_CLIENT_ID!.trim(),
+    clientSecret: e.FAULTLINE_OIDC_CLIENT_SECRET!,
+    defaultRole: e.FAULTLINE_OIDC_DEFAULT_ROLE,
+    // The project `npm start` creates on a fresh database (db/keys.ts DEFAULT_PROJECT_ID).
+    defaultProject: e.FAULTLINE_OIDC_DEFAULT_PROJECT?.trim() ?? "default",
+    label: e.FAULTLINE_OIDC_LABEL?.trim() ?? "single sign-on",
+  };
+}
 
 /** The secret is compared against whatever a client sends, so a short one is guessable. */
 export const MIN_ADMIN_SECRET_LENGTH = 16;
@@ -102,6 +180,10 @@ export interface Config {
   alertGiveUpMs: number;
   alertTimeoutMs: number;
   publicUrl: string;
+  /** Single sign-on; null when not configured. */
+  oidc: OidcConfig | null;
+  /** How long a session lives after its last use. */
+  sessionTtlMs: number;
 }
 
 /** A configuration error worded for one line of a start-up log. */
@@ -121,8 +203,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    // A database URL may carry a password: name the variable, never its value.
-    const shown = name === "FAULTLINE_DATABASE_URL" ? "" : `=${JSON.stringify(env[name] ?? "")}`;
+    // A database URL may carry a password, the client secret is one: name the variable, never its value.
+    const shown = name === "FAULTLINE_DATABASE_URL" || name === "FAULTLINE_OIDC_CLIENT_SECRET" ? "" : `=${JSON.stringify(env[name] ?? "")}`;
     throw new ConfigError(`invalid ${name}${shown}: expected ${issue.message}`);
   }
   const e = parsed.data;
@@ -160,6 +242,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
     alertGiveUpMs: e.FAULTLINE_ALERT_GIVE_UP_MS,
     alertTimeoutMs: e.FAULTLINE_ALERT_TIMEOUT_MS,
     publicUrl: e.FAULTLINE_PUBLIC_URL ?? "",
+    oidc: parseOidc(env, e),
+    sessionTtlMs: Math.round(e.FAULTLINE_SESSION_TTL_HOURS * 3_600_000),
   };
 }
 

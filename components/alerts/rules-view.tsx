@@ -4,7 +4,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { roleAtLeast } from "@/lib/auth/roles";
 import type { AlertRule } from "@/lib/contracts/alerts";
+import { useProjectRole } from "@/lib/query/auth";
 import { alertReceiversOptions, alertRulesOptions, createAlertRule, deleteAlertRule, patchAlertRule } from "@/lib/query/alerts";
 import { useNow } from "@/components/dashboard/use-now";
 import styles from "./alerts.module.css";
@@ -19,9 +21,15 @@ function ruleState(rule: AlertRule, now: number): string {
   return "active";
 }
 
-/** The project's alert rules: list, create, edit, mute, snooze and delete. */
+/**
+ * The project's alert rules: list, create, edit, mute, snooze and delete. Admins see every action,
+ * members mute and snooze, viewers read (the API refuses the rest anyway).
+ */
 export function RulesView() {
   const project = useSearchParams().get("project") || "default";
+  const role = useProjectRole(project);
+  const canEdit = role != null && roleAtLeast(role, "admin");
+  const canMute = role != null && roleAtLeast(role, "member");
   const qc = useQueryClient();
   const rules = useQuery(alertRulesOptions(project));
   const receivers = useQuery(alertReceiversOptions(project));
@@ -64,7 +72,7 @@ export function RulesView() {
                 <th scope="col">Condition</th>
                 <th scope="col">Receiver</th>
                 <th scope="col">State</th>
-                <th scope="col">Actions</th>
+                {canMute ? <th scope="col">Actions</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -88,11 +96,14 @@ export function RulesView() {
                   <td className={styles.mono}>{JSON.stringify(rule.params)}</td>
                   <td>{receivers.data?.receivers.find((r) => r.id === rule.receiverId)?.name ?? "none"}</td>
                   <td>{ruleState(rule, now)}</td>
+                  {canMute ? (
                   <td>
                     <div className={styles.actions}>
-                      <button type="button" onClick={() => setEditing(editing === rule.id ? null : rule.id)}>
-                        {editing === rule.id ? "Cancel" : "Edit"}
-                      </button>
+                      {canEdit ? (
+                        <button type="button" onClick={() => setEditing(editing === rule.id ? null : rule.id)}>
+                          {editing === rule.id ? "Cancel" : "Edit"}
+                        </button>
+                      ) : null}
                       <button type="button" onClick={() => void act(patchAlertRule(rule.id, { muted: !rule.muted }))}>
                         {rule.muted ? "Unmute" : "Mute"}
                       </button>
@@ -105,7 +116,7 @@ export function RulesView() {
                           Snooze 1 h
                         </button>
                       )}
-                      {deleting === rule.id ? (
+                      {!canEdit ? null : deleting === rule.id ? (
                         <button type="button" onClick={() => void act(deleteAlertRule(rule.id)).finally(() => setDeleting(null))}>
                           Confirm delete
                         </button>
@@ -116,12 +127,14 @@ export function RulesView() {
                       )}
                     </div>
                   </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </div>
+      {canEdit ? (
       <section className={styles.panel} aria-labelledby="new-rule-title">
         <h2 id="new-rule-title" className={styles.subtitle}>
           New rule
@@ -135,6 +148,7 @@ export function RulesView() {
           }}
         />
       </section>
+      ) : null}
       <section className={styles.panel} aria-labelledby="receivers-title">
         <h2 id="receivers-title" className={styles.subtitle}>
           Receivers
@@ -150,7 +164,7 @@ export function RulesView() {
         ) : (
           <p className={styles.muted}>No receiver yet: notifications are kept in the history only.</p>
         )}
-        <ReceiverForm project={project} onCreated={() => qc.invalidateQueries({ queryKey: alertReceiversOptions(project).queryKey })} />
+        {canEdit ? <ReceiverForm project={project} onCreated={() => qc.invalidateQueries({ queryKey: alertReceiversOptions(project).queryKey })} /> : null}
       </section>
     </section>
   );

@@ -41,9 +41,9 @@ export function FilterBar({ show = ["code", "outcome", "error_class", "release",
       <label>
         Project
         <FilterSelect value={search.project ?? "default"} onCommit={(v) => update({ project: v === "default" ? undefined : v })} name="project">
-          {(projects.data?.projects ?? [{ id: search.project ?? "default", name: search.project ?? "default" }]).map((p) => (
+          {(projects.data?.projects ?? [{ id: search.project ?? "default", name: search.project ?? "default", archivedAt: null }]).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name === p.id ? p.id : `${p.name} (${p.id})`}
+              {`${p.name === p.id ? p.id : `${p.name} (${p.id})`}${p.archivedAt === null ? "" : " · archived"}`}
             </option>
           ))}
         </FilterSelect>

@@ -37,7 +37,7 @@ export function DriftFilterBar({ filters, totals }: { filters: DriftFilters; tot
           {(projects ?? []).some((p) => p.id === project) ? null : <option value={project}>{project}</option>}
           {(projects ?? []).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name && p.name !== p.id ? `${p.name} (${p.id})` : p.id}
+              {`${p.name && p.name !== p.id ? `${p.name} (${p.id})` : p.id}${p.archivedAt === null ? "" : " · archived"}`}
             </option>
           ))}
         </CommitSelect>

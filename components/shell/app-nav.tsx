@@ -3,18 +3,30 @@
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { NAV_ITEMS } from "./nav-items";
+import { AccountMenu } from "@/components/auth/account-menu";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { useProjectRole } from "@/lib/query/auth";
+import { membersHref, NAV_ITEMS } from "./nav-items";
 import { SearchBox } from "./search-box";
 import { TimeZoneToggle } from "./time-zone-toggle";
 
+/** The pages a visitor opens before signing in: the shell shows only the brand there. */
+const AUTH_PAGES = /^\/(sign-in|setup|invite)(\/|$)/;
+
+/** The project a page shows: `?project=`, or the one a settings page is about. */
+function currentProject(pathname: string, search: URLSearchParams): string | null {
+  const fromPath = pathname.match(/^\/settings\/projects\/([^/]+)/)?.[1];
+  return search.get("project") ?? (fromPath === undefined ? null : decodeURIComponent(fromPath));
+}
+
 /**
- * The sections, the search box and the time zone switch. On a phone the sections and the switch fold
- * behind a menu button; a section link keeps the project the page shows (the other filters belong to
- * the page they were set on).
+ * The sections, the search box, the time zone switch and the account. On a phone the sections and
+ * the switch fold behind a menu button; a section link keeps the project the page shows (the other
+ * filters belong to the page they were set on). Admins of the project also get its members page.
  */
 export function AppNav() {
   const pathname = usePathname();
-  const project = useSearchParams().get("project");
+  const project = currentProject(pathname, useSearchParams());
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
   // Following a link closes the menu: state reset when the page changes, during render.
@@ -22,25 +34,43 @@ export function AppNav() {
     setOpenedAt(pathname);
     setOpen(false);
   }
+  if (AUTH_PAGES.test(pathname)) {
+    return (
+      <header className="app-nav">
+        <div className="nav-top">
+          <Link href="/" className="brand">
+            Faultline
+          </Link>
+        </div>
+      </header>
+    );
+  }
+  return <SignedInNav pathname={pathname} project={project} open={open} onToggle={() => setOpen(!open)} />;
+}
+
+function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; project: string | null; open: boolean; onToggle: () => void }) {
+  const role = useProjectRole(project ?? "default");
   const withProject = (href: string) => (project ? `${href}?project=${encodeURIComponent(project)}` : href);
+  const items: { href: string; match: string; label: string }[] = NAV_ITEMS.map((item) => ({ href: withProject(item.href), match: item.href, label: item.label }));
+  if (role && roleAtLeast(role, "admin")) items.push({ href: membersHref(project ?? "default"), match: "/settings/", label: "Members" });
   return (
     <header className="app-nav" data-open={open || undefined}>
       <div className="nav-top">
         <Link href={withProject("/")} className="brand">
           Faultline
         </Link>
-        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections time-zone" onClick={() => setOpen(!open)} data-testid="menu-toggle">
+        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections time-zone" onClick={onToggle} data-testid="menu-toggle">
           <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
         </button>
       </div>
       <SearchBox project={project ?? "default"} />
       <nav id="app-sections" aria-label="Sections" className="sections">
         <ul>
-          {NAV_ITEMS.map((item) => {
-            const active = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
+          {items.map((item) => {
+            const active = item.match === "/" ? pathname === "/" : pathname.startsWith(item.match);
             return (
-              <li key={item.href}>
-                <Link href={withProject(item.href)} aria-current={active ? "page" : undefined}>
+              <li key={item.match}>
+                <Link href={item.href} aria-current={active ? "page" : undefined}>
                   {item.label}
                 </Link>
               </li>
@@ -49,6 +79,7 @@ export function AppNav() {
         </ul>
       </nav>
       <TimeZoneToggle id="time-zone" />
+      <AccountMenu />
     </header>
   );
 }

@@ -7,4 +7,8 @@ export const NAV_ITEMS = [
   { href: "/drift", label: "Drift" },
   { href: "/conformance", label: "Conformance" },
   { href: "/alerts", label: "Alerts" },
+  { href: "/settings", label: "Settings" },
 ] as const;
+
+/** A project's members page (its admins see it in the nav). */
+export const membersHref = (project: string) => `/settings/projects/${encodeURIComponent(project)}/members`;

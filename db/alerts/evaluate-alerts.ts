@@ -6,12 +6,16 @@ import { loadAlertFacts } from "./facts";
 import { getAlertRule } from "./rules";
 
 /**
- * Evaluates every rule that is neither muted nor snoozed. Each rule's state changes and the
- * notifications they cause commit in one transaction, so a notification exists exactly when its
- * state changed (the outbox is delivered afterwards, server/alerts). Answers the notifications written.
+ * Evaluates every rule that is neither muted nor snoozed, of projects that are not archived (an
+ * archived project takes no new data, so its rules would only resolve or repeat what they knew).
+ * Each rule's state changes and the notifications they cause commit in one transaction, so a
+ * notification exists exactly when its state changed (the outbox is delivered afterwards,
+ * server/alerts). Answers the notifications written.
  */
 export async function evaluateAlerts(store: Store, now: number, publicUrl: string): Promise<number> {
-  const ids = await store.all<{ id: number | string }>("SELECT id FROM alert_rules ORDER BY id");
+  const ids = await store.all<{ id: number | string }>(
+    "SELECT r.id FROM alert_rules r JOIN projects p ON p.id = r.project_id WHERE p.archived_at IS NULL ORDER BY r.id",
+  );
   let written = 0;
   for (const { id } of ids) {
     const rule = await getAlertRule(store, Number(id));

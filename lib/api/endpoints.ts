@@ -1,4 +1,5 @@
 import { alertHistoryQuerySchema, alertHistorySchema, alertReceiversSchema, alertRulesQuerySchema, alertRulesSchema } from "@/lib/contracts/alerts";
+import { authProvidersSchema } from "@/lib/contracts/auth-providers";
 import { codeDetailQuerySchema, codeDetailSchema, codesQuerySchema, codesSchema } from "@/lib/contracts/codes";
 import { conformanceQuerySchema, conformanceSchema } from "@/lib/contracts/conformance";
 import {
@@ -10,12 +11,17 @@ import {
   driftSummaryResponseSchema,
 } from "@/lib/contracts/drift";
 import { overviewQuerySchema, overviewSchema } from "@/lib/contracts/overview";
+import { auditLogQuerySchema, auditLogSchema } from "@/lib/contracts/audit-log";
+import { keysSchema } from "@/lib/contracts/keys";
+import { projectDetailSchema } from "@/lib/contracts/project-admin";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
 import { listRunsQuerySchema, runFacetsQuerySchema, runFacetsSchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
 import { searchQuerySchema, searchSchema } from "@/lib/contracts/search";
 import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+
+const noQuery = z.object({});
 
 /** Every read endpoint of the dashboard API (docs/architecture.md lists them with their pages). */
 export const endpoints = {
@@ -26,6 +32,19 @@ export const endpoints = {
   codes: defineEndpoint({ id: "codes", path: "/api/v1/codes", query: codesQuerySchema, response: codesSchema }),
   codeDetail: defineEndpoint({ id: "code-detail", path: "/api/v1/codes/detail", query: codeDetailQuerySchema, response: codeDetailSchema }),
   projects: defineEndpoint({ id: "projects", path: "/api/v1/projects", query: z.object({}), response: projectsSchema }),
+  projectDetail: defineEndpoint<typeof noQuery, typeof projectDetailSchema, "project">({
+    id: "project-detail",
+    path: "/api/v1/projects/:project",
+    query: noQuery,
+    response: projectDetailSchema,
+  }),
+  projectKeys: defineEndpoint<typeof noQuery, typeof keysSchema, "project">({ id: "project-keys", path: "/api/v1/projects/:project/keys", query: noQuery, response: keysSchema }),
+  auditLog: defineEndpoint<typeof auditLogQuerySchema, typeof auditLogSchema, "project">({
+    id: "audit-log",
+    path: "/api/v1/projects/:project/audit",
+    query: auditLogQuerySchema,
+    response: auditLogSchema,
+  }),
   setup: defineEndpoint({ id: "setup", path: "/api/v1/setup", query: setupQuerySchema, response: setupSchema }),
   conformance: defineEndpoint({ id: "conformance", path: "/api/v1/conformance", query: conformanceQuerySchema, response: conformanceSchema }),
   driftFindings: defineEndpoint({ id: "drift-findings", path: "/api/v1/drift", query: driftFindingsQuerySchema, response: driftFindingsResponseSchema }),
@@ -49,4 +68,5 @@ export const endpoints = {
   alertRules: defineEndpoint({ id: "alert-rules", path: "/api/v1/alerts/rules", query: alertRulesQuerySchema, response: alertRulesSchema }),
   alertHistory: defineEndpoint({ id: "alert-history", path: "/api/v1/alerts/history", query: alertHistoryQuerySchema, response: alertHistorySchema }),
   alertReceivers: defineEndpoint({ id: "alert-receivers", path: "/api/v1/alerts/receivers", query: alertRulesQuerySchema, response: alertReceiversSchema }),
+  authProviders: defineEndpoint({ id: "auth-providers", path: "/api/v1/auth/providers", query: z.object({}), response: authProvidersSchema }),
 } as const;

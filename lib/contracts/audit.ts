@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "auth.sign_out_everywhere",
   "user.password_changed",
   "user.disabled",
+  "user.identity_linked",
   "project.created",
   "project.renamed",
   "project.archived",
@@ -28,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "receiver.deleted",
   "alert.muted",
   "alert.unmuted",
+  "user.enabled",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

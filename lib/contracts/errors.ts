@@ -7,6 +7,7 @@ export const API_ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   method_not_allowed: 405,
   request_timeout: 408,
   payload_too_large: 413,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
+/** The projects the caller can open, for the project switcher; an archived one is marked there. */
 export const projectsSchema = z.object({
-  projects: z.array(z.object({ id: z.string(), name: z.string() })),
+  projects: z.array(z.object({ id: z.string(), name: z.string(), archivedAt: z.number().int().nullable() })),
 });
 export type ProjectsAnswer = z.infer<typeof projectsSchema>;
 

@@ -12,7 +12,7 @@ export class ApiFetchError extends Error {
   }
 }
 
-/** Fetches JSON and validates it with the contract schema; an error envelope becomes an ApiFetchError. */
+/** Fetches JSON and validates it with the contract schema; an error envelope becomes an ApiFetchError; 204 (no body) answers undefined. */
 export async function fetchJson<S extends z.ZodType>(url: string, schema: S, initOrSignal?: RequestInit | AbortSignal): Promise<z.infer<S>> {
   const init: RequestInit = initOrSignal instanceof AbortSignal ? { signal: initOrSignal } : (initOrSignal ?? {});
   let res: Response;
@@ -23,6 +23,7 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, ini
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiFetchError(0, "unreachable", "the Faultline server could not be reached");
   }
+  if (res.status === 204) return undefined as z.infer<S>;
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const envelope = errorEnvelopeSchema.safeParse(body);

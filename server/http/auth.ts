@@ -14,7 +14,8 @@ export interface IngestAuth {
 /**
  * The project of the presented ingest key (`Authorization: Bearer` or `x-faultline-key`). Wrong keys
  * are counted per client address: after FAULTLINE_AUTH_MAX_FAILURES in FAULTLINE_AUTH_WINDOW_MS the
- * address gets 429 until the window ends, so keys cannot be guessed at request rate.
+ * address gets 429 until the window ends, so keys cannot be guessed at request rate. A key of an
+ * archived project is refused with 403.
  */
 export async function authenticateIngest(req: Request, db: Executor): Promise<IngestAuth> {
   const c = config();
@@ -35,5 +36,7 @@ export async function authenticateIngest(req: Request, db: Executor): Promise<In
     throw new ApiError("unauthorized", "invalid or revoked ingest key", undefined, { "WWW-Authenticate": 'Bearer realm="faultline"' });
   }
   if (verified.scope !== "ingest") throw new ApiError("forbidden", "this is a read key: it cannot ingest; send an ingest key");
+  // Archived projects keep their data readable and take no more: a clear 403, not a wrong-key 401.
+  if (verified.archived) throw new ApiError("forbidden", `project ${verified.projectId} is archived and takes no new data; a project owner can restore it under Settings → Projects`);
   return { projectId: verified.projectId, key: presented };
 }

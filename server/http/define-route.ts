@@ -2,14 +2,22 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { formatIssues } from "@/lib/contracts";
 import { endpointKey, normalizeQuery, type Endpoint, type EndpointInput } from "@/lib/api/endpoint";
+import type { ProjectRole } from "@/lib/auth/roles";
+import { checkProjectRole, requireCaller, type Caller } from "../auth/access";
+import { pageCaller } from "../auth/page-caller";
 import { ApiError } from "./api-error";
 import { route } from "./route";
 
-/** What a read handler gets: the parsed query, the path segments and the request's time. */
+/**
+ * What a read handler gets: the parsed query, the path segments, the request's time, the caller
+ * and, for an endpoint about one project, the caller's role in it (already checked).
+ */
 export interface ReadContext<Q extends z.ZodObject, P extends string> {
   query: z.output<Q>;
   params: Readonly<Record<P, string>>;
   now: number;
+  caller: Caller;
+  role: ProjectRole | null;
 }
 
 /** A read endpoint's server side: the `GET` route handler and the page prefetch, from one handler. */
@@ -52,29 +60,55 @@ function parseInput<Q extends z.ZodObject, P extends string>(
 }
 
 /**
+ * The project an endpoint reads, if it reads one: a `:project` path segment, else a `project` query
+ * parameter. Every read about a project goes through here, so no endpoint can forget the check.
+ */
+function projectOf<Q extends z.ZodObject, P extends string>(endpoint: Endpoint<Q, z.ZodType, P>, query: z.output<Q>, params: Record<P, string>): string | null {
+  if ((endpoint.pathParams as readonly string[]).includes("project")) return (params as Record<string, string>).project ?? null;
+  const value = (query as Record<string, unknown>).project;
+  return "project" in endpoint.query.shape && typeof value === "string" ? value : null;
+}
+
+/**
  * Defines a read endpoint's server side once: query and path parsed with the endpoint's schemas
- * (a bad value is a 400 in the error envelope), one handler that calls one `db/` function, and the
- * same handler behind the page prefetch. A handler may answer a `Response` itself (file exports).
+ * (a bad value is a 400 in the error envelope), the caller checked (401 anonymous; for an endpoint
+ * about a project, 404 when the caller is not a member, 403 below `minimumRole`, default viewer),
+ * one handler that calls one `db/` function, and the same handler behind the page prefetch, which
+ * runs as the page's caller. A handler may answer a `Response` itself (file exports).
  */
 export function defineRoute<Q extends z.ZodObject, R extends z.ZodType, P extends string>(
   endpoint: Endpoint<Q, R, P>,
   handler: Handler<Q, R, P>,
-  options: { params?: Partial<Record<P, z.ZodType<string>>> } = {},
+  options: { params?: Partial<Record<P, z.ZodType<string>>>; minimumRole?: ProjectRole } = {},
 ): ReadRoute<Q, R, P> {
   const paramSchemas = options.params ?? {};
+  const minimum = options.minimumRole ?? "viewer";
+  const access = async (caller: Caller, query: z.output<Q>, params: Record<P, string>): Promise<ProjectRole | null> => {
+    const project = projectOf(endpoint, query, params);
+    return project === null ? null : checkProjectRole(caller, project, minimum);
+  };
   return {
     endpoint,
     GET: route(async (req: Request, ctx: { params: Promise<Record<P, string>> }) => {
+      const caller = await requireCaller(req);
       const search = Object.fromEntries(new URL(req.url).searchParams);
       const input = parseInput(endpoint, paramSchemas, { params: (await ctx?.params) ?? ({} as Record<P, string>), search });
       if (!input.ok) throw input.error;
-      const answer = await handler({ query: input.query, params: input.params, now: Date.now() });
+      const role = await access(caller, input.query, input.params);
+      const answer = await handler({ query: input.query, params: input.params, now: Date.now(), caller, role });
       return answer instanceof Response ? answer : Response.json(answer);
     }),
     async prefetch(qc, raw) {
+      const caller = await pageCaller();
       const input = parseInput(endpoint, paramSchemas, raw);
-      if (!input.ok) return;
-      const answer = await handler({ query: input.query, params: input.params, now: Date.now() });
+      if (!caller || !input.ok) return;
+      // Refused (not a member, too weak a role): the client's own fetch shows the API's answer.
+      const role = await access(caller, input.query, input.params).catch((error: unknown) => {
+        if (error instanceof ApiError) return undefined;
+        throw error;
+      });
+      if (role === undefined) return;
+      const answer = await handler({ query: input.query, params: input.params, now: Date.now(), caller, role });
       if (!(answer instanceof Response)) qc.setQueryData(endpointKey(endpoint, raw), answer);
     },
   };

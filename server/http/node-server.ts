@@ -57,12 +57,17 @@ function listeningServers(): Server[] {
   return handles.filter((h): h is Server => h instanceof Server && h.listening);
 }
 
-/** The addresses the process's HTTP servers are bound to (empty when none could be found). */
-export function boundAddresses(): string[] {
+/** The addresses and ports the process's HTTP servers are bound to (empty when none could be found). */
+export function boundEndpoints(): { address: string; port: number }[] {
   return listeningServers()
     .map((s) => s.address())
     .filter((a): a is AddressInfo => typeof a === "object" && a !== null)
-    .map((a) => a.address);
+    .map((a) => ({ address: a.address, port: a.port }));
+}
+
+/** The addresses the process's HTTP servers are bound to (empty when none could be found). */
+export function boundAddresses(): string[] {
+  return boundEndpoints().map((e) => e.address);
 }
 
 /**

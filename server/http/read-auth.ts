@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Executor } from "@/db/client";
 import { looksLikeKey, verifyKey } from "@/db/keys";
+import { callerOf, checkProjectRole } from "../auth/access";
 import { config } from "../config";
 import { ApiError } from "./api-error";
 import { authThrottle } from "./auth-throttle";
@@ -24,17 +25,20 @@ function presentedCredential(req: Request): string | null {
 /**
  * Guards the CI reads (gate, code contract), which skip the dashboard's proxy so that a read key can
  * reach them: the admin secret passes, a read key passes for its own project, an ingest key is
- * refused (403: a key that leaks from a running agent must not read). Without credentials they are
- * open exactly when the dashboard is (no admin secret configured). Wrong secrets count towards the
- * same per-address throttle as wrong ingest keys. The proxy's `Host` check (DNS rebinding) is
- * repeated here, since these paths skip the proxy.
+ * refused (403: a key that leaks from a running agent must not read). Without credentials a
+ * signed-in member of the project passes (any role: these are reads; 404 for anyone else), and so
+ * does everyone in setup mode, as on the dashboard. Wrong secrets count towards the same
+ * per-address throttle as wrong ingest keys. The proxy's `Host` check (DNS rebinding) is repeated
+ * here, since these paths skip the proxy.
  */
 export async function authenticateReader(req: Request, db: Executor, project: string): Promise<void> {
   const c = config();
   checkHost(req, c.allowedHosts);
   const presented = presentedCredential(req);
   if (presented === null) {
-    if (c.adminSecret) throw new ApiError("unauthorized", "send the admin secret or a read key: Authorization: Bearer <secret or key>", undefined, CHALLENGE);
+    const caller = await callerOf(req);
+    if (caller === null) throw new ApiError("unauthorized", "send the admin secret or a read key (Authorization: Bearer <secret or key>), or sign in", undefined, CHALLENGE);
+    await checkProjectRole(caller, project, "viewer");
     return;
   }
   const client = clientAddress(req, c.trustProxy);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProject } from "@/db/keys";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 let server: ProjectServer;
@@ -116,8 +117,10 @@ describe("reference-kit endpoints against next start", () => {
         { source: "adk_span", spans: 1, outcome: g(0, 1), code: g(0, 1), attempt: g(1, 1), release: g(1, 1) },
       ],
     });
-    const other = await fetch(`${server.url}/api/v1/conformance?project=nope`);
-    expect(await other.json()).toEqual({ project: "nope", sources: [], emitters: [] });
+    const empty = `${server.project}-empty`;
+    await createProject(server.store, empty, "Empty");
+    const other = await fetch(`${server.url}/api/v1/conformance?project=${empty}`);
+    expect(await other.json()).toEqual({ project: empty, sources: [], emitters: [] });
     const page = await (await fetch(server.at("/conformance"))).text();
     expect(page).toContain("Reference kit · run events");
     expect(page).toContain("No code (non-ok)");

@@ -102,7 +102,7 @@ describe("with an admin secret configured", () => {
   it("asks the gate and contract for credentials, and takes the secret as Bearer or Basic", async () => {
     const url = `${server.url}/api/v1/gate?release=1.1.0`;
     const none = await fetch(url);
-    expect([none.status, (await none.json()) as unknown]).toEqual([401, { error: { code: "unauthorized", message: "send the admin secret or a read key: Authorization: Bearer <secret or key>" } }]);
+    expect([none.status, (await none.json()) as unknown]).toEqual([401, { error: { code: "unauthorized", message: "send the admin secret or a read key (Authorization: Bearer <secret or key>), or sign in" } }]);
     expect((await fetch(url, { headers: { authorization: `Basic ${Buffer.from(`ci:${SECRET}`).toString("base64")}` } })).status).toBe(200);
     expect((await fetch(url, { headers: { authorization: `Bearer ${readKey}` } })).status).toBe(200);
     expect((await fetch(url, { headers: { authorization: "Bearer not-the-secret-at-all" } })).status).toBe(401);

@@ -85,8 +85,8 @@ describe("GET /api/v1/setup and /api/v1/projects", () => {
     expect(ids).toEqual([...ids].sort());
     const mine = [server().project, emptyProjectOf(server().project)];
     expect(body.projects.filter((p: { id: string }) => mine.includes(p.id))).toEqual([
-      { id: mine[0], name: `Project of ${mine[0]}` },
-      { id: mine[1], name: "Empty project" },
+      { id: mine[0], name: `Project of ${mine[0]}`, archivedAt: null },
+      { id: mine[1], name: "Empty project", archivedAt: null },
     ]);
   });
 });

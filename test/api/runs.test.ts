@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProject } from "@/db/keys";
 import { openProject, type ProjectServer } from "../helpers/project";
 import { H, XSS_TOLD, seedRuns } from "./runs-fixture";
 
 let server: ProjectServer;
 beforeAll(async () => {
   server = await openProject({ seed: seedRuns });
+  // Another project, with no runs: nothing of this file's project may show through it.
+  await createProject(server.store, `${server.project}-other`, "Other");
 });
 afterAll(async () => {
   await server?.stop();
@@ -121,8 +124,9 @@ describe("GET /api/v1/runs", () => {
     expect((bad.body.error as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(["state", "cursor"]);
   });
 
-  it("reads another project's runs only with ?project=", async () => {
-    expect(await get("/api/v1/runs?project=other")).toEqual({ status: 200, body: { runs: [], nextCursor: null } });
+  it("reads another project's runs only with ?project=, and no project that does not exist", async () => {
+    expect(await get(`/api/v1/runs?project=${server.project}-other`)).toEqual({ status: 200, body: { runs: [], nextCursor: null } });
+    expect(await get("/api/v1/runs?project=no-such-project")).toEqual({ status: 404, body: { error: { code: "not_found", message: "project no-such-project not found" } } });
   });
 });
 
@@ -220,6 +224,6 @@ describe("GET /api/v1/runs/:runId", () => {
   it("answers 404 for an unknown run and for another project's run", async () => {
     const notFound = { status: 404, body: { error: { code: "not_found", message: "no run with this id in this project" } } };
     expect(await get("/api/v1/runs/nope")).toEqual(notFound);
-    expect(await get("/api/v1/runs/run-orphan?project=other")).toEqual(notFound);
+    expect(await get(`/api/v1/runs/run-orphan?project=${server.project}-other`)).toEqual(notFound);
   });
 });

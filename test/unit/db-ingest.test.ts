@@ -259,7 +259,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
       const { key, prefix } = await createKey(store, "default", "ci");
       expect(key).toMatch(/^flk_[0-9A-Za-z]{8}_[0-9A-Za-z]{32}$/);
       expect(key.startsWith(prefix)).toBe(true);
-      expect(await verifyKey(store, key)).toEqual({ projectId: "default", scope: "ingest" });
+      expect(await verifyKey(store, key)).toEqual({ projectId: "default", scope: "ingest", archived: false });
       expect(await verifyKey(store, key.slice(0, -1) + (key.endsWith("A") ? "B" : "A"))).toBeNull();
       expect(await verifyKey(store, "Bearer " + key)).toBeNull();
       const listed = await listKeys(store, "default");

@@ -37,12 +37,16 @@ describe("parseConfig", () => {
       alertGiveUpMs: 86_400_000,
       alertTimeoutMs: 5000,
       publicUrl: "",
+      oidc: null,
+      sessionTtlMs: 168 * 3_600_000,
     });
   });
 
   it("reads set values and treats empty ones as unset", () => {
     const c = parse({ FAULTLINE_DB_PATH: "/var/lib/fl.db", FAULTLINE_MAX_INFLIGHT: " 8 ", FAULTLINE_RETENTION_DAYS: "", FAULTLINE_ADMIN_SECRET: "s3cret-s3cret-s3cret" });
     expect([c.dbPath, c.maxInflight, c.retentionDays, c.adminSecret]).toEqual(["/var/lib/fl.db", 8, 30, "s3cret-s3cret-s3cret"]);
+    // Sessions may be shortened to seconds (fractions of an hour), as the session-expiry tests do.
+    expect(parse({ FAULTLINE_SESSION_TTL_HOURS: "0.002" }).sessionTtlMs).toBe(7200);
   });
 
   it.each([
@@ -50,6 +54,8 @@ describe("parseConfig", () => {
     ["FAULTLINE_MAX_INFLIGHT", "-1", 'invalid FAULTLINE_MAX_INFLIGHT="-1": expected a whole number from 0 to 10000'],
     ["FAULTLINE_BUSY_TIMEOUT_MS", "1.5", 'invalid FAULTLINE_BUSY_TIMEOUT_MS="1.5": expected a whole number from 0 to 600000'],
     ["FAULTLINE_RETENTION_DAYS", "0", 'invalid FAULTLINE_RETENTION_DAYS="0": expected a whole number from 1 to 36500'],
+    ["FAULTLINE_SESSION_TTL_HOURS", "0", 'invalid FAULTLINE_SESSION_TTL_HOURS="0": expected a number from 0.001 to 8760'],
+    ["FAULTLINE_SESSION_TTL_HOURS", "1e3", 'invalid FAULTLINE_SESSION_TTL_HOURS="1e3": expected a number from 0.001 to 8760'],
     ["FAULTLINE_DB_PATH", ":memory:", 'invalid FAULTLINE_DB_PATH=":memory:": expected a file path (the server cannot run on :memory:)'],
   ])("refuses %s=%s with one line naming the variable and the accepted range", (name, value, message) => {
     expect(() => parse({ [name]: value })).toThrow(new ConfigError(message));
@@ -77,5 +83,67 @@ describe("parseConfig", () => {
 
   it("ignores variables that are not Faultline's", () => {
     expect(parse({ PORT: "abc", NODE_ENV: "production" }).maxInflight).toBe(64);
+  });
+
+  describe("single sign-on", () => {
+    const sso = { FAULTLINE_OIDC_ISSUER: "https://idp.example/realms/team", FAULTLINE_OIDC_CLIENT_ID: "faultline", FAULTLINE_OIDC_CLIENT_SECRET: "s3cret value" };
+
+    it("is off when no FAULTLINE_OIDC_* variable is set (or only empty ones)", () => {
+      expect(parse({ FAULTLINE_OIDC_ISSUER: "", FAULTLINE_OIDC_LABEL: " " }).oidc).toBeNull();
+    });
+
+    it("takes the issuer, client and secret, with a viewer role in the default project under a generic label by default", () => {
+      expect(parse(sso).oidc).toEqual({
+        issuer: "https://idp.example/realms/team",
+        clientId: "faultline",
+        clientSecret: "s3cret value",
+        defaultRole: "viewer",
+        defaultProject: "default",
+        label: "single sign-on",
+      });
+    });
+
+    it("reads the default role, project and label", () => {
+      const c = parse({ ...sso, FAULTLINE_OIDC_DEFAULT_ROLE: "member", FAULTLINE_OIDC_DEFAULT_PROJECT: "team-a", FAULTLINE_OIDC_LABEL: " Okta " });
+      expect([c.oidc?.defaultRole, c.oidc?.defaultProject, c.oidc?.label]).toEqual(["member", "team-a", "Okta"]);
+    });
+
+    it.each([
+      ["FAULTLINE_OIDC_ISSUER"],
+      ["FAULTLINE_OIDC_CLIENT_ID"],
+      ["FAULTLINE_OIDC_CLIENT_SECRET"],
+    ] as const)("refuses a configuration without %s, naming it", (name) => {
+      const env: Record<string, string> = { ...sso };
+      delete env[name];
+      const set = Object.keys(env).sort().join(", ");
+      expect(() => parse(env)).toThrow(
+        new ConfigError(
+          `${name} is missing: single sign-on needs FAULTLINE_OIDC_ISSUER, FAULTLINE_OIDC_CLIENT_ID, FAULTLINE_OIDC_CLIENT_SECRET together (set: ${set}); set it, or unset the others to turn single sign-on off`,
+        ),
+      );
+    });
+
+    it("refuses a refinement without the rest", () => {
+      expect(() => parse({ FAULTLINE_OIDC_LABEL: "Okta" })).toThrow(
+        new ConfigError(
+          "FAULTLINE_OIDC_ISSUER is missing: single sign-on needs FAULTLINE_OIDC_ISSUER, FAULTLINE_OIDC_CLIENT_ID, FAULTLINE_OIDC_CLIENT_SECRET together (set: FAULTLINE_OIDC_LABEL); set it, or unset the others to turn single sign-on off",
+        ),
+      );
+    });
+
+    it.each([
+      ["FAULTLINE_OIDC_ISSUER", "http://idp.example", 'invalid FAULTLINE_OIDC_ISSUER="http://idp.example": expected an https:// issuer URL (http:// only on loopback, for a local test provider)'],
+      ["FAULTLINE_OIDC_ISSUER", "idp.example", 'invalid FAULTLINE_OIDC_ISSUER="idp.example": expected an https:// issuer URL (http:// only on loopback, for a local test provider)'],
+      ["FAULTLINE_OIDC_ISSUER", "https://idp.example/?tenant=a", 'invalid FAULTLINE_OIDC_ISSUER="https://idp.example/?tenant=a": expected an https:// issuer URL (http:// only on loopback, for a local test provider)'],
+      ["FAULTLINE_OIDC_DEFAULT_ROLE", "owner", 'invalid FAULTLINE_OIDC_DEFAULT_ROLE="owner": expected viewer, member or admin'],
+      ["FAULTLINE_OIDC_DEFAULT_PROJECT", "a b", 'invalid FAULTLINE_OIDC_DEFAULT_PROJECT="a b": expected a project id'],
+      ["FAULTLINE_OIDC_LABEL", "x".repeat(61), `invalid FAULTLINE_OIDC_LABEL="${"x".repeat(61)}": expected a name of at most 60 characters`],
+    ])("refuses %s=%s", (name, value, message) => {
+      expect(() => parse({ ...sso, [name]: value })).toThrow(new ConfigError(message));
+    });
+
+    it("accepts plain HTTP for an issuer on loopback only", () => {
+      for (const issuer of ["http://127.0.0.1:4000", "http://localhost:4000/oidc", "http://[::1]:4000"]) expect(parse({ ...sso, FAULTLINE_OIDC_ISSUER: issuer }).oidc?.issuer).toBe(issuer);
+    });
   });
 });

@@ -1,0 +1,7 @@
+import { signInPost } from "@/server/routes/auth";
+import { otherMethods } from "@/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = signInPost;
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = otherMethods("POST");

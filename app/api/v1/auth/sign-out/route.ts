@@ -1,0 +1,7 @@
+import { signOutPost } from "@/server/routes/auth";
+import { otherMethods } from "@/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = signOutPost;
+export const { GET, HEAD, PUT, DELETE, PATCH, OPTIONS } = otherMethods("POST");

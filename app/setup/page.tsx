@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { SetupForm } from "@/components/auth/setup-form";
+import styles from "@/components/auth/auth.module.css";
+import { setupLinkUsable } from "@/server/auth/setup";
+import { SETUP_LINK_GONE } from "../missing-messages";
+import { notFoundBecause } from "../page-guards";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Set up · Faultline" };
+
+export default async function SetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const raw = (await searchParams).token;
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  if (token === undefined || !(await setupLinkUsable(token))) notFoundBecause(SETUP_LINK_GONE);
+  return (
+    <section className={styles.card} aria-labelledby="setup-title">
+      <h1 id="setup-title">Create the owner account</h1>
+      <p className={styles.muted}>
+        The instance owner creates projects and is owner of every project. Others join later through invitation links from a project&apos;s members page.
+      </p>
+      <SetupForm token={token} />
+    </section>
+  );
+}

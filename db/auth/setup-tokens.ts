@@ -1,0 +1,16 @@
+import type { Executor } from "../client";
+
+/** Stores a setup link's token (its hash). */
+export async function createSetupToken(db: Executor, tokenHash: string, now: number, expiresAt: number): Promise<void> {
+  await db.run("INSERT INTO setup_tokens (token_hash, created_at, expires_at) VALUES (?, ?, ?)", [tokenHash, now, expiresAt]);
+}
+
+/** Whether a setup link can still be used (not used, not expired). */
+export async function setupTokenUsable(db: Executor, tokenHash: string, now: number): Promise<boolean> {
+  return (await db.get<{ one: number }>("SELECT 1 AS one FROM setup_tokens WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?", [tokenHash, now])) !== undefined;
+}
+
+/** Uses a setup link once: answers false when it was used, expired or never issued (only one caller wins a race). */
+export async function useSetupToken(db: Executor, tokenHash: string, now: number): Promise<boolean> {
+  return (await db.run("UPDATE setup_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?", [now, tokenHash, now])) > 0;
+}

@@ -1,0 +1,82 @@
+import { recordAudit } from "@/db/audit/record-audit";
+import { addMembership, findMembershipRole, setMembershipRole } from "@/db/auth/memberships";
+import { findInvitationByToken, markInvitationAccepted, type InvitationByToken } from "@/db/auth/invitations";
+import { createUser, findUserByEmail, type UserRow } from "@/db/auth/users";
+import { roleAtLeast, type ProjectRole } from "@/lib/auth/roles";
+import { linkTokenSchema, newAccountSchema, type User } from "@/lib/contracts/auth";
+import { config } from "../config";
+import { ApiError } from "../http/api-error";
+import { requestAddress } from "../http/request-address";
+import { getStore } from "../store";
+import type { Caller } from "./access";
+import { servedOverHttps } from "./cookies";
+import { hashPassword } from "./password";
+import { tokenHash } from "./tokens";
+
+/** An invitation link works for a week. */
+export const INVITATION_TTL_MS = 7 * 86_400_000;
+
+const gone = () => new ApiError("not_found", "this invitation link was used already, revoked, has expired, or was never issued; ask a project admin for a new one");
+
+/** The origin links are made for: FAULTLINE_PUBLIC_URL, else the address this request came to. */
+export function linkOrigin(req: Request): string {
+  const publicUrl = config().publicUrl;
+  if (publicUrl) return publicUrl.replace(/\/+$/, "");
+  return `${servedOverHttps(req) ? "https" : "http"}://${req.headers.get("host") ?? new URL(req.url).host}`;
+}
+
+/** The invitation a link's token names, if it can still be accepted; 404 otherwise (whatever the reason). */
+export async function usableInvitation(token: string, now: number = Date.now()): Promise<InvitationByToken> {
+  if (!linkTokenSchema.safeParse(token).success) throw gone();
+  const invitation = await findInvitationByToken(await getStore(), tokenHash(token));
+  if (!invitation || invitation.acceptedAt !== null || invitation.revokedAt !== null || invitation.expiresAt <= now) throw gone();
+  return invitation;
+}
+
+/** What accepting an invitation gave. */
+export interface Accepted {
+  projectId: string;
+  role: ProjectRole;
+  user: User;
+  /** True when the invitation created the account (the caller then signs it in). */
+  created: boolean;
+}
+
+/**
+ * Accepts an invitation. A signed-in user joins with the invited role (a member who already has a
+ * stronger role keeps it); anyone else creates an account with `body` (409 when the email has one:
+ * they sign in first). The link is spent in the same transaction as the membership, so it works once.
+ */
+export async function acceptInvitation(req: Request, token: string, caller: Caller | null, body: unknown): Promise<Accepted> {
+  const invitation = await usableInvitation(token);
+  const store = await getStore();
+  const now = Date.now();
+  if (caller?.kind === "user") {
+    const role = await store.transaction(async (tx) => {
+      if (!(await markInvitationAccepted(tx, invitation.id, caller.userId, now))) throw gone();
+      const had = await findMembershipRole(tx, invitation.projectId, caller.userId);
+      if (had === null) await addMembership(tx, invitation.projectId, caller.userId, invitation.role, now);
+      else if (!roleAtLeast(had, invitation.role)) await setMembershipRole(tx, invitation.projectId, caller.userId, invitation.role);
+      const kept = had !== null && roleAtLeast(had, invitation.role) ? had : invitation.role;
+      await recordAudit(tx, { projectId: invitation.projectId, actorUserId: caller.userId, actorLabel: caller.email, action: "member.joined", target: caller.email, detail: { invitationId: invitation.id, invitedRole: invitation.role, role: kept, previousRole: had }, address: requestAddress(req), at: now });
+      return kept;
+    });
+    return { projectId: invitation.projectId, role, user: { id: caller.userId, email: caller.email, name: caller.name, instanceOwner: caller.instanceOwner }, created: false };
+  }
+  const parsed = newAccountSchema.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw new ApiError("bad_request", `to accept without signing in, create an account: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`, issues);
+  }
+  const account = parsed.data;
+  const passwordHash = await hashPassword(account.password);
+  const user: UserRow = await store.transaction(async (tx) => {
+    if (await findUserByEmail(tx, account.email)) throw new ApiError("conflict", `an account with the email ${account.email} exists: sign in, then open this link again`);
+    const created = await createUser(tx, { email: account.email, name: account.name, passwordHash, instanceOwner: false, now });
+    if (!(await markInvitationAccepted(tx, invitation.id, created.id, now))) throw gone();
+    await addMembership(tx, invitation.projectId, created.id, invitation.role, now);
+    await recordAudit(tx, { projectId: invitation.projectId, actorUserId: created.id, actorLabel: created.email, action: "member.joined", target: created.email, detail: { invitationId: invitation.id, invitedRole: invitation.role, role: invitation.role, newAccount: true }, address: requestAddress(req), at: now });
+    return created;
+  });
+  return { projectId: invitation.projectId, role: invitation.role, user: { id: user.id, email: user.email, name: user.name, instanceOwner: false }, created: true };
+}
