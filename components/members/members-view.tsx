@@ -1,8 +1,10 @@
 "use client";
 
+import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PROJECT_ROLES, roleAtLeast, type ProjectRole } from "@/lib/auth/roles";
+import { ProjectTabs } from "../settings/project-tabs";
 import type { Member } from "@/lib/contracts/auth";
 import { changeMemberRole, invitationsQuery, membersQuery, removeMember, revokeInvitation } from "@/lib/query/members";
 import { InviteForm } from "./invite-form";
@@ -35,13 +37,17 @@ export function MembersView({ project, role, selfId }: { project: string; role: 
   const roleChoices = PROJECT_ROLES.filter((r) => role === "owner" || r !== "owner");
   return (
     <section className={styles.page} aria-labelledby="members-title">
-      <h1 id="members-title">
-        Members of <span className="mono">{project}</span>
-      </h1>
-      <p className={styles.muted}>
-        Owners manage the project and its members, admins manage keys, alert rules and members, members read and mute alerts, viewers read. Instance
-        owners act as owner of every project without being listed. Your role: {role}.
+      <p className="crumbs">
+        <Link href="/settings">Settings</Link> / <Link href="/settings/projects">Projects</Link> /{" "}
+        <Link href={`/settings/projects/${encodeURIComponent(project)}`}>{project}</Link>
       </p>
+      <div className="page-head">
+        <h1 id="members-title">Members</h1>
+        <span className="sub">
+          owners manage the project and its members, admins keys, alert rules and members, members read and mute alerts, viewers read; your role: {role}
+        </span>
+      </div>
+      <ProjectTabs project={project} role={role} current="/members" />
       {problem ? (
         <p role="alert" className={styles.problem}>
           {problem}

@@ -4,9 +4,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { AccountMenu } from "@/components/auth/account-menu";
-import { roleAtLeast } from "@/lib/auth/roles";
-import { useProjectRole } from "@/lib/query/auth";
-import { membersHref, NAV_ITEMS } from "./nav-items";
+import { NAV_ITEMS } from "./nav-items";
 import { SearchBox } from "./search-box";
 import { TimeZoneToggle } from "./time-zone-toggle";
 
@@ -22,7 +20,7 @@ function currentProject(pathname: string, search: URLSearchParams): string | nul
 /**
  * The sections, the search box, the time zone switch and the account. On a phone the sections and
  * the switch fold behind a menu button; a section link keeps the project the page shows (the other
- * filters belong to the page they were set on). Admins of the project also get its members page.
+ * filters belong to the page they were set on).
  */
 export function AppNav() {
   const pathname = usePathname();
@@ -49,10 +47,8 @@ export function AppNav() {
 }
 
 function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; project: string | null; open: boolean; onToggle: () => void }) {
-  const role = useProjectRole(project ?? "default");
   const withProject = (href: string) => (project ? `${href}?project=${encodeURIComponent(project)}` : href);
   const items: { href: string; match: string; label: string }[] = NAV_ITEMS.map((item) => ({ href: withProject(item.href), match: item.href, label: item.label }));
-  if (role && roleAtLeast(role, "admin")) items.push({ href: membersHref(project ?? "default"), match: "/settings/", label: "Members" });
   return (
     <header className="app-nav" data-open={open || undefined}>
       <div className="nav-top">

@@ -10,5 +10,3 @@ export const NAV_ITEMS = [
   { href: "/settings", label: "Settings" },
 ] as const;
 
-/** A project's members page (its admins see it in the nav). */
-export const membersHref = (project: string) => `/settings/projects/${encodeURIComponent(project)}/members`;

@@ -14,3 +14,12 @@ export async function setupTokenUsable(db: Executor, tokenHash: string, now: num
 export async function useSetupToken(db: Executor, tokenHash: string, now: number): Promise<boolean> {
   return (await db.run("UPDATE setup_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?", [now, tokenHash, now])) > 0;
 }
+
+/**
+ * Spends every setup link still open. Using one link ends the others: a link printed by an earlier
+ * start (or lost in a shipped log) must not be able to make another instance owner, or reset the
+ * owner's password, after setup. Answers how many were spent.
+ */
+export async function spendOpenSetupTokens(db: Executor, now: number): Promise<number> {
+  return db.run("UPDATE setup_tokens SET used_at = ? WHERE used_at IS NULL", [now]);
+}

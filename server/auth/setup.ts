@@ -1,7 +1,7 @@
 import { recordAudit } from "@/db/audit/record-audit";
 import { addOwnerOfEveryProject } from "@/db/auth/memberships";
 import { deleteUserSessions } from "@/db/auth/sessions";
-import { setupTokenUsable, useSetupToken } from "@/db/auth/setup-tokens";
+import { setupTokenUsable, spendOpenSetupTokens, useSetupToken } from "@/db/auth/setup-tokens";
 import { createUser, findUserByEmail, findUserById, restoreInstanceOwner, type UserRow } from "@/db/auth/users";
 import { linkTokenSchema, type SetupBody } from "@/lib/contracts/auth";
 import { ApiError } from "../http/api-error";
@@ -14,8 +14,8 @@ import { tokenHash } from "./tokens";
  * Uses a setup link: creates the instance owner, owner of every existing project. A link printed by
  * `npm run keys -- setup-link` after setup is how a locked-out admin gets back in: for an existing
  * email it restores that account as an enabled instance owner with the new name and password (its
- * other sessions end). The
- * token is spent in the same transaction, so a link works once even when submitted twice at once.
+ * other sessions end). The token is spent in the same transaction, so a link works once even when
+ * submitted twice at once, and so is every other open link: one setup ends them all.
  */
 export async function completeSetup(req: Request, body: SetupBody): Promise<UserRow> {
   // Hashing takes tens of milliseconds: before the transaction, which then holds no slow await.
@@ -26,6 +26,8 @@ export async function completeSetup(req: Request, body: SetupBody): Promise<User
     if (!(await useSetupToken(tx, tokenHash(body.token), now))) {
       throw new ApiError("not_found", "this setup link was used already, has expired, or was never issued; print a new one with `npm run keys -- setup-link`");
     }
+    // The other links printed so far (each start before setup printed one) end with this one.
+    await spendOpenSetupTokens(tx, now);
     const existing = await findUserByEmail(tx, body.email);
     if (existing) {
       // Whoever got the account locked out may hold its sessions: they end with the old password.

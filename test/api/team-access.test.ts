@@ -44,6 +44,10 @@ describe("the setup link", () => {
     expect(meSchema.parse(await (await fetch(`${server.url}/api/v1/auth/me`)).json())).toMatchObject({ caller: "open", user: null, setupMode: true });
 
     const token = link.searchParams.get("token")!;
+    // The link an earlier start printed (each start before setup prints one): valid until setup.
+    const earlier = "earlier-start-earlier-start-earlier-start-x";
+    await createSetupToken(server.store, tokenHash(earlier), Date.now(), Date.now() + 3_600_000);
+    expect((await fetch(`${server.url}/setup?token=${earlier}`)).status).toBe(200);
     const body = { token, email: " Owner@Example.COM ", name: "Olive Owner", password: PASSWORD };
     let res = await fetch(`${server.url}/api/v1/auth/setup`, json("POST", { ...body, password: "short" }));
     expect([res.status, (await errorOf(res)).message]).toEqual([400, "invalid body: password: at least 10 characters"]);
@@ -62,6 +66,11 @@ describe("the setup link", () => {
     res = await fetch(`${server.url}/api/v1/auth/setup`, json("POST", { ...body, email: "second@example.com" }));
     expect([res.status, (await errorOf(res)).message]).toEqual([404, "this setup link was used already, has expired, or was never issued; print a new one with `npm run keys -- setup-link`"]);
     expect((await fetch(link)).status).toBe(404);
+    // Setup ended the earlier link too: an old log line cannot make another owner or reset this one.
+    res = await fetch(`${server.url}/api/v1/auth/setup`, json("POST", { ...body, token: earlier, email: "late@example.com" }));
+    expect(res.status).toBe(404);
+    expect((await fetch(`${server.url}/setup?token=${earlier}`)).status).toBe(404);
+    expect(await server.store.get("SELECT count(*) AS n FROM setup_tokens WHERE used_at IS NULL")).toEqual({ n: 0 });
 
     const who = meSchema.parse(await (await me(owner)).json());
     expect(who).toEqual({
