@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { PASSWORD_MIN_LENGTH, type InvitationInfo } from "@/lib/contracts/auth";
+import type { InvitationInfo } from "@/lib/contracts/auth";
 import { acceptInvitation } from "@/lib/query/auth";
 import styles from "./auth.module.css";
+import { NewAccountFields, type NewAccount } from "./new-account-fields";
 
 const projectHome = (project: string) => `/?project=${encodeURIComponent(project)}`;
 
@@ -13,14 +14,12 @@ const projectHome = (project: string) => `/?project=${encodeURIComponent(project
  * email the admin typed is filled in) or signs in first and comes back.
  */
 export function InviteView({ token, info, signedInAs }: { token: string; info: InvitationInfo; signedInAs: string | null }) {
-  const [email, setEmail] = useState(info.email ?? "");
-  const [name, setName] = useState("");
-  const [password, setPassword] = useState("");
+  const [account, setAccount] = useState<NewAccount>({ email: info.email ?? "", name: "", password: "" });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const accept = (account?: { email: string; name: string; password: string }) => {
+  const accept = (newAccount?: NewAccount) => {
     setBusy(true);
-    acceptInvitation(token, account)
+    acceptInvitation(token, newAccount)
       .then((accepted) => window.location.assign(projectHome(accepted.projectId)))
       .catch((error: unknown) => {
         setProblem(error instanceof Error ? error.message : String(error));
@@ -50,21 +49,10 @@ export function InviteView({ token, info, signedInAs }: { token: string; info: I
         aria-label="Create your account"
         onSubmit={(e) => {
           e.preventDefault();
-          accept({ email, name, password });
+          accept(account);
         }}
       >
-        <label>
-          Email
-          <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} />
-        </label>
-        <label>
-          Name
-          <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
-        </label>
-        <label>
-          Password (at least {PASSWORD_MIN_LENGTH} characters)
-          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={PASSWORD_MIN_LENGTH} maxLength={200} />
-        </label>
+        <NewAccountFields value={account} onChange={setAccount} />
         {problemLine}
         <button type="submit" className={styles.primary} disabled={busy}>
           Create account and join

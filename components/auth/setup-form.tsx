@@ -1,15 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { PASSWORD_MIN_LENGTH } from "@/lib/contracts/auth";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/contracts/auth";
 import { completeSetup } from "@/lib/query/auth";
 import styles from "./auth.module.css";
+import { NewAccountFields, type NewAccount } from "./new-account-fields";
 
 /** Creates the instance owner from a setup link's token, then opens the dashboard signed in. */
 export function SetupForm({ token }: { token: string }) {
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [password, setPassword] = useState("");
+  const [account, setAccount] = useState<NewAccount>({ email: "", name: "", password: "" });
   const [again, setAgain] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,12 +18,12 @@ export function SetupForm({ token }: { token: string }) {
       aria-label="Create the owner account"
       onSubmit={(e) => {
         e.preventDefault();
-        if (password !== again) {
+        if (account.password !== again) {
           setProblem("the two passwords differ");
           return;
         }
         setBusy(true);
-        completeSetup({ token, email, name, password })
+        completeSetup({ token, ...account })
           .then(() => window.location.assign("/"))
           .catch((error: unknown) => {
             setProblem(error instanceof Error ? error.message : String(error));
@@ -32,21 +31,10 @@ export function SetupForm({ token }: { token: string }) {
           });
       }}
     >
-      <label>
-        Email
-        <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} />
-      </label>
-      <label>
-        Name
-        <input autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
-      </label>
-      <label>
-        Password (at least {PASSWORD_MIN_LENGTH} characters)
-        <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={PASSWORD_MIN_LENGTH} maxLength={200} />
-      </label>
+      <NewAccountFields value={account} onChange={setAccount} />
       <label>
         Password again
-        <input type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} required minLength={PASSWORD_MIN_LENGTH} maxLength={200} />
+        <input type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} required minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
       </label>
       {problem ? (
         <p role="alert" className={styles.problem}>
