@@ -9,6 +9,12 @@
 // indexed table on each engine (`pg` multi-row VALUES; better-sqlite3 prepared inserts), then over
 // HTTP on each engine unless --store-only. The URL (or FAULTLINE_BENCH_PG_URL) names a server where
 // the bench may create and drop scratch databases.
+//
+// `npm run bench:ingest -- --told [--db postgres --url …]` — what classifying the errors surfaced to
+// the model costs at ingest (docs/after-told.md): writeRows with 2 concurrent writers on batches whose
+// failing calls end in surfaced errors (told texts, argument hashes, runs arriving in two pieces,
+// each run's end in the second), against the very same rows whose errors are not surfaced (the run
+// failed: no told text, nothing to classify). Same rows, same rollups; the ratio is the told work.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +22,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { openStore, openPgStore, type Store } from "../db/client";
 import { writeRows } from "../db/ingest/write-rows";
-import type { RowBatch, SpanRow } from "../lib/ingest/rows";
+import type { RowBatch, RunRow, SpanRow, ToolErrorRow } from "../lib/ingest/rows";
 import { startServer } from "../test/helpers/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -201,7 +207,7 @@ function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
       toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
       sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
       errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
-      permitted: null, abandoned: null, message: null, derived: null, source: "native",
+      permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
     },
   }));
   return { spans, toolErrors: [], runs: [] };
@@ -218,6 +224,91 @@ async function storeRate(store: Store, size: number): Promise<{ eventsPerSec: nu
     return size;
   });
   return { eventsPerSec: r.perSec, p50: pct(r.latencies, 50), p99: pct(r.latencies, 99) };
+}
+
+/**
+ * The told bench's batch `n`: the bench rows with argument hashes, one final error per failing span
+ * (surfaced with a told text, or failing the run with none), runs shared by batches 2k and 2k+1 (two
+ * writers then ingest pieces of one run at once), whose ends come in the second batch.
+ */
+function toldBatch(rows: BenchRecord[], n: number, surfaced: boolean): RowBatch {
+  const pair = `told-${surfaced ? "s" : "f"}-${n >> 1}`;
+  const part = `${pair}-${n & 1}`;
+  const runOf = (r: BenchRecord) => sub(r.run_id, pair);
+  const base = rowBatch(rows, part);
+  for (const { row } of base.spans) {
+    row.runId = row.runId.replace(part, pair);
+    row.argsHash = (row.callId.length % 2 ? "a" : "b").repeat(16);
+  }
+  const toolErrors = rows.flatMap((r, i): { index: number; row: ToolErrorRow }[] =>
+    r.outcome === "ok"
+      ? []
+      : [{
+          index: rows.length + i,
+          row: {
+            eventId: `e-${sub(r.id, part)}`, runId: runOf(r), callId: sub(r.call_id, part), tool: r.tool, toolVersion: r.tool_version, release: RESOURCE.release,
+            service: RESOURCE.service, environment: null, code: r.code, errorClass: r.error_class, retryable: r.retryable, attempts: r.attempt,
+            decision: surfaced ? "surfaced" : "failed_run", told: surfaced ? `error: ${r.code}: the booking ${i} could not be changed (retry in ${i % 5}s)` : null,
+            derived: null, occurredAt: r.ended_at, source: "native",
+          },
+        }],
+  );
+  const runs = n & 1 ? [...new Set(rows.map(runOf))].map((runId, i): { index: number; row: RunRow } => ({
+    index: 2 * rows.length + i,
+    row: {
+      recordId: `${runId}-end`, runId, agent: "bench-agent", release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
+      sdkVersion: RESOURCE.sdk.version, startedAt: rows[0]!.started_at, endedAt: rows[rows.length - 1]!.ended_at + 1000, state: surfaced ? "completed" : "failed",
+      deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
+    },
+  })) : [];
+  return { spans: base.spans, toolErrors, runs };
+}
+
+/** Events/s (records of every kind) through writeRows of the told bench's batches, CLIENTS writers at once; `next` numbers the batches across calls. */
+async function toldRate(store: Store, size: number, surfaced: boolean, next: { n: number }): Promise<{ perSec: number; latencies: number[] }> {
+  // A batch of one is one failing call (the bench's first record is an ok one, with nothing to classify).
+  const rows = size === 1 ? records(4).slice(3) : records(size);
+  return closedLoopOf(CLIENTS, async () => {
+    const batch = toldBatch(rows, next.n++, surfaced);
+    await writeRows(store, "p", batch);
+    return batch.spans.length + batch.toolErrors.length + batch.runs.length;
+  });
+}
+
+/** Rounds per case: the two variants take turns, so a change in the machine's load hits both alike. */
+const TOLD_ROUNDS = 3;
+
+async function toldSection(dialects: readonly ("sqlite" | "postgres")[], dbs: ReturnType<typeof scratchDatabases> | null) {
+  console.log(`bench:ingest --told — ${TOLD_ROUNDS} alternating rounds of ${SECONDS}s per variant and case after ${WARMUP_SECONDS}s warm-up each, ${CLIENTS} concurrent writers, Node ${process.version}`);
+  console.log("writeRows of batches whose failing calls end in surfaced errors (classified at ingest) vs the same rows with errors not surfaced");
+  for (const dialect of dialects) {
+    for (const size of SIZES) {
+      const open = async () => {
+        const url = dialect === "postgres" ? await dbs!.create() : tmpFile("told.db");
+        const store = dialect === "postgres" ? await openPgStore(url, { poolMax: CLIENTS }) : await openStore(url);
+        await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
+        return store;
+      };
+      const variants = [
+        { surfaced: false, store: await open(), next: { n: 0 }, perSec: 0, latencies: [] as number[] },
+        { surfaced: true, store: await open(), next: { n: 0 }, perSec: 0, latencies: [] as number[] },
+      ];
+      try {
+        for (let round = 0; round < TOLD_ROUNDS; round++) {
+          for (const v of round % 2 ? [...variants].reverse() : variants) {
+            const r = await toldRate(v.store, size, v.surfaced, v.next);
+            v.perSec += r.perSec / TOLD_ROUNDS;
+            v.latencies.push(...r.latencies);
+          }
+        }
+      } finally {
+        await Promise.all(variants.map((v) => v.store.close()));
+      }
+      const [without, withTold] = variants.map((v) => ({ ...v, latencies: v.latencies.sort((a, b) => a - b) }));
+      const line = (v: typeof without) => `${fmt(v!.perSec).padStart(7)} events/s (p50 ${pct(v!.latencies, 50).toFixed(1)} ms, p99 ${pct(v!.latencies, 99).toFixed(1)} ms)`;
+      console.log(`${dialect.padEnd(8)} batch=${String(size).padStart(3)}: surfaced ${line(withTold)}  not surfaced ${line(without)}  ratio ${(withTold!.perSec / without!.perSec).toFixed(2)}`);
+    }
+  }
 }
 
 /** Scratch databases on the PostgreSQL server, dropped at the end. */
@@ -308,11 +399,22 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false } },
+  });
+  if (values.told && values.db === "sqlite") return toldSection(["sqlite"], null);
   if (values.db === "sqlite") return sqliteOnly();
   if (values.db !== "postgres") throw new Error(`--db ${values.db}: expected sqlite or postgres`);
   const url = values.url ?? process.env.FAULTLINE_BENCH_PG_URL;
   if (!url) throw new Error("--db postgres needs --url postgres://… or FAULTLINE_BENCH_PG_URL (a server where scratch databases may be created)");
+  if (values.told) {
+    const dbs = scratchDatabases(url);
+    try {
+      return await toldSection(["sqlite", "postgres"], dbs);
+    } finally {
+      await dbs.dropAll();
+    }
+  }
   await bothEngines(url, values["store-only"]);
 }
 

@@ -97,7 +97,7 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
           sdkVersion: "0.1.0", attempt, startedAt: t, endedAt: t + duration, outcome: def ? def.outcome : "ok",
           code: def ? def.code : null, errorClass: def ? def.errorClass : null, retryable: def ? def.retryable : null,
           retryAfterMs: def ? def.retryAfterMs : null, backoffMs: backoff, decision, permitted: def?.outcome !== "refused",
-          abandoned: false, message: null, derived: null, source: "native",
+          abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",
         };
         batch.spans.push({ index: batch.spans.length, row });
         written++;

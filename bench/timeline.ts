@@ -35,7 +35,7 @@ async function seed(store: Store): Promise<void> {
         sdkVersion: "0.1.0", attempt: a, startedAt: t, endedAt: t + duration, outcome: ok ? "ok" : a % 4 === 0 ? "timed_out" : "failed",
         code: ok ? null : "upstream_unavailable", errorClass: ok ? null : "ToolFailure", retryable: ok ? null : true,
         retryAfterMs: ok || a % 3 !== 0 ? null : backoff, backoffMs: backoff, decision: ok ? null : last ? "exhausted" : "retried",
-        permitted: true, abandoned: false, message: null, derived: null, source: "native",
+        permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",
       });
       t += duration + (backoff ?? 0);
     }
@@ -50,7 +50,7 @@ async function seed(store: Store): Promise<void> {
   const run: RunRow = {
     recordId: `${RUN_ID}-rec`, runId: RUN_ID, agent: "bench-agent", release: "2026.11.3", service: "bench-agent", environment: "bench",
     sdkName: "faultline-runtime", sdkVersion: "0.1.0", startedAt: T0, endedAt: T0 + CALLS * 150 + 5000, state: "failed",
-    deadlineAt: T0 + CALLS * 150 + 10_000, maxToolAttempts: 2000, error: null, source: "native",
+    deadlineAt: T0 + CALLS * 150 + 10_000, maxToolAttempts: 2000, error: null, unansweredToolUses: null, source: "native",
   };
   await writeRows(store, "default", {
     runs: [{ index: 0, row: run }],

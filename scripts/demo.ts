@@ -1,6 +1,9 @@
 /**
  * `npm run demo` — a simulated support agent with realistic flaky tools, run a few hundred times
- * across three releases through the real runtime and exporter into a running Faultline.
+ * across three releases through the real runtime and exporter into a running Faultline. A simulated
+ * model reads what it is told after each error and acts on it (scripts/demo-model.ts): it fixes
+ * arguments whose errors say how, retries transient failures, explains refusals, picks another tool
+ * for one it may not use — so "After the model was told" has real contrasts to show.
  *
  *   FAULTLINE_URL=http://127.0.0.1:3000 FAULTLINE_KEY=... npm run demo
  *   npm run demo -- --key <key> [--url <url>] [--runs 300] [--seed 1] [--format otlp] [--dry-run]
@@ -26,6 +29,7 @@ import {
   type ToolCallRequest,
   type ToolDefinition,
 } from "../lib/runtime";
+import { createModel } from "./demo-model";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -93,11 +97,12 @@ function tools(release: string): ToolDefinition[] {
       validate(a) {
         const { passengers, date } = (a ?? {}) as { passengers?: number; date?: string };
         const problems: Record<string, string> = {};
-        if (!Number.isInteger(passengers) || passengers! < 1 || passengers! > 9) problems.passengers = "must be an integer from 1 to 9";
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? "")) problems.date = "must be an ISO date (YYYY-MM-DD)";
+        // 1.4.0 shortened the argument errors to "invalid": the model no longer learns how to fix them.
+        if (!Number.isInteger(passengers) || passengers! < 1 || passengers! > 9) problems.passengers = v14 ? "invalid" : "must be an integer from 1 to 9";
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? "")) problems.date = v14 ? "invalid" : "must be an ISO date (YYYY-MM-DD)";
         return Object.keys(problems).length ? problems : undefined;
       },
-      async execute(_a, ctx) {
+      async execute(a, ctx) {
         await latency(300, 1400, ctx.signal);
         if (outage) throw new HttpError(503, "Service Unavailable", 2000);
         const r = rnd();
@@ -105,7 +110,10 @@ function tools(release: string): ToolDefinition[] {
         // Whole seconds, as a real Retry-After header gives them.
         if (r < 0.16) throw new HttpError(429, "Too Many Requests", chance(0.25) ? 3_600_000 : between(1, 5) * 1000);
         if (r < 0.19) throw new ConnectionReset("connection reset by peer");
-        if (r < 0.21) throw new HttpError(422, "fare class no longer sold");
+        // Fare class B is no longer sold, in two wordings of one code: only the second says what to do about it.
+        if ((a as { fare_class?: string }).fare_class === "B") {
+          throw new HttpError(422, chance(0.5) ? "fare class no longer sold" : "fare class is no longer sold; pick another fare class from the search_flights results");
+        }
         return { booking: `BK${between(10000, 99999)}` };
       },
     },
@@ -186,19 +194,30 @@ const runners = new Map(
   ] as const)),
 );
 
-function turn(): ToolCallRequest[] {
+const newCallId = () => `toolu_${Math.floor(rnd() * 2 ** 48).toString(36)}`;
+
+const PLAN_TOOLS = ["search_flights", "book_flight", "book_flight", "cancel_booking", "check_inventory", "check_inventory", "fetch_fare_rules", "lookup_customer", "refund_payment", "search_hotels"];
+
+/** A fresh turn of the agent's own plan: one to three calls, some with bad arguments, none of a tool it gave up on in this run. */
+function turn(abandoned: ReadonlySet<string> = new Set()): ToolCallRequest[] {
   const calls: ToolCallRequest[] = [];
   const n = between(1, 3);
-  for (let i = 0; i < n; i++) {
-    const tool = pick(["search_flights", "book_flight", "book_flight", "cancel_booking", "check_inventory", "fetch_fare_rules", "lookup_customer", "refund_payment", "search_hotels"]);
-    const badArgs = chance(0.12);
-    const a = tool === "book_flight" ? { passengers: badArgs ? 0 : between(1, 4), date: badArgs && chance(0.5) ? "next friday" : "2027-03-14" } : {};
-    calls.push({ callId: `toolu_${Math.floor(rnd() * 2 ** 48).toString(36)}`, tool, args: a });
+  const tools = PLAN_TOOLS.filter((t) => !abandoned.has(t));
+  for (let i = 0; i < n && tools.length > 0; i++) {
+    const tool = pick(tools);
+    const badArgs = chance(0.3);
+    const a =
+      tool === "book_flight"
+        ? { passengers: badArgs && chance(0.5) ? 0 : between(1, 4), date: badArgs ? pick(["next friday", "14/03/2027"]) : "2027-03-14", fare_class: pick(["Y", "M", "M", "B"]) }
+        : { booking: `BK${between(10000, 99999)}` };
+    // The agent's own plan answers no error: it says so, so that the run does not link it to one.
+    calls.push({ callId: newCallId(), tool, args: a, afterError: null });
   }
   return calls;
 }
 
 const counts = { runs: 0, calls: 0, completed: 0, failed: 0, cancelled: 0 };
+const model = createModel({ chance, pick, between });
 const span = 86_400_000 - 30 * 60_000;
 function progress(done: number): void {
   if (!process.stderr.isTTY && done !== runs && done % 50 !== 0) return;
@@ -216,13 +235,22 @@ for (let i = 0; i < runs; i++) {
   outage = i / runs > 0.42 && i / runs < 0.45;
   const run = runners.get(`${release}/${chance(0.15) ? "fail_run" : "surface_to_model"}`)!.startRun({ timeoutMs: 90_000, signal: controller.signal });
   if (chance(0.02)) time.schedule(() => controller.abort(), between(500, 3000));
-  for (let t = between(1, 4); t > 0 && run.state === "running"; t--) {
-    const requests = turn();
-    const results = await run.callAll(requests);
-    // What would go back to the model: one tool_result per tool_use, errors flagged.
+  // Tools the model gave up on after an error: it explained that to the user and does not try them again.
+  const abandoned = new Set<string>();
+  let requests = turn();
+  for (let t = between(2, 5); t > 0 && run.state === "running" && requests.length > 0; t--) {
+    // The model's turn asks for these tool uses; now and then the agent loses one (a bug the run's
+    // unanswered count reports) and the adapter answers it with an error instead.
+    run.modelTurn(requests.map((r) => r.callId!));
+    const dispatched = requests.length > 1 && chance(0.03) ? requests.slice(0, -1) : requests;
+    const results = await run.callAll(dispatched);
+    // What goes back to the model: one tool_result per tool_use, errors flagged.
     anthropicToolResults(requests.map((r) => ({ id: r.callId!, name: r.tool })), results);
     counts.calls += results.length;
     await time.sleep(between(400, 2500)).catch(() => {}); // the model thinking
+    // It reads what it was told and decides what to do about each error; the rest of its plan follows.
+    const followUps = results.flatMap((r, i) => model.react(r, dispatched[i]!, newCallId, (tool) => abandoned.add(tool)));
+    requests = [...followUps, ...(followUps.length === 0 || chance(0.5) ? turn(abandoned) : [])];
   }
   const record = run.end();
   // Spans of timed-out attempts wait a short grace period to learn whether the body stopped.

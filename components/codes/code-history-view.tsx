@@ -21,6 +21,7 @@ import { CodeMeaningsTable } from "./code-meanings-table";
 import { CodeToolsTable } from "./code-tools-table";
 import { TwoMeanings } from "./two-meanings";
 import { TableScroll } from "@/components/data-table";
+import { ToldPanel } from "@/components/told/told-panel";
 
 const H = 220;
 
@@ -71,6 +72,7 @@ export function CodeHistoryView({ code }: { code: string }) {
         </ChartFrame>
       </section>
       <CodeReleaseSection code={code} project={search.project} />
+      <ToldPanel project={search.project} code={code} />
       <div className="grid-2">
         <section className="panel">
           <h2>Tools that emit it</h2>

@@ -5,6 +5,8 @@ import { DriftBadge } from "@/components/drift/drift-badge";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCount, formatPct, formatTime } from "@/lib/charts/format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
+import { selfCorrectionText } from "@/lib/charts/told-shares";
+import { MIN_TOLD_SAMPLE } from "@/lib/contracts/told";
 import type { CodeRow } from "@/lib/contracts/codes";
 import type { useUrlState } from "@/lib/query/use-url-state";
 import { TwoMeanings } from "./two-meanings";
@@ -40,6 +42,21 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
     { id: "errorClass", header: "error class", align: "text", cell: (c) => c.errorClasses.join(", ") || "—" },
     numberColumn("retryable", "retryable", (c) => c.retryableShare, (v: number | null) => formatPct(v, 0), { sort: { key: "retryable_share" } }),
     countColumn("failures", "attempts not ok", (c) => c.failures, { sort: { key: "failures" }, title: "attempts with this code whose outcome was not ok" }),
+    {
+      id: "told",
+      header: "recovered after told",
+      title: "share of errors with this code surfaced to the model after which the model recovered (all retained history; the tool and release filters apply)",
+      align: "num",
+      cell: (c) => {
+        const t = selfCorrectionText(c.told ?? { surfaced: 0, decided: 0, recovered: 0, selfCorrection: null }, MIN_TOLD_SAMPLE);
+        return (
+          <span title={t.reason ?? `recovered after ${c.told?.recovered} of ${c.told?.decided} decided errors`} data-testid="code-told" data-rate={c.told?.selfCorrection ?? ""}>
+            {t.text}
+            {t.lowSample ? <span className="sub"> n={c.told?.decided}</span> : null}
+          </span>
+        );
+      },
+    },
     {
       id: "outcomes",
       header: "outcomes (attempts)",

@@ -4,6 +4,7 @@ import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatTime } from "@/lib/charts/format";
 import { CodeText } from "./code-text";
 import { BUMP_LABEL, KIND_LABEL, VERDICT_LABEL } from "./labels";
+import { SelfCorrectionSide } from "./self-correction-side";
 import { SignatureSide } from "./signature-side";
 import styles from "./drift.module.css";
 
@@ -19,8 +20,8 @@ export function FindingCard({ group, project }: { group: FindingGroup; project: 
   const { zone } = useTimeZone();
   const day = (t: number | undefined) => (t === undefined ? null : formatTime(t, zone));
   const kinds = [...new Set(group.findings.map((x) => x.kind))];
-  const fromSeen = day(f.before?.firstSeen);
-  const toSeen = day(f.after?.firstSeen);
+  const fromSeen = day(f.before?.firstSeen ?? f.selfCorrection?.before.firstSeen);
+  const toSeen = day(f.after?.firstSeen ?? f.selfCorrection?.after.firstSeen);
   return (
     <li className={styles.card} data-severity={f.severity} data-testid="drift-finding" data-kind={kinds.join(" ")} data-findings={group.findings.length}>
       <div className={styles.meta}>
@@ -65,6 +66,24 @@ export function FindingCard({ group, project }: { group: FindingGroup; project: 
         </Link>
         {f.renamedTo ? <Link href={withProject(`/codes/${encodeURIComponent(f.renamedTo)}`, project)}>code {f.renamedTo} →</Link> : null}
       </div>
+      {f.selfCorrection ? (
+        <div className={styles.sides}>
+          <SelfCorrectionSide
+            title={`Before: ${f.fromRelease}`}
+            side={f.selfCorrection.before}
+            exampleRunIds={f.exampleRuns.before}
+            examplesAre="runs that recovered"
+            project={project}
+          />
+          <SelfCorrectionSide
+            title={`After: ${f.toRelease}`}
+            side={f.selfCorrection.after}
+            exampleRunIds={f.exampleRuns.after}
+            examplesAre="runs that did not recover"
+            project={project}
+          />
+        </div>
+      ) : (
       <div className={styles.sides}>
         <SignatureSide
           title={`Before: ${f.code} in ${f.fromRelease}`}
@@ -85,6 +104,7 @@ export function FindingCard({ group, project }: { group: FindingGroup; project: 
           project={project}
         />
       </div>
+      )}
     </li>
   );
 }

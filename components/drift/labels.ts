@@ -4,6 +4,7 @@ import type { DriftBump, DriftKind, DriftVerdict } from "@/lib/contracts/drift";
 export const KIND_LABEL: Record<DriftKind, string> = {
   repurposed: "Repurposed",
   behaviour: "Behaviour drift",
+  model_behaviour: "Model behaviour",
   removed: "Removed",
   added: "Added",
   renamed: "Renamed",

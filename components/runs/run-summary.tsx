@@ -74,6 +74,13 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
           {formatCountOf(layout.rows.length - layout.budgets.length, "call")} / {formatCountOf(attempts, "attempt")}
         </Fact>
         {run?.error ? <Fact label="Run error">{run.error}</Fact> : null}
+        {run?.unansweredToolUses != null ? (
+          <Fact label="Unanswered tool uses">
+            <span data-testid="unanswered-tool-uses" data-count={run.unansweredToolUses}>
+              {run.unansweredToolUses === 0 ? "none: every tool call the model asked for got a result" : `${formatCountOf(run.unansweredToolUses, "tool call")} the model asked for got no result`}
+            </span>
+          </Fact>
+        ) : null}
       </dl>
       <section className={styles.panel} aria-label="Retry budget per tool">
         <div className={styles.muted} style={{ fontSize: 12, marginBottom: 6 }}>

@@ -5,11 +5,13 @@ import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { layoutTimeline } from "@/lib/charts/timeline-layout";
 import { findSpan } from "@/lib/charts/timeline-navigation";
+import { toldArrows } from "@/lib/charts/told-arrows";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import { runTimelineOptions } from "@/lib/query/runs";
 import { AttemptDetails } from "./attempt-details";
 import { RunSummary } from "./run-summary";
 import { TimelineChart, type Selection } from "./timeline-chart";
+import { ToldStepsList } from "./timeline/told-arrows";
 import styles from "./runs.module.css";
 
 /** One run's retry timeline: summary, the lanes, and the selected attempt's details. */
@@ -20,6 +22,7 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
     initialData: initialJson ? () => JSON.parse(initialJson) as RunTimeline : undefined,
   });
   const layout = useMemo(() => (data ? layoutTimeline(data) : null), [data]);
+  const arrows = useMemo(() => (data && layout ? toldArrows(layout, data.toldSteps) : []), [data, layout]);
   const searchParams = useSearchParams();
   const linked = searchParams.get("attempt");
   const [picked, setPicked] = useState<Selection | null | undefined>(undefined);
@@ -53,7 +56,10 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
     <div className={styles.page}>
       <RunSummary timeline={data} layout={layout} />
       <div className={styles.layout}>
-        <TimelineChart layout={layout} selected={selected} onSelect={select} />
+        <div>
+          <TimelineChart layout={layout} arrows={arrows} selected={selected} onSelect={select} />
+          <ToldStepsList arrows={arrows} />
+        </div>
         <AttemptDetails timeline={data} layout={layout} selected={selected} />
       </div>
     </div>

@@ -16,7 +16,7 @@ const TEXT_FILTERS = [
   ["environment", "Environment", "environments", "exact"],
   ["tool", "Tool", "tools", "contains"],
   ["code", "Code", "codes", "contains"],
-] as const satisfies readonly (readonly [keyof RunsFilters, string, keyof Omit<RunFacets, "truncated">, "exact" | "contains"])[];
+] as const satisfies readonly (readonly [keyof RunsFilters, string, keyof Omit<RunFacets, "truncated" | "unansweredRuns">, "exact" | "contains"])[];
 
 /** One-click views: each sets a sort or a filter and keeps the rest. */
 export const RUN_PRESETS = [
@@ -120,6 +120,11 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
       <label className={styles.check}>
         <input type="checkbox" name="hasErrors" checked={filters.hasErrors === "1"} onChange={(e) => set("hasErrors", e.currentTarget.checked ? "1" : undefined)} />
         has tool errors
+      </label>
+      <label className={styles.check} title="runs whose model turns left a tool call without a result, as the runtime counted them">
+        <input type="checkbox" name="unanswered" checked={filters.unanswered === "1"} onChange={(e) => set("unanswered", e.currentTarget.checked ? "1" : undefined)} />
+        left a tool call unanswered
+        {facets ? <span className={styles.muted} data-testid="unanswered-count"> ({facets.unansweredRuns} {facets.unansweredRuns === 1 ? "run" : "runs"})</span> : null}
       </label>
       <button type="submit" className={styles.btn}>
         Apply

@@ -58,6 +58,14 @@ export function RunsTable({ runs, project, busy, sort }: { runs: RunListItem[]; 
     count("errors", "Final errors", "calls that ended in a final tool error"),
     count("declined", "Declined", "the tool said no (ToolRefusal)"),
     count("refused", "Refused", "the permission layer said no"),
+    {
+      id: "unanswered",
+      header: "Unanswered",
+      title: "tool calls the model asked for that got no result (the runtime's count; — when it did not track the model's turns)",
+      align: "num",
+      cellClassName: (r) => `${styles.num} ${r.unansweredToolUses ? "" : styles.zero}`,
+      cell: (r) => (r.unansweredToolUses === null ? "—" : formatCount(r.unansweredToolUses)),
+    },
   ];
   return (
     <DataTable

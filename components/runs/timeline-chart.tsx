@@ -2,12 +2,14 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { timelineMarkers } from "@/lib/charts/timeline-markers";
+import type { ToldArrow } from "@/lib/charts/told-arrows";
 import type { TimelineSelection } from "@/lib/charts/timeline-navigation";
 import { LANE_HEIGHT, type TimelineLayout } from "@/lib/charts/timeline-types";
 import { fitView, timeTicks, unionView, visibleRows } from "@/lib/charts/timeline-viewport";
 import { TimelineAxis } from "./timeline/timeline-axis";
 import { OffscreenMarks, TimelineMarkers } from "./timeline/timeline-markers";
 import { TimelineToolbar } from "./timeline/timeline-toolbar";
+import { ToldArrows } from "./timeline/told-arrows";
 import { useFailingNavigation } from "./timeline/use-failing-navigation";
 import { usePointerPan } from "./timeline/use-pointer-pan";
 import { useScrollToSelection } from "./timeline/use-scroll-to-selection";
@@ -28,7 +30,18 @@ const OVERSCAN = 8;
  * are in the DOM); bars are placed in percent of the visible time window so that the server render
  * is already correct at any width and zooming is a re-render, not a re-layout.
  */
-export function TimelineChart({ layout, selected, onSelect }: { layout: TimelineLayout; selected: Selection | null; onSelect: (s: Selection | null) => void }) {
+export function TimelineChart({
+  layout,
+  arrows,
+  selected,
+  onSelect,
+}: {
+  layout: TimelineLayout;
+  /** What came of each error surfaced to the model (lib/charts/told-arrows.ts). */
+  arrows: readonly ToldArrow[];
+  selected: Selection | null;
+  onSelect: (s: Selection | null) => void;
+}) {
   // Fit shows the attempts; pan and zoom-out reach the run's marks (deadline, end) as well.
   const fitted = useMemo(() => fitView(layout.dataDomain), [layout.dataDomain]);
   const bounds = useMemo(() => unionView(fitView(layout.domain), fitted), [layout.domain, fitted]);
@@ -88,6 +101,7 @@ export function TimelineChart({ layout, selected, onSelect }: { layout: Timeline
                   />
                 ),
               )}
+              <ToldArrows arrows={arrows} pct={pct} height={layout.height} first={first} end={end} />
             </div>
           </div>
           <TimelineMarkers markers={markers} view={view} pct={pct} scrollbar={viewport.scrollbar} />

@@ -22,6 +22,7 @@ import { toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { DelaysByCodeTable } from "./delays-by-code-table";
 import { RecentRunsTable } from "./recent-runs-table";
+import { ToldPanel } from "@/components/told/told-panel";
 import { ToolReleasesTable } from "./tool-releases-table";
 import { TableScroll } from "@/components/data-table";
 
@@ -147,6 +148,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
           )}
         </section>
       </div>
+      <ToldPanel project={search.project} tool={tool} />
       <section className="panel">
         <h2>Most recent failing runs</h2>
         <TableScroll label="Most recent failing runs">

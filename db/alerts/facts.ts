@@ -1,7 +1,7 @@
 import type { Executor } from "../client";
 import type { AlertFacts, ToolWindowFacts } from "@/lib/alerts/evaluate";
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
-import type { DriftSeverity } from "@/lib/contracts/drift";
+import type { DriftKind, DriftSeverity } from "@/lib/contracts/drift";
 
 const MINUTE = 60_000;
 
@@ -56,13 +56,13 @@ export async function loadAlertFacts(db: Executor, project: string, params: Aler
     return { ...facts, newCodes: rows.map((r) => ({ tool: r.tool, code: r.code, firstSeen: Number(r.first_seen) })) };
   }
   if (params.kind === "drift") {
-    const rows = await db.all<{ finding_id: string; tool: string; code: string; severity: DriftSeverity; body: string }>(
-      "SELECT finding_id, tool, code, severity, body FROM drift_findings WHERE project_id = ? ORDER BY rank",
+    const rows = await db.all<{ finding_id: string; tool: string; code: string; kind: DriftKind; severity: DriftSeverity; body: string }>(
+      "SELECT finding_id, tool, code, kind, severity, body FROM drift_findings WHERE project_id = ? ORDER BY rank",
       [project],
     );
     return {
       ...facts,
-      drift: rows.map((r) => ({ findingId: r.finding_id, tool: r.tool, code: r.code, severity: r.severity, sentence: String((JSON.parse(r.body) as { sentence?: unknown }).sentence ?? "") })),
+      drift: rows.map((r) => ({ findingId: r.finding_id, tool: r.tool, code: r.code, kind: r.kind, severity: r.severity, sentence: String((JSON.parse(r.body) as { sentence?: unknown }).sentence ?? "") })),
     };
   }
   return { ...facts, tools: await toolWindows(db, project, params.windowMinutes, now) };

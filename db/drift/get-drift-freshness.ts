@@ -3,7 +3,7 @@ import { driftSql } from "./statements";
 
 /** How current a project's drift findings are: whether rows wait to be folded in, and when they last were. */
 export interface DriftFreshness {
-  /** No ingested span or error waits to be folded, and the findings were computed since the last fold. */
+  /** No ingested span or error waits to be folded, no told count changed since, and the findings were computed since the last fold. */
   upToDate: boolean;
   /** When rows were last folded in (epoch ms), or null when never. */
   foldedAt: number | null;
@@ -22,7 +22,8 @@ export async function getDriftFreshness(db: Executor, projectId: string): Promis
   const state = await db.get<StateRow>(sql.getState, { project: projectId });
   const backlog =
     (await db.get(sql.hasSpanAfter, { project: projectId, after: state?.span_watermark ?? 0 })) !== undefined ||
-    (await db.get(sql.hasErrorAfter, { project: projectId, after: state?.error_watermark ?? 0 })) !== undefined;
+    (await db.get(sql.hasErrorAfter, { project: projectId, after: state?.error_watermark ?? 0 })) !== undefined ||
+    (await db.get(sql.hasToldStale, { project: projectId })) !== undefined;
   const foldedAt = state && state.refreshed_at > 0 ? state.refreshed_at : null;
   return { upToDate: !backlog && state?.findings_computed_at != null, foldedAt };
 }

@@ -1,17 +1,28 @@
-import { computeFindings } from "@/lib/drift/compare";
+import { computeFindings, rankFindings } from "@/lib/drift/compare";
+import { modelBehaviourFindings } from "@/lib/drift/model-behaviour";
 import type { Executor } from "../store/types";
 import { loadAccumulators, loadToolReleases } from "./load-accumulators";
+import { loadToldReleaseCounts } from "./load-told-counts";
 import { driftSql } from "./statements";
+import { toldExampleRuns } from "./told-example-runs";
 
 /**
- * Replaces a project's findings with those derived from its current accumulators. Call inside a
- * transaction that holds the project's drift state (`lockDriftState`), so no fold or other
- * recompute of the project interleaves.
+ * Replaces a project's findings with those derived from its current accumulators and told counts
+ * (model behaviour). Call inside a transaction that holds the project's drift state
+ * (`lockDriftState`), so no fold or other recompute of the project interleaves, after taking the
+ * project's told mark (refresh-drift.ts).
  */
 export async function recomputeFindings(tx: Executor, projectId: string, now: number): Promise<number> {
   const sql = driftSql(tx.dialect);
-  const [toolReleases, accumulators] = [await loadToolReleases(tx, projectId), await loadAccumulators(tx, projectId)];
-  const findings = computeFindings({ toolReleases, accumulators });
+  const [toolReleases, accumulators, told] = [await loadToolReleases(tx, projectId), await loadAccumulators(tx, projectId), await loadToldReleaseCounts(tx, projectId)];
+  const behaviour = modelBehaviourFindings(told);
+  for (const f of behaviour) {
+    f.exampleRuns = {
+      before: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.fromRelease, recovered: true }),
+      after: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.toRelease, recovered: false }),
+    };
+  }
+  const findings = rankFindings([...computeFindings({ toolReleases, accumulators }), ...behaviour]);
   await tx.run(sql.deleteFindings, { project: projectId });
   if (findings.length > 0) {
     const rows = findings.map((f, rank) => [f.id, rank, f.kind, f.severity, f.verdict, f.code, f.renamedTo, f.tool, f.fromRelease, f.toRelease, JSON.stringify(f)]);

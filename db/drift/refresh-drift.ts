@@ -96,25 +96,37 @@ async function needsRefresh(db: Executor, projectId: string): Promise<boolean> {
   const sql = driftSql(db.dialect);
   const state = await db.get<StateRow>(sql.getState, { project: projectId });
   if (state?.findings_computed_at == null) return true;
+  if (await db.get(sql.hasToldStale, { project: projectId })) return true;
   if (await db.get(sql.hasSpanAfter, { project: projectId, after: state.span_watermark })) return true;
   return (await db.get(sql.hasErrorAfter, { project: projectId, after: state.error_watermark })) !== undefined;
 }
 
 /**
  * Brings a project's drift up to date: folds every new row, then recomputes the findings if they
- * are stale (rows were folded, here or by a background fold) or were never computed. Cheap when
- * nothing is new: two empty `pk` range probes.
+ * are stale (rows were folded, here or by a background fold; the told counts changed) or were never
+ * computed. Cheap when nothing is new: a few empty probes.
  */
 export async function refreshDrift(store: Store, projectId: string, now: number = Date.now(), options: Omit<FoldOptions, "now"> = {}): Promise<RefreshResult> {
   if (!(await needsRefresh(store, projectId))) return { spans: 0, errors: 0, findingsRecomputed: false };
   const folded = await foldDrift(store, projectId, { ...options, now });
+  const sql = driftSql(store.dialect);
   if (!folded.complete) return { spans: folded.spans, errors: folded.errors, findingsRecomputed: false };
-  const findingsRecomputed = await store.transaction(async (tx) => {
-    // Under the state row's lock: a fold or recompute elsewhere may have got here first.
-    const state = await lockDriftState(tx, projectId);
-    if (state.findings_computed_at != null) return false;
-    await recomputeFindings(tx, projectId, now);
-    return true;
-  });
-  return { spans: folded.spans, errors: folded.errors, findingsRecomputed };
+  // The told mark is taken in its own short statement, before the counts are read (in the recompute):
+  // a count committed after it marks the project again, so no change is lost, and ingest never waits
+  // on a recompute's transaction to add its mark. Of two nodes, the one that took it recomputes.
+  const toldChanged = (await store.run(sql.clearToldStale, { project: projectId })) > 0;
+  try {
+    const findingsRecomputed = await store.transaction(async (tx) => {
+      // Under the state row's lock: a fold or recompute elsewhere may have got here first.
+      const state = await lockDriftState(tx, projectId);
+      if (state.findings_computed_at != null && !toldChanged) return false;
+      await recomputeFindings(tx, projectId, now);
+      return true;
+    });
+    return { spans: folded.spans, errors: folded.errors, findingsRecomputed };
+  } catch (error) {
+    // The mark was taken but the findings not recomputed: put it back for the next refresh.
+    if (toldChanged) await store.run(sql.markToldStale, { project: projectId, now }).catch(() => undefined);
+    throw error;
+  }
 }

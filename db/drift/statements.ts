@@ -30,6 +30,10 @@ function build(dialect: Dialect) {
        WHERE project_id = @project`,
     putFindingsComputedAt: "UPDATE drift_state SET findings_computed_at = @now WHERE project_id = @project",
     getState: "SELECT span_watermark, error_watermark, refreshed_at, findings_computed_at FROM drift_state WHERE project_id = @project",
+    /** The told counts changed since the findings were computed (db/schema/told-stale.ts). */
+    hasToldStale: "SELECT project_id FROM told_stale WHERE project_id = @project",
+    clearToldStale: "DELETE FROM told_stale WHERE project_id = @project",
+    markToldStale: "INSERT INTO told_stale (project_id, since) VALUES (@project, @now) ON CONFLICT (project_id) DO NOTHING",
     // `pk` range probes: cheap when nothing is new.
     hasSpanAfter: `SELECT pk FROM tool_call_spans WHERE ${projectOf("tool_call_spans")} = @project AND pk > @after LIMIT 1`,
     hasErrorAfter: `SELECT pk FROM tool_errors WHERE ${projectOf("tool_errors")} = @project AND pk > @after LIMIT 1`,

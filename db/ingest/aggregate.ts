@@ -12,6 +12,7 @@ import { errorRollups } from "../schema/error-rollups";
 import { runStatsRollup } from "../schema/run-stats";
 import { runToolsRollup } from "../schema/run-tools";
 import { spanRollups } from "../schema/span-rollups";
+import { toldStepCountsRollup } from "../schema/told-step-counts";
 
 type RunStatsRow = RollupRow<typeof runStatsRollup>;
 type CodeRow = RollupRow<typeof codeCatalogue>;
@@ -40,6 +41,8 @@ export class BatchAggregates {
   readonly runTools = new RollupBatch(runToolsRollup);
   readonly emitters = new RollupBatch(emitterRollup);
   readonly drops = new RollupBatch(emitterDropsRollup);
+  /** Count deltas of reclassified told steps (db/ingest/told-steps.ts), not derived from the batch's rows alone. */
+  readonly toldSteps = new RollupBatch(toldStepCountsRollup);
 
   constructor(private readonly projectId: string) {}
 
@@ -47,7 +50,7 @@ export class BatchAggregates {
   all() {
     return [
       this.spanRollups, this.delayHistograms, this.attemptCounts, this.errorRollups, this.codes, this.runStats, this.conformance, this.runTools,
-      this.emitters, this.drops,
+      this.emitters, this.drops, this.toldSteps,
     ] as const;
   }
 

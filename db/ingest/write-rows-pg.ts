@@ -6,6 +6,7 @@ import { pgTx, queryNamed } from "./pg-named";
 import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
+import { applyToldStepsPg } from "./told-steps";
 
 type Context = { projectId: string; receivedAt: number };
 
@@ -109,6 +110,7 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
+    await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     return result;
   });

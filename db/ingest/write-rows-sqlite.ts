@@ -4,6 +4,7 @@ import type { SqliteStore } from "../store/types";
 import { applyMovesSqlite, renumberSqlite } from "./renumber-attempts";
 import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
+import { applyToldStepsSqlite } from "./told-steps";
 
 /**
  * SQLite: the batch in one immediate transaction, prepared statements bound row by row with no
@@ -21,6 +22,7 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
     }
     for (let i = 0; i < batch.runs.length; i++) written.runs[i] = st.upsertRun.run(runUpsert.bind(context, batch.runs[i]!.row)).changes;
     const { result, aggregates } = tally(projectId, batch, written);
+    applyToldStepsSqlite(store, projectId, batch, written, aggregates, now);
     applyMovesSqlite(store.sqlite, projectId, moves, aggregates, () => {
       for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
     });

@@ -1,4 +1,5 @@
 import type { AttemptTuple, CallError, RunRecordView, RunTimeline, TimelineCall } from "@/lib/contracts/runs";
+import type { TimelineToldStep, ToldStep } from "@/lib/contracts/told";
 import type { Store, Tx } from "../client";
 import { prepared } from "../store/sqlite-prepared";
 
@@ -68,6 +69,7 @@ interface RunRow {
   deadline_at: number | null;
   max_tool_attempts: number | null;
   error: string | null;
+  unanswered_tool_uses: number | null;
 }
 
 const toRunView = (r: RunRow): RunRecordView => ({
@@ -83,18 +85,42 @@ const toRunView = (r: RunRow): RunRecordView => ({
   deadlineAt: r.deadline_at,
   maxToolAttempts: r.max_tool_attempts,
   error: r.error,
+  unansweredToolUses: r.unanswered_tool_uses,
 });
 
 const bool = (v: number | null) => (v === null ? null : v !== 0);
 // A call id is only unique within a tool as far as Faultline can trust the client.
 const callKey = (callId: string, tool: string) => `${tool}\u0000${callId}`;
 
+interface ToldRow {
+  call_id: string;
+  tool: string;
+  code: string;
+  step: ToldStep;
+  next_call_id: string | null;
+  next_tool: string | null;
+  calls: number;
+  occurred_at: number;
+  event_id: string;
+}
+
+const toToldStep = (r: ToldRow): TimelineToldStep => ({
+  callId: r.call_id,
+  tool: r.tool,
+  code: r.code,
+  step: r.step,
+  nextCallId: r.next_call_id,
+  nextTool: r.next_tool,
+  callsUntilRecovery: r.step === "recovered" || r.step === "replaced" ? Number(r.calls) : null,
+});
+
 /**
- * The whole run in three indexed reads: its spans by (project, run, started_at), its final tool
- * errors by (project, run), and its record. Null when none of the three exists.
+ * The whole run in four indexed reads: its spans by (project, run, started_at), its final tool
+ * errors by (project, run), its record, and the next steps of its surfaced errors. Null when none
+ * of the first three exists.
  */
 export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string): Promise<RunTimeline | null> {
-  const [spans, unsortedErrors, run] = await Promise.all([
+  const [spans, unsortedErrors, run, told] = await Promise.all([
     readSpans(db, projectId, runId),
     // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
     // index and scan every error of the project instead of the run's few.
@@ -105,8 +131,12 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     ),
     db.get<RunRow>(
       `SELECT agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state,
-         deadline_at, max_tool_attempts, error
+         deadline_at, max_tool_attempts, error, unanswered_tool_uses
        FROM runs WHERE project_id = ? AND run_id = ?`,
+      [projectId, runId],
+    ),
+    db.all<ToldRow>(
+      "SELECT call_id, tool, code, step, next_call_id, next_tool, calls, occurred_at, event_id FROM told_steps WHERE project_id = ? AND run_id = ?",
       [projectId, runId],
     ),
   ]);
@@ -158,5 +188,6 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     };
     call.error = error;
   }
-  return { runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()] };
+  const toldSteps = told.sort((a, b) => a.occurred_at - b.occurred_at || (a.event_id < b.event_id ? -1 : 1)).map(toToldStep);
+  return { runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()], toldSteps };
 }

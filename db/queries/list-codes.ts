@@ -1,6 +1,7 @@
 import { CODE_ROW_NAMES_MAX, type CodeRow, type CodesAnswer, type CodesQuery } from "@/lib/contracts/codes";
 import { pageOf, type PageQuery } from "@/lib/contracts/paging";
 import type { Executor } from "../client";
+import { toldByCode } from "../told/told-by-code";
 import {
   ratio, rollupTables, rollupWhere, sortRows, SPAN_ROLLUP_DIMS, type CodeCatalogueRow, type DashboardParams, type SpanRollupRow,
 } from "./rollup-filters";
@@ -51,7 +52,7 @@ export async function codeRows(db: Executor, p: DashboardParams, only?: readonly
   const w = rollupWhere({ ...p, filters: { ...f, code } }, SPAN_ROLLUP_DIMS);
   const inCat = only && only.length > 1 ? codeIn(only, cat.args) : "";
   const inRollups = only && only.length > 1 ? codeIn(only, w.args) : "";
-  const [catalogue, counts] = await Promise.all([
+  const [catalogue, counts, told] = await Promise.all([
     db.all<CatalogueRow>(
       `SELECT code, tool, release, error_class AS "errorClass", retryable, min(first_seen) AS "firstSeen", max(last_seen) AS "lastSeen",
          sum(spans) AS spans, sum(errors) AS errors
@@ -59,7 +60,9 @@ export async function codeRows(db: Executor, p: DashboardParams, only?: readonly
       cat.args,
     ),
     db.all<OutcomeRow>(`SELECT code, outcome, sum(spans) AS attempts FROM ${t.spans} WHERE ${w.sql} AND code != ''${inRollups} GROUP BY code, outcome`, w.args),
+    only ? toldByCode(db, p.projectId, only, { tool: f.tool, release: f.release }) : Promise.resolve(undefined),
   ]);
+  const toldOf = told ?? (await toldByCode(db, p.projectId, [...new Set(catalogue.map((r) => r.code))], { tool: f.tool, release: f.release }));
 
   const byCode = new Map<string, { rows: CatalogueRow[]; outcomes: { outcome: string; attempts: number }[] }>();
   for (const r of catalogue) {
@@ -100,6 +103,7 @@ export async function codeRows(db: Executor, p: DashboardParams, only?: readonly
       releaseCount: releases.length,
       firstSeen: Math.min(...e.rows.map((r) => r.firstSeen)),
       lastSeen: Math.max(...e.rows.map((r) => r.lastSeen)),
+      told: toldOf.get(name) ?? null,
     });
   }
   return result;

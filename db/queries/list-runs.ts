@@ -18,6 +18,7 @@ interface Row {
   state: string | null;
   started_at: number | null;
   ended_at: number | null;
+  unanswered_tool_uses: number | null;
   sort_value: number;
 }
 
@@ -159,6 +160,8 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   }
   if (q.hasErrors === "1") where.push("(s.failed_attempts > 0 OR s.errors > 0)");
   if (q.hasErrors === "0") where.push("s.failed_attempts = 0 AND s.errors = 0");
+  // Few runs leave a tool call unanswered: collect them through the partial index first.
+  if (q.unanswered === "1") where.push("s.run_id IN (SELECT run_id FROM runs WHERE project_id = @project AND unanswered_tool_uses > 0)");
   // The matching names as literals, so the run and span lookups go through their (project,
   // tool|code, …) indexes with IN.
   const toolIn = tools ? `tool IN ${inList(params, "tool", tools)}` : "";
@@ -199,6 +202,7 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   const rows = await db.all<Row>(
     `SELECT s.run_id, s.attempts, s.retries, s.failed_attempts, s.declined, s.refused, s.errors,
        s.first_started_at, s.last_ended_at, r.record_id, ${AGENT} AS agent, ${RELEASE} AS release, r.state, r.started_at, r.ended_at,
+       r.unanswered_tool_uses,
        ${sortBy} AS sort_value
      FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
      WHERE ${where.join(" AND ")}
@@ -231,6 +235,7 @@ export async function listRunFacets(db: Executor, project: string): Promise<RunF
     take("SELECT DISTINCT tool AS v FROM run_tools WHERE project_id = ? ORDER BY v"),
     take("SELECT DISTINCT code AS v FROM codes WHERE project_id = ? AND code <> '' ORDER BY v"),
   ]);
+  const unanswered = await db.get<{ n: number }>("SELECT count(*) AS n FROM runs WHERE project_id = ? AND unanswered_tool_uses > 0", [project]);
   const lists = [agents, releases, environments, tools, codes];
   return {
     agents: agents.slice(0, RUN_FACETS_MAX),
@@ -239,6 +244,7 @@ export async function listRunFacets(db: Executor, project: string): Promise<RunF
     tools: tools.slice(0, RUN_FACETS_MAX),
     codes: codes.slice(0, RUN_FACETS_MAX),
     truncated: lists.some((l) => l.length > RUN_FACETS_MAX),
+    unansweredRuns: Number(unanswered?.n ?? 0),
   };
 }
 
@@ -276,5 +282,6 @@ function toItem(r: Row): Omit<RunListItem, "toolCalls"> {
     errors: r.errors,
     declined: r.declined,
     refused: r.refused,
+    unansweredToolUses: r.unanswered_tool_uses,
   };
 }

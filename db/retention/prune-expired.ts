@@ -53,7 +53,7 @@ async function pickVictims(tx: Executor, policy: RetentionPolicy): Promise<RunRe
 
 /**
  * Deletes one chunk of expired runs — whole runs, never half of one: their spans, final errors, run
- * record, counters and tool index — in one transaction. A run expires when its last activity is
+ * record, counters, tool index and told steps — in one transaction. A run expires when its last activity is
  * older than the cutoff, or, while more than `maxSpans` spans are stored, when it is among the
  * oldest. Rollups, the codes catalogue and drift accumulators keep the history. Call until it
  * returns zero runs. (On PostgreSQL whole days of spans and errors go first, by dropping their
@@ -70,7 +70,8 @@ export async function pruneExpiredRuns(store: Store, policy: RetentionPolicy): P
     const del = (table: string) => tx.run(`DELETE FROM ${table} WHERE (project_id, run_id) IN ${runs}`, params);
     const spans = await del("tool_call_spans");
     const toolErrors = await del("tool_errors");
-    for (const table of ["runs", "run_stats", "run_tools"]) await del(table);
+    // A run's told steps go with it; the told counts, like the other rollups, keep the history.
+    for (const table of ["runs", "run_stats", "run_tools", "told_steps"]) await del(table);
     return { runs: victims.length, spans, toolErrors };
   });
 }

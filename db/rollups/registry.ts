@@ -8,6 +8,7 @@ import { errorRollups } from "../schema/error-rollups";
 import { runStatsRollup } from "../schema/run-stats";
 import { runToolsRollup } from "../schema/run-tools";
 import { spanRollups } from "../schema/span-rollups";
+import { toldStepCountsRollup } from "../schema/told-step-counts";
 import type { AnyRollup } from "./define-rollup";
 
 /** Every rollup kept at ingest. */
@@ -22,4 +23,5 @@ export const ROLLUPS: readonly AnyRollup[] = [
   runToolsRollup,
   emitterRollup,
   emitterDropsRollup,
+  toldStepCountsRollup,
 ];

@@ -32,3 +32,6 @@ export * from "./invitations";
 export * from "./setup-tokens";
 export * from "./audit-log";
 export * from "./oidc-identities";
+export * from "./told-steps";
+export * from "./told-step-counts";
+export * from "./told-stale";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { projects } from "./projects";
 
@@ -25,9 +26,11 @@ export const runs = pgTable(
     error: text("error"),
     source: text("source").notNull().default("native"),
     receivedAt: bigint("received_at", { mode: "number" }).notNull(),
+    unansweredToolUses: bigint("unanswered_tool_uses", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("runs_project_run_uq").on(t.projectId, t.runId),
     index("runs_project_started_idx").on(t.projectId, t.startedAt),
+    index("runs_project_unanswered_idx").on(t.projectId, t.runId).where(sql`${t.unansweredToolUses} > 0`),
   ],
 );

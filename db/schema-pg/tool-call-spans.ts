@@ -48,6 +48,8 @@ export const toolCallSpans = pgTable(
     receivedAt: bigint("received_at", { mode: "number" }).notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
+    argsHash: text("args_hash"),
+    afterError: text("after_error"),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

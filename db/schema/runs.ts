@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { projects } from "./projects";
 
@@ -28,9 +29,13 @@ export const runs = sqliteTable(
     error: text("error"),
     source: text("source").notNull().default("native"),
     receivedAt: integer("received_at").notNull(),
+    /** Tool calls the model asked for that never got a result, as the runtime counted them; null when it did not track turns. */
+    unansweredToolUses: integer("unanswered_tool_uses"),
   },
   (t) => [
     uniqueIndex("runs_project_run_uq").on(t.projectId, t.runId),
     index("runs_project_started_idx").on(t.projectId, t.startedAt),
+    // The runs list's "left a tool call unanswered" filter and count read only these (few) runs.
+    index("runs_project_unanswered_idx").on(t.projectId, t.runId).where(sql`${t.unansweredToolUses} > 0`),
   ],
 );

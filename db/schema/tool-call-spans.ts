@@ -39,6 +39,10 @@ export const toolCallSpans = sqliteTable(
     receivedAt: integer("received_at").notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
+    /** Hash of the call's canonicalised arguments (lib/contracts/args-hash.ts); the arguments are never stored. */
+    argsHash: text("args_hash"),
+    /** The call id of the surfaced error this call answers, when the runtime linked it; '' when it said none; null when unknown. */
+    afterError: text("after_error"),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

@@ -22,3 +22,10 @@ export const JOB_LOCKS = {
  * the same process would wait on itself.
  */
 export const PARTITION_DDL_LOCK = 7_210_020;
+
+/**
+ * The class of the per-run advisory locks (two-key form: this class, a hash of project and run) an
+ * ingest transaction holds while it reclassifies the told steps of a run (db/ingest/told-steps.ts).
+ * Two-key locks never collide with the one-key locks above.
+ */
+export const TOLD_RUN_LOCK = 7_210_030;

@@ -1,6 +1,6 @@
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
 import type { AlertStatus } from "@/lib/contracts/alert-enums";
-import { DRIFT_SEVERITIES, type DriftSeverity } from "@/lib/contracts/drift";
+import { DRIFT_SEVERITIES, type DriftKind, type DriftSeverity } from "@/lib/contracts/drift";
 
 /** One tool's attempts in a rule's window (and the refusals of the window before it). */
 export interface ToolWindowFacts {
@@ -22,7 +22,7 @@ export interface AlertFacts {
   tools: readonly ToolWindowFacts[];
   /** Codes first seen at or after the rule was created. */
   newCodes: readonly { tool: string; code: string; firstSeen: number }[];
-  drift: readonly { findingId: string; tool: string; code: string; severity: DriftSeverity; sentence: string }[];
+  drift: readonly { findingId: string; tool: string; code: string; kind: DriftKind; severity: DriftSeverity; sentence: string }[];
 }
 
 /** A condition that holds now, for one key of a rule. */
@@ -66,7 +66,7 @@ export function conditionsOf(params: AlertRuleParams, facts: AlertFacts): AlertC
     case "drift": {
       const limit = DRIFT_SEVERITIES.indexOf(params.minSeverity);
       return facts.drift
-        .filter((f) => DRIFT_SEVERITIES.indexOf(f.severity) <= limit)
+        .filter((f) => DRIFT_SEVERITIES.indexOf(f.severity) <= limit && (params.kinds === undefined || params.kinds.includes(f.kind)))
         .map((f) => ({ key: alertKey(f.tool, f.code, f.findingId), tool: f.tool, code: f.code, value: `${f.severity}: ${f.sentence}` }));
     }
     case "failure_rate":

@@ -17,6 +17,7 @@ import { projectDetailSchema } from "@/lib/contracts/project-admin";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
 import { listRunsQuerySchema, runFacetsQuerySchema, runFacetsSchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
 import { searchQuerySchema, searchSchema } from "@/lib/contracts/search";
+import { toldAnswerSchema, toldQuerySchema } from "@/lib/contracts/told";
 import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
@@ -64,6 +65,8 @@ export const endpoints = {
     query: runTimelineQuerySchema,
     response: runTimelineSchema,
   }),
+  // What models did after being told errors; the code and tool travel in the query string.
+  told: defineEndpoint({ id: "told", path: "/api/v1/told", query: toldQuerySchema, response: toldAnswerSchema }),
   search: defineEndpoint({ id: "search", path: "/api/v1/search", query: searchQuerySchema, response: searchSchema }),
   alertRules: defineEndpoint({ id: "alert-rules", path: "/api/v1/alerts/rules", query: alertRulesQuerySchema, response: alertRulesSchema }),
   alertHistory: defineEndpoint({ id: "alert-history", path: "/api/v1/alerts/history", query: alertHistoryQuerySchema, response: alertHistorySchema }),

@@ -17,7 +17,8 @@ export interface FindingGroup {
 export function groupFindings(findings: readonly DriftFinding[]): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const f of findings) {
-    const key = [f.tool, f.code, f.renamedTo ?? "", f.fromRelease, f.toRelease].join("\u0000");
+    // A model behaviour finding compares self-correction rates, not signatures: a card of its own.
+    const key = [f.tool, f.code, f.renamedTo ?? "", f.fromRelease, f.toRelease, f.kind === "model_behaviour" ? "told" : ""].join("\u0000");
     const g = groups.get(key);
     if (g) g.findings.push(f);
     else groups.set(key, { key, findings: [f], lead: f });

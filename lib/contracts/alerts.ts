@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALERT_RECEIVER_FORMATS, ALERT_STATUSES } from "./alert-enums";
-import { DRIFT_SEVERITIES } from "./drift";
+import { DRIFT_KINDS, DRIFT_SEVERITIES } from "./drift";
 
 const projectSchema = z.string().min(1).max(100);
 /** A tool filter: absent means every tool of the project. */
@@ -10,7 +10,12 @@ const windowMinutes = z.number().int().min(1).max(24 * 60);
 /** Each rule kind's thresholds; the evaluator (lib/alerts/evaluate.ts) reads exactly these. */
 export const alertRuleParamsSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("new_code"), tool: toolFilter }),
-  z.object({ kind: z.literal("drift"), minSeverity: z.enum(DRIFT_SEVERITIES) }),
+  z.object({
+    kind: z.literal("drift"),
+    minSeverity: z.enum(DRIFT_SEVERITIES),
+    /** Only findings of these kinds (e.g. `model_behaviour`); absent: every kind. */
+    kinds: z.array(z.enum(DRIFT_KINDS)).min(1).max(DRIFT_KINDS.length).optional(),
+  }),
   z.object({
     kind: z.literal("failure_rate"),
     tool: toolFilter,

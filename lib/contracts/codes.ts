@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
 import { outcomePointSchema } from "./overview";
 import { pageInfoSchema, pageQuerySchema } from "./paging";
+import { codeToldSchema } from "./told";
 
 /** The most tool and release names one code row lists. */
 export const CODE_ROW_NAMES_MAX = 20;
@@ -34,6 +35,11 @@ export const codeRowSchema = z.object({
   releaseCount: z.number().int(),
   firstSeen: z.number(),
   lastSeen: z.number(),
+  /**
+   * After the model was told this code (docs/after-told.md), all retained history narrowed by the
+   * tool and release filters only; null when no error with it was surfaced to the model.
+   */
+  told: codeToldSchema.nullable(),
 });
 export type CodeRow = z.infer<typeof codeRowSchema>;
 

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { pageInfoSchema, pageQuerySchema } from "./paging";
 
-/** What kind of change a drift finding reports. */
-export const DRIFT_KINDS = ["repurposed", "behaviour", "removed", "added", "renamed"] as const;
+/**
+ * What kind of change a drift finding reports. `behaviour`: how the code's calls behave on retry
+ * (recovery, retry_after); `model_behaviour`: how often the model corrects itself after being told
+ * the code (docs/after-told.md) dropped.
+ */
+export const DRIFT_KINDS = ["repurposed", "behaviour", "model_behaviour", "removed", "added", "renamed"] as const;
 export type DriftKind = (typeof DRIFT_KINDS)[number];
 
 /** Most severe first; the page ranks findings in this order. */
@@ -21,7 +25,7 @@ export type DriftBump = (typeof DRIFT_BUMPS)[number];
 export const RELEASE_KINDS = ["tool_version", "release", "sdk_version", "week"] as const;
 export type ReleaseKind = (typeof RELEASE_KINDS)[number];
 
-export const DRIFT_METRICS = ["recovery", "retry_after"] as const;
+export const DRIFT_METRICS = ["recovery", "retry_after", "self_correction"] as const;
 export type DriftMetric = (typeof DRIFT_METRICS)[number];
 
 const countSchema = z.number().int().nonnegative();
@@ -59,6 +63,16 @@ export const driftSignatureSchema = z.object({
 });
 export type DriftSignature = z.infer<typeof driftSignatureSchema>;
 
+/** The self-correction rate of a code on a tool in one release: decided surfaced errors and those recovered from. */
+export const selfCorrectionSideSchema = z.object({
+  release: z.string(),
+  firstSeen: z.number().int(),
+  decided: countSchema,
+  recovered: countSchema,
+  rate: z.number(),
+});
+export type SelfCorrectionSide = z.infer<typeof selfCorrectionSideSchema>;
+
 export const driftFindingSchema = z.object({
   id: z.string(),
   kind: z.enum(DRIFT_KINDS),
@@ -80,6 +94,8 @@ export const driftFindingSchema = z.object({
   before: driftSignatureSchema.nullable(),
   after: driftSignatureSchema.nullable(),
   exampleRuns: z.object({ before: z.array(z.string()), after: z.array(z.string()) }),
+  /** For `model_behaviour`: the self-correction rate before and after (`before`/`after` signatures are null). */
+  selfCorrection: z.object({ before: selfCorrectionSideSchema, after: selfCorrectionSideSchema }).optional(),
 });
 export type DriftFinding = z.infer<typeof driftFindingSchema>;
 

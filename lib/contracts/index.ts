@@ -5,3 +5,4 @@ export * from "./records";
 export * from "./batch";
 export * from "./errors";
 export * from "./scrub";
+export * from "./args-hash";

@@ -17,6 +17,8 @@ export const LIMITS = {
   /** retry_after / backoff never exceed one day on the wire. */
   maxDelayMs: 86_400_000,
   maxDurationMs: 7 * 86_400_000,
+  /** Unanswered tool uses one run record may report. */
+  maxUnansweredToolUses: 100_000,
 } as const;
 
 /** Earliest accepted time: 2000-01-01T00:00:00Z. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ARGS_HASH_PATTERN } from "./args-hash";
 import { DECISIONS, ERROR_CLASSES, OUTCOMES, RUN_STATES } from "./enums";
+import { LIMITS } from "./limits";
 import {
   attemptSchema,
   codeSchema,
@@ -38,6 +40,11 @@ export const runRecordSchema = z
     /** The per-tool attempt budget the run loop enforced (`maxToolAttempts`). */
     max_tool_attempts: attemptSchema.nullish(),
     error: textSchema.nullish(),
+    /**
+     * Tool calls the model asked for in this run's turns that never got a result (the runtime's
+     * `modelTurn` bookkeeping); absent when the runtime did not track the turns.
+     */
+    unanswered_tool_uses: z.number().int().min(0).max(LIMITS.maxUnansweredToolUses).nullish(),
     ...overridable,
   })
   .refine(endsAfterStart, endsAfterStartIssue);
@@ -69,6 +76,16 @@ export const toolCallSpanRecordSchema = z
     permitted: z.boolean().nullish(),
     abandoned: z.boolean().nullish(),
     message: textSchema.nullish(),
+    /**
+     * A stable hash of the call's canonicalised arguments (lib/contracts/args-hash.ts), the same on
+     * every attempt of the call. The arguments themselves are never sent.
+     */
+    args_hash: z.string().regex(ARGS_HASH_PATTERN, "must be 8 to 64 lowercase hex characters").nullish(),
+    /**
+     * The `call_id` of the earlier call of this run whose surfaced error this call answers, when the
+     * runtime knows it; `null` when it knows the call answers none; absent when it does not know.
+     */
+    after_error: idSchema.nullish(),
     ...overridable,
   })
   .refine(endsAfterStart, endsAfterStartIssue);

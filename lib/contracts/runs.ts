@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RUN_STATES } from "./enums";
+import { timelineToldStepSchema } from "./told";
 
 /** Filter value meaning "the run record never arrived" (only spans or tool errors did). */
 export const RUN_RECORD_MISSING = "missing" as const;
@@ -37,6 +38,8 @@ export const listRunsQuerySchema = z.object({
   to: epochMs,
   /** "1": only runs with at least one failed attempt or final tool error. */
   hasErrors: z.enum(["1", "0"]).optional(),
+  /** "1": only runs whose model turns left a tool call without a result (the runtime's count, see docs/after-told.md). */
+  unanswered: z.enum(["1"]).optional(),
   tool: optionalText,
   code: optionalText,
   sort: z.enum(RUN_SORTS).default("start"),
@@ -75,6 +78,8 @@ export const runListItemSchema = z.object({
   errors: z.number(),
   declined: z.number(),
   refused: z.number(),
+  /** Tool calls the model asked for that got no result, as the runtime counted them; null when it did not track turns. */
+  unansweredToolUses: z.number().nullable(),
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
@@ -95,6 +100,8 @@ export const runFacetsSchema = z.object({
   tools: z.array(z.string()),
   codes: z.array(z.string()),
   truncated: z.boolean(),
+  /** Runs of the project that left at least one tool call unanswered. */
+  unansweredRuns: z.number().int().nonnegative(),
 });
 export type RunFacets = z.infer<typeof runFacetsSchema>;
 
@@ -117,6 +124,8 @@ export const runRecordViewSchema = z.object({
   deadlineAt: z.number().nullable(),
   maxToolAttempts: z.number().nullable(),
   error: z.string().nullable(),
+  /** Tool calls the model asked for that got no result; null when the runtime did not track turns. */
+  unansweredToolUses: z.number().nullable(),
 });
 export type RunRecordView = z.infer<typeof runRecordViewSchema>;
 
@@ -196,5 +205,7 @@ export const runTimelineSchema = z.object({
   run: runRecordViewSchema.nullable(),
   /** Calls in order of their first attempt's start (calls known only from a tool error come last). */
   calls: z.array(timelineCallSchema),
+  /** What came of each error surfaced to the model (docs/after-told.md), in the order they were surfaced. */
+  toldSteps: z.array(timelineToldStepSchema),
 });
 export type RunTimeline = z.infer<typeof runTimelineSchema>;

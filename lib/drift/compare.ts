@@ -35,7 +35,7 @@ export interface DriftInput {
 }
 
 /** Compact, stable id (cyrb53) so that a finding keeps its id across recomputations. */
-function findingId(parts: readonly string[]): string {
+export function findingId(parts: readonly string[]): string {
   const s = parts.join("\u0000");
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;

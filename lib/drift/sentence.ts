@@ -8,6 +8,7 @@ export const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 const KIND_PHRASE: Record<DriftKind, string> = {
   repurposed: "a repurposed code",
   behaviour: "behaviour drift",
+  model_behaviour: "model behaviour drift",
   removed: "a code removed",
   added: "a code added",
   renamed: "a renamed code",

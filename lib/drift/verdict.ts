@@ -21,6 +21,8 @@ const BASE: Record<DriftKind, Record<DriftVerdict, DriftSeverity>> = {
   removed: { violation: "high", not_semver: "medium", allowed: "low" },
   renamed: { violation: "high", not_semver: "medium", allowed: "low" },
   behaviour: { violation: "medium", not_semver: "medium", allowed: "low" },
+  // The model stopped correcting itself after the code's message: the release made errors costlier.
+  model_behaviour: { violation: "medium", not_semver: "medium", allowed: "low" },
   added: { violation: "low", not_semver: "info", allowed: "info" },
 };
 

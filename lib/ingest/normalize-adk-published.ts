@@ -52,6 +52,8 @@ export function normalizeAdkPublished(
             // A state the taxonomy has no outcome for (indeterminate, abandoned) and a foreign class stay visible as text.
             message: outcome === null ? scrubText(`state: ${state}`) : errorCode && !taxonomyClass(errorCode) ? scrubText(errorCode) : null,
             derived: null,
+            argsHash: null,
+            afterError: null,
             source: SOURCE,
           },
         });
@@ -71,6 +73,7 @@ export function normalizeAdkPublished(
             state: e.type === "run_started" ? "running" : e.type === "run_completed" ? "completed" : e.type === "run_failed" ? "failed" : "cancelled",
             deadlineAt: null, maxToolAttempts: null,
             error: e.type === "run_failed" ? attr(e, "error_code") : e.type === "run_cancelled" ? attr(e, "reason_code") : null,
+            unansweredToolUses: null,
             source: SOURCE,
           },
         });

@@ -61,7 +61,8 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
       spanId: eventId, traceId: null, parentSpanId: null, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null,
       ...shared, sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
       attempt: null, startedAt: e.at!, endedAt: e.at!, outcome: null, code: null, errorClass: null, retryable: null, retryAfterMs: null,
-      backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, source: SOURCE, ...fields,
+      backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: SOURCE,
+      ...fields,
     });
     const toolError = (fields: Partial<ToolErrorRow>): ToolErrorRow => ({
       eventId, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null, ...shared, code: null, errorClass: null,
@@ -153,7 +154,7 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
         recordId: `${ctx.runId}#events@${ctx.total}`, runId: ctx.runId, agent: ctx.agent ?? null, ...shared,
         sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
         startedAt, endedAt, state: ctx.state,
-        deadlineAt: null, maxToolAttempts: null, error: null, source: SOURCE,
+        deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: SOURCE,
       },
     });
   }

@@ -45,6 +45,8 @@ export function normalizeAdkSpans(
         // The kit never records an error message on a span; a class outside the taxonomy is kept as text.
         message: s.failure && !taxonomyClass(s.failure) ? scrubText(s.failure) : null,
         derived: derivedColumn(derived),
+        argsHash: null,
+        afterError: null,
         source: "adk_span",
       },
     });

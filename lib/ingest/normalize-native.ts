@@ -40,6 +40,7 @@ export function normalizeNative(
             deadlineAt: r.deadline_at ?? null,
             maxToolAttempts: r.max_tool_attempts ?? null,
             error: scrubOrNull(r.error),
+            unansweredToolUses: r.unanswered_tool_uses ?? null,
             source: "native",
           },
         });
@@ -72,6 +73,9 @@ export function normalizeNative(
             abandoned: r.abandoned ?? null,
             message: scrubOrNull(r.message),
             derived: null,
+            argsHash: r.args_hash ?? null,
+            // null on the wire (the runtime knows the call answers no error) is stored as '', absent as unknown.
+            afterError: r.after_error === null ? "" : (r.after_error ?? null),
             source: "native",
           },
         });

@@ -30,6 +30,10 @@ export interface SpanRow {
   message: string | null;
   /** Comma-separated names of fields derived by Faultline, not read from the source; null = none. */
   derived: string | null;
+  /** Hash of the call's canonicalised arguments (lib/contracts/args-hash.ts); never the arguments. */
+  argsHash: string | null;
+  /** The call id of the surfaced error this call answers, when the runtime linked it; '' when it said none; null when unknown. */
+  afterError: string | null;
   source: string;
   /**
    * Who sent the span, for the conformance page: the sending service (OTLP resource `service.name`)
@@ -71,6 +75,8 @@ export interface RunRow {
   deadlineAt: number | null;
   maxToolAttempts: number | null;
   error: string | null;
+  /** Tool calls the model asked for that never got a result (the runtime's count); null when not tracked. */
+  unansweredToolUses: number | null;
   source: string;
 }
 

@@ -202,6 +202,7 @@ const ROUTES: Row[] = [
   read("/api/v1/runs/[runId]", "/api/v1/runs/run-alpha?project=alpha"),
   read("/api/v1/search", "/api/v1/search?project=alpha&q=lookup"),
   read("/api/v1/setup", "/api/v1/setup?project=alpha"),
+  read("/api/v1/told", "/api/v1/told?project=alpha&code=alpha_code"),
   read("/api/v1/tools", "/api/v1/tools?project=alpha"),
   read("/api/v1/tools/detail", "/api/v1/tools/detail?project=alpha&tool=lookup-alpha"),
   // OTLP paths skip the proxy like ingest: an exporter that also sends logs learns where traces go.
@@ -345,7 +346,7 @@ describe("cross-project isolation", () => {
     "/api/v1/overview", "/api/v1/tools", "/api/v1/tools?format=csv", "/api/v1/tools/detail?tool=lookup-beta", "/api/v1/codes", "/api/v1/codes/detail?code=beta_code",
     "/api/v1/runs", "/api/v1/runs/run-beta", "/api/v1/run-facets", "/api/v1/search?q=lookup", "/api/v1/conformance", "/api/v1/drift", "/api/v1/drift/summary",
     "/api/v1/drift/codes/beta_code/history", "/api/v1/alerts/rules", "/api/v1/alerts/history", "/api/v1/alerts/receivers", "/api/v1/setup",
-    "/api/v1/gate?release=1.0.0", "/api/v1/codes/contract?release=1.0.0",
+    "/api/v1/gate?release=1.0.0", "/api/v1/codes/contract?release=1.0.0", "/api/v1/told?code=beta_code",
   ])("?project=beta on %s is 404, worded as for a project that does not exist", async (p) => {
     const url = `${p}${p.includes("?") ? "&" : "?"}project=beta`;
     await notFound(await asOwner().send(url), "project beta not found");

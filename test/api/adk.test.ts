@@ -48,7 +48,7 @@ describe("reference-kit endpoints against next start", () => {
       ({ event_id, type, schema_version: 1, occurred_at, tenant: "acme", run_id, attributes: { run_id, ...attributes } });
     const run = async (runId: string) =>
       ((await (await fetch(server.at("/api/v1/runs"))).json()) as { runs: Record<string, unknown>[] }).runs.find((r) => r.runId === runId);
-    const counters = { toolCalls: 0, attempts: 0, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0 };
+    const counters = { toolCalls: 0, attempts: 0, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0, unansweredToolUses: null };
 
     const end = await post("published-events", { events: [ev("R-END", "run_completed", "r-late", at + 10)] });
     expect([end.status, await end.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);

@@ -140,7 +140,7 @@ describe("POST /v1/traces from the OpenTelemetry JS SDK", () => {
     // Two calls, counted by call id: these GenAI spans carry no attempt number, each is attempt 1 of its call.
     expect(listed).toEqual({
       runId: traceId, hasRunRecord: true, agent: "planner", release: "2026.11.3", state: "completed", startedAt: T, endedAt: T + 3000,
-      durationMs: 3000, toolCalls: 2, attempts: 2, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0,
+      durationMs: 3000, toolCalls: 2, attempts: 2, retries: 0, failedAttempts: 0, errors: 0, declined: 0, refused: 0, unansweredToolUses: null,
     });
     // The two tests before this one sent one "book" call each, none with an attempt number: every
     // attempt is numbered (derived), so none is left unnumbered and each call is counted once.

@@ -8,6 +8,8 @@ const UPSTREAM = {
   code: "upstream_unavailable", errorClasses: ["ToolFailure", "ToolTimedOutError"], retryableShare: 1, retryableValues: ["yes"],
   conflicting: true, attempts: 3, failures: 3, outcomes: [{ outcome: "failed", attempts: 2 }, { outcome: "timed_out", attempts: 1 }],
   tools: ["cancel_booking", "lookup"], toolCount: 2, releases: ["r1", "r2"], releaseCount: 2, firstSeen: H + 10 * MIN, lastSeen: H + 5 * HOUR,
+  // The fixture has spans only, no final error told to the model.
+  told: null,
 };
 
 describe("GET /api/v1/codes", () => {
@@ -19,17 +21,17 @@ describe("GET /api/v1/codes", () => {
       {
         code: MARKUP_CODE, errorClasses: ["ToolFailure"], retryableShare: 1, retryableValues: ["yes"], conflicting: false, attempts: 2,
         failures: 2, outcomes: [{ outcome: "failed", attempts: 2 }], tools: [SCRIPT_TOOL], toolCount: 1, releases: ["r1"], releaseCount: 1,
-        firstSeen: H + 2 * HOUR + MIN, lastSeen: H + 2 * HOUR + 2 * MIN,
+        firstSeen: H + 2 * HOUR + MIN, lastSeen: H + 2 * HOUR + 2 * MIN, told: null,
       },
       {
         code: "booking_not_cancellable", errorClasses: ["ToolRefusal"], retryableShare: 0, retryableValues: ["no"], conflicting: false,
         attempts: 1, failures: 1, outcomes: [{ outcome: "declined", attempts: 1 }], tools: ["cancel_booking"], toolCount: 1, releases: ["r1"], releaseCount: 1,
-        firstSeen: H + 20 * MIN, lastSeen: H + 20 * MIN,
+        firstSeen: H + 20 * MIN, lastSeen: H + 20 * MIN, told: null,
       },
       {
         code: "not_permitted", errorClasses: ["ToolNotPermittedError"], retryableShare: 0, retryableValues: ["no"], conflicting: false,
         attempts: 1, failures: 1, outcomes: [{ outcome: "refused", attempts: 1 }], tools: ["cancel_booking"], toolCount: 1, releases: ["r2"], releaseCount: 1,
-        firstSeen: H + HOUR + 5 * MIN, lastSeen: H + HOUR + 5 * MIN,
+        firstSeen: H + HOUR + 5 * MIN, lastSeen: H + HOUR + 5 * MIN, told: null,
       },
     ]);
   });

@@ -94,6 +94,7 @@ describe("GET /api/v1/run-facets", () => {
       tools: ["charge_card", "lookup", "search_flights"],
       codes: ["rate_limit_soft", "rate_limited", "upstream_unavailable"],
       truncated: false,
+      unansweredRuns: 0,
     });
   });
 });

@@ -39,6 +39,7 @@ const everyDecision = {
   errors: 7,
   declined: 1,
   refused: 1,
+  unansweredToolUses: null,
 };
 // No run record: agent and release are those its spans name (service and release of their batch).
 const orphan = {
@@ -57,6 +58,7 @@ const orphan = {
   errors: 0,
   declined: 0,
   refused: 0,
+  unansweredToolUses: null,
 };
 const clean = {
   runId: "run-clean",
@@ -74,6 +76,7 @@ const clean = {
   errors: 0,
   declined: 0,
   refused: 0,
+  unansweredToolUses: null,
 };
 
 describe("GET /api/v1/runs", () => {
@@ -150,6 +153,7 @@ describe("GET /api/v1/runs/:runId", () => {
             error: null,
           },
         ],
+        toldSteps: [],
       },
     });
   });
@@ -170,7 +174,19 @@ describe("GET /api/v1/runs/:runId", () => {
       deadlineAt: H + 22_000,
       maxToolAttempts: 4,
       error: "charge_card failed the run",
+      unansweredToolUses: null,
     });
+    // What came of each error the model was told: retried by the model without an arguments hash
+    // (unknown), or no later call of its tool before the run failed.
+    const step = (callId: string, tool: string, code: string, s: string, nextCallId: string | null = null, nextTool: string | null = null) =>
+      ({ callId, tool, code, step: s, nextCallId, nextTool, callsUntilRecovery: null });
+    expect(body.toldSteps).toEqual([
+      step("c3", "cancel_booking", "booking_not_cancellable", "run_failed"),
+      step("c4", "lookup_customer", "not_permitted", "unknown", "c10", "lookup_customer"),
+      step("c6", "fetch_weather", "rate_limited", "unknown", "c7", "fetch_weather"),
+      step("c7", "fetch_weather", "upstream_timeout", "run_failed"),
+      step("c8", "search_flights", "upstream_unavailable", "run_failed"),
+    ]);
     const calls = body.calls as { callId: string; tool: string; attempts: unknown[][]; error: { decision: string; told: string } | null }[];
     expect(calls.map((c) => [c.callId, c.tool, c.attempts.map((a) => a[1]), c.error?.decision ?? null])).toEqual([
       ["c1", "search_flights", [1, 2], null],

@@ -69,7 +69,7 @@ describe("runs list: sorting, presets, suggestions", () => {
   it("labels the counters with their units: attempts not ok, never 'failed'", async () => {
     await openList();
     const headers = await page().locator('[data-testid="runs-table"] thead th').allInnerTexts();
-    expect(headers.map((h) => h.trim())).toEqual(["Run", "Agent", "Release", "Final state", "Started (UTC)", "Duration", "Tool calls", "Attempts", "Retries", "Attempts not ok", "Final errors", "Declined", "Refused"]);
+    expect(headers.map((h) => h.trim())).toEqual(["Run", "Agent", "Release", "Final state", "Started (UTC)", "Duration", "Tool calls", "Attempts", "Retries", "Attempts not ok", "Final errors", "Declined", "Refused", "Unanswered"]);
   });
 });
 

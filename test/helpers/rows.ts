@@ -8,7 +8,7 @@ export function spanRow(fields: SpanIdentity & Partial<SpanRow>): SpanRow {
   return {
     traceId: null, parentSpanId: null, toolVersion: "1.0.0", release: null, service: null, environment: "prod",
     sdkName: "faultline-runtime", sdkVersion: "0.1.0", outcome: "ok", code: null, errorClass: null, retryable: null,
-    retryAfterMs: null, backoffMs: null, decision: null, permitted: true, abandoned: false, message: null, derived: null, source: "native",
+    retryAfterMs: null, backoffMs: null, decision: null, permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",
     ...fields,
   };
 }
@@ -16,7 +16,7 @@ export function spanRow(fields: SpanIdentity & Partial<SpanRow>): SpanRow {
 export function runRow(fields: Pick<RunRow, "runId" | "startedAt" | "endedAt" | "state"> & Partial<RunRow>): RunRow {
   return {
     recordId: `${fields.runId}-rec`, agent: null, release: null, service: null, environment: "prod", sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0", deadlineAt: null, maxToolAttempts: null, error: null, source: "native",
+    sdkVersion: "0.1.0", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
     ...fields,
   };
 }

@@ -36,16 +36,22 @@ describe.each(DIALECTS)("retention (%s)", (dialect) => {
     await store.close();
   });
 
-  it("deletes whole runs older than the cutoff and keeps the rollups", async () => {
+  it("deletes whole runs older than the cutoff, told steps included, and keeps the rollups and told counts", async () => {
     const rollupSpans = await n("SELECT sum(spans) AS n FROM span_rollups_hourly");
+    expect(await rows("SELECT run_id, step FROM told_steps ORDER BY run_id")).toEqual([
+      { run_id: "old-1", step: "gave_up" },
+      { run_id: "old-2", step: "gave_up" },
+      { run_id: "recent", step: "gave_up" },
+    ]);
     const policy = { rawCutoffMs: NOW - 30 * DAY, maxSpans: 1_000_000, rollupCutoffMs: NOW - 400 * DAY };
     expect(await pruneExpiredRuns(store, policy)).toEqual({ runs: 2, spans: 5, toolErrors: 2 });
     expect(await pruneExpiredRuns(store, policy)).toEqual({ runs: 0, spans: 0, toolErrors: 0 });
     expect(await rows("SELECT DISTINCT run_id FROM tool_call_spans")).toEqual([{ run_id: "recent" }]);
-    for (const table of ["runs", "run_stats", "run_tools", "tool_errors"]) {
+    for (const table of ["runs", "run_stats", "run_tools", "tool_errors", "told_steps"]) {
       expect(await rows(`SELECT DISTINCT run_id FROM ${table}`)).toEqual([{ run_id: "recent" }]);
     }
     expect(await n("SELECT sum(spans) AS n FROM span_rollups_hourly")).toBe(rollupSpans);
+    expect(await n("SELECT sum(errors) AS n FROM told_step_counts WHERE step = 'gave_up'")).toBe(3);
   });
 
   it("deletes the oldest runs while more spans are stored than allowed", async () => {

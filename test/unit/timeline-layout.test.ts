@@ -21,11 +21,11 @@ function lay(input: { runId: string; run: RunTimeline["run"]; calls: ReadableCal
       id, n, from, to, intern(outcome), null, null, null, retryAfter, backoff, intern(decision), null,
     ]),
   }));
-  return layoutTimeline({ runId: input.runId, run: input.run, t0: T, strings, calls });
+  return layoutTimeline({ runId: input.runId, run: input.run, t0: T, strings, calls, toldSteps: [] });
 }
 const run = (over: Partial<NonNullable<RunTimeline["run"]>> = {}): NonNullable<RunTimeline["run"]> => ({
   agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
-  startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, ...over,
+  startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, ...over,
 });
 const finalError = (decision: string): NonNullable<TimelineCall["error"]> => ({
   code: "x", errorClass: "ToolFailure", retryable: true, attempts: 1, decision, told: "told", occurredAt: T, source: "native", derived: [],

@@ -2,7 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { endpoints } from "@/lib/api/endpoints";
 import { CodeHistoryView } from "@/components/codes/code-history-view";
-import { prefetchDrift, prefetchPage } from "@/server/prefetch";
+import { prefetchDrift, prefetchPage, prefetchTold } from "@/server/prefetch";
 import { codeDetailRoute } from "@/server/routes/code-detail";
 import { decodeSegment } from "../../decode-segment";
 import { badParameter, requireProject, requireSubject } from "../../page-guards";
@@ -20,7 +20,7 @@ export default async function CodePage({ params, searchParams }: { params: Promi
   if (bad) return bad;
   await requireSubject(await requireProject(raw), { code });
   const state = await prefetchPage(raw, async (qc, search) => {
-    await Promise.all([codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } }), prefetchDrift(qc, search.project, code)]);
+    await Promise.all([codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } }), prefetchDrift(qc, search.project, code), prefetchTold(qc, search.project, { code })]);
   });
   return (
     <HydrationBoundary state={state}>

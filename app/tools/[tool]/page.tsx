@@ -2,7 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { endpoints } from "@/lib/api/endpoints";
 import { ToolDetailView } from "@/components/tools/tool-detail-view";
-import { prefetchDrift, prefetchPage } from "@/server/prefetch";
+import { prefetchDrift, prefetchPage, prefetchTold } from "@/server/prefetch";
 import { toolDetailRoute } from "@/server/routes/tool-detail";
 import { decodeSegment } from "../../decode-segment";
 import { badParameter, requireProject, requireSubject } from "../../page-guards";
@@ -20,7 +20,7 @@ export default async function ToolPage({ params, searchParams }: { params: Promi
   if (bad) return bad;
   await requireSubject(await requireProject(raw), { tool });
   const state = await prefetchPage(raw, async (qc, search) => {
-    await Promise.all([toolDetailRoute.prefetch(qc, { params: {}, search: { ...search, tool } }), prefetchDrift(qc, search.project)]);
+    await Promise.all([toolDetailRoute.prefetch(qc, { params: {}, search: { ...search, tool } }), prefetchDrift(qc, search.project), prefetchTold(qc, search.project, { tool })]);
   });
   return (
     <HydrationBoundary state={state}>

@@ -100,5 +100,6 @@ export function readAgentRun(s: OtlpSpan, ctx: SpanContext): AgentRunFields {
     deadlineAt: int(a, "faultline.deadline_at", MIN_TIME_MS, Number.MAX_SAFE_INTEGER, true),
     maxToolAttempts: int(a, "faultline.max_tool_attempts", 1, LIMITS.maxAttempt, true),
     error: state === "failed" ? s.statusMessage : null,
+    unansweredToolUses: int(a, "faultline.unanswered_tool_uses", 0, LIMITS.maxUnansweredToolUses, true),
   };
 }

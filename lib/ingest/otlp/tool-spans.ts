@@ -7,6 +7,7 @@ import { fitClass, lastException, otelOutcome, splitErrorType } from "./conventi
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { deriveAttempts } from "./derive-attempts";
 import { isToolErrorSpan, readToolErrorSpan, type ToolErrorFields } from "./tool-error-spans";
+import { readAfterError, readArgsHash } from "./tool-args";
 import { looksLikeToolCall } from "./unrecognised";
 import { bool, first, int, oneOf, reject, rejectTime, SpanRejection, text, type SpanContext } from "./strict-attributes";
 
@@ -174,6 +175,8 @@ function readToolSpan(s: OtlpSpan, convention: ToolConvention, ctx: SpanContext,
     abandoned: bool(a, "faultline.abandoned", true),
     message: first(s.statusMessage, pick(reads, "message"), failure?.message),
     derived: derived.length > 0 ? derived.join(",") : null,
+    argsHash: readArgsHash(a),
+    afterError: readAfterError(a),
     convention: convention.name,
     emitterService: attrString(ctx.resource, "service.name"),
   };

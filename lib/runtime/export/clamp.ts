@@ -20,6 +20,7 @@ const FIELDS: Readonly<Record<string, Kind>> = {
   call_id: "id",
   trace_id: "id",
   parent_span_id: "id",
+  after_error: "id",
   tool: "name",
   agent: "name",
   service: "name",

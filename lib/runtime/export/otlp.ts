@@ -91,6 +91,9 @@ export function toOtlpSpan(record: IngestRecord): OtlpSpan {
         "faultline.decision": record.decision,
         "faultline.permitted": record.permitted,
         "faultline.abandoned": record.abandoned,
+        "faultline.args_hash": record.args_hash,
+        // "" says "answers no error" (OTLP attributes cannot be null; absent means unknown).
+        "faultline.after_error": record.after_error === null ? "" : record.after_error,
         "faultline.release": record.release,
       }),
       status: failed ? { code: 2, ...(record.message ? { message: record.message } : {}) } : { code: 0 },
@@ -112,6 +115,7 @@ export function toOtlpSpan(record: IngestRecord): OtlpSpan {
         "faultline.agent_version": record.agent_version,
         "faultline.deadline_at": record.deadline_at,
         "faultline.max_tool_attempts": record.max_tool_attempts,
+        "faultline.unanswered_tool_uses": record.unanswered_tool_uses,
         "faultline.release": record.release,
       }),
       status: record.state === "failed" ? { code: 2, ...(record.error ? { message: record.error } : {}) } : { code: 0 },

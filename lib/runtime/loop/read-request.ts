@@ -15,6 +15,8 @@ export interface ReadRequest {
   callId: string | undefined;
   args: unknown;
   argumentsError: string | undefined;
+  /** The agent's link: a call id, `null` for "answers no error", undefined when it did not say. */
+  afterError: string | null | undefined;
 }
 
 function field(request: unknown, key: string): unknown {
@@ -31,12 +33,14 @@ export function readRequest(request: unknown): ReadRequest {
   const rawTool = field(request, "tool");
   const callId = field(request, "callId");
   const argumentsError = field(request, "argumentsError");
+  const afterError = field(request, "afterError");
   return {
     tool: typeof rawTool === "string" && rawTool.trim() !== "" ? rawTool : undefined,
     rawTool,
     callId: typeof callId === "string" ? callId : undefined,
     args: field(request, "args"),
     argumentsError: typeof argumentsError === "string" ? argumentsError : undefined,
+    afterError: typeof afterError === "string" && afterError !== "" ? afterError : afterError === null ? null : undefined,
   };
 }
 

@@ -60,4 +60,10 @@ export interface ToolCallRequest {
    * ends as a `ToolArgumentValidationError` carrying this text, and nothing runs.
    */
   readonly argumentsError?: string;
+  /**
+   * The `callId` of the earlier call whose surfaced error this call answers, when the agent knows it
+   * (the model said so); `null` when the agent knows the call answers no error (it moved on). Absent:
+   * the run links it itself (see `RunSession.call`).
+   */
+  readonly afterError?: string | null;
 }

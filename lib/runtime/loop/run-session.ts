@@ -1,4 +1,5 @@
 import type { RunRecord, RunState, ToolCallSpanRecord, ToolErrorRecord } from "../../contracts";
+import { argsHash } from "../../contracts/args-hash";
 import type { CallVerdict } from "../breaker/circuit-breaker";
 import { DEFAULT_CODES } from "../errors/default-codes";
 import { unmappedFailure } from "../errors/guards";
@@ -20,12 +21,20 @@ import type { CancelledResult, ToolCallRequest, ToolCallResult } from "./results
 import type { RunnerConfig } from "./runner-config";
 import type { ToolDefinition } from "./tool-definition";
 import { toldText } from "./told";
+import { ToldLinks } from "./told-links";
 import { UNNAMED_TOOL, readRequest, unnamedTool } from "./read-request";
 
 /** Where a call got to, so a failure outside the loop's own handling reports the right attempt. */
 interface Progress {
   attempt: number;
   startedAt: number | undefined;
+}
+
+/** What every span of one call carries besides its attempt: the arguments hash and the error it answers. */
+interface CallFacts {
+  argsHash: string | undefined;
+  /** The call id of the surfaced error the call answers; null: it answers none. */
+  afterError: string | null;
 }
 
 /** Options of one run. */
@@ -93,6 +102,8 @@ export class RunSession {
   private final: RunRecord | undefined;
   private heldSpans = 0;
   private drained: (() => void)[] = [];
+  private readonly links = new ToldLinks();
+  private readonly callFacts = new WeakMap<CallRef, CallFacts>();
 
   constructor(
     private readonly cfg: RunnerConfig,
@@ -119,6 +130,21 @@ export class RunSession {
     return this.current;
   }
 
+  /**
+   * Declares the tool uses of one model turn (the provider's `tool_use` / `tool_call` ids), so the
+   * run can count those that never get a result: every declared id that no `call()` ran by the end
+   * of the run is reported as `unanswered_tool_uses` on the run record. Providers require an answer
+   * to every tool use; the adapters fill in a missing one with an error, and this says it happened.
+   */
+  modelTurn(toolUseIds: readonly string[]): void {
+    this.links.declareTurn(toolUseIds);
+  }
+
+  /** Declared tool uses without a result so far; undefined until `modelTurn` is first called. */
+  get unansweredToolUses(): number | undefined {
+    return this.links.unanswered();
+  }
+
   /** Retries each tool has consumed in this run (the `maxToolAttempts` budget). */
   retriesUsed(tool: string): number {
     return this.retriesByTool.get(tool) ?? 0;
@@ -129,6 +155,12 @@ export class RunSession {
    * `options.signal` cancels every call of the turn, but not the run (see {@link CallOptions}).
    */
   callAll(requests: readonly ToolCallRequest[], options: CallOptions = {}): Promise<ToolCallResult[]> {
+    // Every call of the turn gets a result, even one a sibling's failure leaves undispatched: its tool
+    // use is answered before the first call can end the run (and write the unanswered count).
+    for (const r of requests) {
+      const callId = readRequest(r).callId;
+      if (callId !== undefined) this.links.answer(callId);
+    }
     return Promise.all(requests.map((r) => this.call(r, options)));
   }
 
@@ -144,10 +176,16 @@ export class RunSession {
     try {
       const read = readRequest(request);
       ref = { runId: this.runId, callId: read.callId ?? this.cfg.ids("call"), tool: read.tool ?? UNNAMED_TOOL };
+      this.links.answer(ref.callId);
       if (this.current !== "running") return this.notDispatched(ref);
       if (this.controller.signal.aborted) return this.cancelled(ref, 0, undefined, "cancelled by the caller");
       const callSignal = readSignal(options);
       if (callSignal?.aborted) return this.cancelled(ref, 0, undefined, callCancelReason(callSignal));
+      // Only the hash of the arguments is recorded, never the arguments; undecodable ones hash as unknown.
+      this.callFacts.set(ref, {
+        argsHash: read.argumentsError === undefined ? argsHash(read.args) : undefined,
+        afterError: this.links.link(ref.tool, read.afterError),
+      });
       def = read.tool === undefined ? undefined : this.cfg.tools.get(read.tool);
       const pre = read.tool === undefined ? unnamedTool(read.rawTool) : this.preDispatch(read.tool, def, read.args, read.argumentsError);
       if (pre || !def) {
@@ -342,6 +380,7 @@ export class RunSession {
     body?: BodyWatch,
   ): void {
     if (!this.cfg.sink) return;
+    const facts = this.callFacts.get(ref);
     this.emitSpan(
       spanRecord(this.scope, {
         id: this.cfg.ids("span"),
@@ -356,6 +395,8 @@ export class RunSession {
         decision: verdict?.decision,
         retryAfterMs: verdict?.retryAfterMs,
         backoffMs: verdict?.decision === "retried" ? verdict.backoffMs : undefined,
+        argsHash: facts?.argsHash,
+        afterError: facts?.afterError,
         ...extra,
       }),
       body,
@@ -431,6 +472,8 @@ export class RunSession {
       ...(this.scope.environment ? { environment: this.scope.environment } : {}),
     };
     safeRecord(this.cfg.sink, record);
+    // The model reads this text: the calls that follow may be its answer to it.
+    if (!failsRun) this.links.surfaced(ref.callId, ref.tool);
     if (this.cfg.emit.giveUp.size) this.cfg.emit.giveUp.emit({ ...ref, attempts: attempt, error, decision: verdict.decision, told });
     if (verdict.decision === "delivered") {
       return { status: "declined", ...ref, attempts: attempt, error: error as ToolRefusal, decision: "delivered", told };
@@ -491,6 +534,7 @@ export class RunSession {
       deadline_at: this.deadlineAt,
       max_tool_attempts: this.cfg.maxToolAttempts >= 1 ? this.cfg.maxToolAttempts : undefined,
       error,
+      unanswered_tool_uses: this.links.unanswered(),
     });
     this.detach();
     // Siblings still in flight are cancelled: the run they belong to is over.

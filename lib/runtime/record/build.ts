@@ -26,6 +26,10 @@ export interface AttemptFacts {
   backoffMs?: number | undefined;
   permitted?: boolean | undefined;
   message?: string | undefined;
+  /** The call's arguments hash (lib/contracts/args-hash.ts), the same on every attempt. */
+  argsHash?: string | undefined;
+  /** The call id of the surfaced error this call answers; null when it answers none. */
+  afterError?: string | null | undefined;
 }
 
 const delay = (ms: number | undefined) => (ms === undefined ? undefined : Math.min(Math.max(0, Math.round(ms)), LIMITS.maxDelayMs));
@@ -72,6 +76,8 @@ export function spanRecord(scope: RecordScope, f: AttemptFacts): ToolCallSpanRec
   if (f.permitted !== undefined) r.permitted = f.permitted;
   const message = f.message ?? (e?.detail || undefined);
   if (message !== undefined) r.message = wireText(message);
+  if (f.argsHash !== undefined) r.args_hash = f.argsHash;
+  if (f.afterError !== undefined) r.after_error = f.afterError;
   if (scope.release !== undefined) r.release = scope.release;
   if (scope.environment !== undefined) r.environment = scope.environment;
   return r;

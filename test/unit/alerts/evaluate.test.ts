@@ -54,12 +54,22 @@ describe("conditionsOf", () => {
 
   it("drift: findings at or above the severity, one key per finding", () => {
     const drift = [
-      { findingId: "f1", tool: "lookup", code: "upstream_timeout", severity: "critical" as const, sentence: "repurposed" },
-      { findingId: "f2", tool: "lookup", code: "quota", severity: "high" as const, sentence: "behaviour changed" },
-      { findingId: "f3", tool: "lookup", code: "gone", severity: "medium" as const, sentence: "removed" },
+      { findingId: "f1", tool: "lookup", code: "upstream_timeout", kind: "repurposed" as const, severity: "critical" as const, sentence: "repurposed" },
+      { findingId: "f2", tool: "lookup", code: "quota", kind: "behaviour" as const, severity: "high" as const, sentence: "behaviour changed" },
+      { findingId: "f3", tool: "lookup", code: "gone", kind: "removed" as const, severity: "medium" as const, sentence: "removed" },
     ];
     expect(conditionsOf({ kind: "drift", minSeverity: "critical" }, facts({ drift })).map((c) => [c.code, c.value])).toEqual([["upstream_timeout", "critical: repurposed"]]);
     expect(conditionsOf({ kind: "drift", minSeverity: "high" }, facts({ drift })).map((c) => c.code)).toEqual(["upstream_timeout", "quota"]);
+  });
+
+  it("drift: a rule filtering by kind sees only findings of those kinds, model behaviour included", () => {
+    const drift = [
+      { findingId: "f1", tool: "lookup", code: "bad_date", kind: "model_behaviour" as const, severity: "medium" as const, sentence: "recovered less" },
+      { findingId: "f2", tool: "lookup", code: "quota", kind: "behaviour" as const, severity: "medium" as const, sentence: "retry_after doubled" },
+    ];
+    expect(conditionsOf({ kind: "drift", minSeverity: "low", kinds: ["model_behaviour"] }, facts({ drift })).map((c) => [c.code, c.value])).toEqual([["bad_date", "medium: recovered less"]]);
+    expect(conditionsOf({ kind: "drift", minSeverity: "low", kinds: ["behaviour", "model_behaviour"] }, facts({ drift })).map((c) => c.code)).toEqual(["bad_date", "quota"]);
+    expect(conditionsOf({ kind: "drift", minSeverity: "low", kinds: ["removed"] }, facts({ drift }))).toEqual([]);
   });
 });
 

@@ -22,7 +22,7 @@ const at = (id: string, n: number | null, from: number, to: number, outcome: num
   id, n, from, to, outcome, null, null, null, extra.retryAfter ?? null, extra.backoff ?? null, extra.decision ?? null, null,
 ];
 const call = (callId: string, tool: string, attempts: AttemptTuple[], error: TimelineCall["error"] = null): TimelineCall => ({ callId, tool, attempts, error });
-const run = { agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null, startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: T + 12_000, maxToolAttempts: 3, error: null };
+const run = { agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null, startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: T + 12_000, maxToolAttempts: 3, error: null, unansweredToolUses: null };
 const str = (i: number | null) => (i === null ? null : (STRINGS[i] ?? null));
 
 describe("timelineFrame", () => {
@@ -107,6 +107,7 @@ describe("summary steps", () => {
     t0: T,
     strings: STRINGS,
     run,
+    toldSteps: [],
     calls: [
       call("c1", "alpha", [at("s1", 1, 0, 100, FAILED, { retryAfter: 20_000 }), at("s2", 2, 200, 300, FAILED)]),
       call("c2", "beta", [at("s3", null, 50, 60, FAILED)]),

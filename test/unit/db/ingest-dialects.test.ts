@@ -6,6 +6,7 @@ import { BatchAggregates } from "@/db/ingest/aggregate";
 import { writeRows, type WriteResult } from "@/db/ingest/write-rows";
 import { compileRollup, type StoredRow } from "@/db/rollups/compile-rollup";
 import { ROLLUPS } from "@/db/rollups/registry";
+import { countsOf, oneShotSteps, storedCounts, storedSteps } from "@/test/helpers/told";
 import { runs } from "@/db/schema/runs";
 import { toolCallSpans } from "@/db/schema/tool-call-spans";
 import { toolErrors } from "@/db/schema/tool-errors";
@@ -33,7 +34,9 @@ function span(k: number): SpanRow {
     outcome, code: failed && k % 4 !== 1 ? `code_${k % 6}` : null, errorClass: failed ? "ToolFailure" : null, retryable: failed ? k % 2 === 0 : null,
     retryAfterMs: failed && k % 3 === 0 ? 1000 + (k % 7) * 900 : null, backoffMs: failed ? 250 * (k % 11) : null,
     decision: k % 13 === 0 ? "failed_closed" : failed ? "retried" : null, permitted: k % 8 === 0 ? null : k % 8 !== 1, abandoned: k % 10 === 0,
-    message: failed ? `failure ${k}` : null, derived: k % 9 === 0 ? "attempt" : null, source: k % 2 === 0 ? "native" : "otlp",
+    message: failed ? `failure ${k}` : null, derived: k % 9 === 0 ? "attempt" : null,
+    // One hash per call (spans k and k+1 are its attempts), absent on some: repeats, changes and unknowns.
+    argsHash: (k >> 1) % 5 === 0 ? null : `a${(k >> 1) % 3}`.repeat(8), afterError: null, source: k % 2 === 0 ? "native" : "otlp",
   };
 }
 
@@ -54,7 +57,7 @@ function runRecord(k: number): RunRow {
   return {
     recordId: `rec-${j}-${start ? "start" : "end"}`, runId: `run-${j}`, agent: start ? "planner" : null, release: null, service: null, environment: null,
     sdkName: null, sdkVersion: null, startedAt: start ? T + j * 1000 : null, endedAt: start ? null : T + 40 * 3_600_000 + j, state: start ? "running" : "completed",
-    deadlineAt: null, maxToolAttempts: null, error: null, source: "native",
+    deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
   };
 }
 
@@ -122,6 +125,17 @@ async function recount(store: Store, projectId: string): Promise<Record<string, 
   return out;
 }
 
+/**
+ * The told steps equal a one-shot classification of the raw rows, and their counts equal the
+ * counts by delta, however the batches arrived: split, replayed, or at once on several connections.
+ */
+async function expectToldExact(store: Store): Promise<void> {
+  const steps = await storedSteps(store, "p");
+  expect(steps.length).toBeGreaterThan(20);
+  expect(steps).toEqual(await oneShotSteps(store, "p"));
+  expect(await storedCounts(store, "p")).toEqual(countsOf(steps));
+}
+
 const PG = DIALECTS.includes("postgres");
 
 describe.runIf(PG)("the same batches on SQLite and PostgreSQL", () => {
@@ -152,10 +166,12 @@ describe.runIf(PG)("the same batches on SQLite and PostgreSQL", () => {
     const rollups = await rollupRows(sqlite);
     expect(Object.values(rollups).every((rows) => rows.length > 0)).toBe(true);
     expect(await rollupRows(pg)).toEqual(rollups);
-    // Drops have no raw rows to recount from; every other rollup equals a recount.
-    const { emitter_drops: _drops, ...recountable } = rollups;
-    const { emitter_drops: _none, ...recounted } = await recount(sqlite, "p");
+    // Drops have no raw rows to recount from; told counts are recounted from the told steps (below);
+    // every other rollup equals a recount.
+    const { emitter_drops: _drops, told_step_counts: _told, ...recountable } = rollups;
+    const { emitter_drops: _none, told_step_counts: _noTold, ...recounted } = await recount(sqlite, "p");
     expect(recounted).toEqual(recountable);
+    for (const store of [sqlite, pg]) await expectToldExact(store);
   });
 });
 
@@ -189,9 +205,10 @@ describe.runIf(PG)("concurrent overlapping batches on PostgreSQL", () => {
         "(SELECT count(*) FROM tool_errors) AS errors, (SELECT count(DISTINCT event_id) FROM tool_errors) AS distinct_errors",
     );
     expect(counts).toEqual([{ spans: SPANS, distinct_spans: SPANS, errors: ERRORS, distinct_errors: ERRORS }]);
-    const { emitter_drops: drops, ...recountable } = await rollupRows(store);
-    const { emitter_drops: _none, ...recounted } = await recount(store, "p");
+    const { emitter_drops: drops, told_step_counts: _told, ...recountable } = await rollupRows(store);
+    const { emitter_drops: _none, told_step_counts: _noTold, ...recounted } = await recount(store, "p");
     expect(recounted).toEqual(recountable);
+    await expectToldExact(store);
     // Every delivery of a refused span counts: 3 rounds of 8 batches of 400 records with a drop every
     // 40th (the reversed copy carries none).
     expect(drops!.reduce((n, r) => n + Number(r.spans), 0)).toBe(3 * 8 * 10);

@@ -56,6 +56,10 @@ const OLD_SPAN_ROLLUP = "(project_id, hour, tool, code, outcome, error_class, re
 async function seedBefore(store: Store, dialect: Dialect): Promise<void> {
   await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 0)");
   const context = { projectId: "p", receivedAt: T0 };
+  // Today's insert statements carry the columns later migrations added: give them to the old schema
+  // for the seed, and take them away again before those migrations run.
+  const later = ["args_hash", "after_error"];
+  for (const c of later) await store.run(`ALTER TABLE tool_call_spans ADD COLUMN ${c} text`);
   if (dialect === "sqlite") {
     for (const s of spans) await store.run(spanInsert.sql, spanInsert.bind(context, s));
     for (const e of errors) await store.run(toolErrorInsert.sql, toolErrorInsert.bind(context, e));
@@ -63,6 +67,7 @@ async function seedBefore(store: Store, dialect: Dialect): Promise<void> {
     await store.all(spanInsert.pgSql, spanInsert.columns(context, spans));
     await store.all(toolErrorInsert.pgSql, toolErrorInsert.columns(context, errors));
   }
+  for (const c of later) await store.run(`ALTER TABLE tool_call_spans DROP COLUMN ${c}`);
   for (const [table, hour, n] of [["span_rollups_hourly", T0, 5], ["span_rollups_hourly", T0 + 2 * HOUR, 7], ["span_rollups_6h", T0, 12]] as const) {
     await store.run(`INSERT INTO ${table} ${OLD_SPAN_ROLLUP} VALUES ('p', ${hour}, 'search', '', 'ok', '', '', '', ${n}, ${n}, 0, 0, 0, 1, 0, 0, 0, 0, 0, ${n * 10})`);
   }

@@ -42,7 +42,7 @@ describe.each(DIALECTS)("rollup upserts derived from the declarations, on the re
     }
     expect(ROLLUPS.flatMap((r) => r.tableList.map((t) => getTableName(t.table))).sort()).toEqual([
       "attempt_counts_6h", "attempt_counts_hourly", "codes", "conformance_counts", "delay_histograms_6h", "delay_histograms_hourly", "emitter_counts", "emitter_drops",
-      "error_rollups_hourly", "run_stats", "run_tools", "span_rollups_6h", "span_rollups_hourly",
+      "error_rollups_hourly", "run_stats", "run_tools", "span_rollups_6h", "span_rollups_hourly", "told_step_counts",
     ]);
   });
 

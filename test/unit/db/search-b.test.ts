@@ -11,7 +11,7 @@ const base: SpanRow = {
   spanId: "", traceId: null, parentSpanId: null, runId: "", callId: "", tool: "", toolVersion: null, release: "r1",
   service: "svc", environment: "prod", sdkName: null, sdkVersion: null, attempt: 1, startedAt: T, endedAt: T + 10,
   outcome: "ok", code: null, errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: null,
-  permitted: true, abandoned: false, message: null, derived: null, source: "native",
+  permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",
 };
 
 const PLAN_PARAMS = { project: "p", lo: "a", hi: "b", limit: 6, since: 0 };

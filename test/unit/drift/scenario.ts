@@ -152,6 +152,8 @@ export class Scenario {
       abandoned: false,
       message: null,
       derived: null,
+      argsHash: null,
+      afterError: null,
       source: "native",
       ...over,
     };

@@ -21,18 +21,18 @@ describe("agent spans as run records", () => {
       {
         traceId: TRACE, spanId: "aaaaaaaaaaaaaaaa", recordId: `aaaaaaaaaaaaaaaa@completed:${T0 + 5000}`, runId: TRACE, agent: "planner",
         release: "2026.11.3", service: "support-agent", environment: null, sdkName: "my.agent.runtime", sdkVersion: "1.4.0",
-        startedAt: T0, endedAt: T0 + 5000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null,
+        startedAt: T0, endedAt: T0 + 5000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null,
       },
     ]);
   });
 
-  it("reads Faultline's runtime export: explicit run id, run state, agent version, deadline and attempt cap", () => {
+  it("reads Faultline's runtime export: explicit run id, run state, agent version, deadline, attempt cap and unanswered tool uses", () => {
     const [run] = extract([
       agentSpan(
         [
           s("gen_ai.operation.name", "invoke_agent"), s("gen_ai.agent.name", "planner"), s("faultline.run_id", "run-7"),
           s("faultline.run_state", "running"), s("faultline.agent_version", "3.1.0"), s("faultline.release", "2026.12.0"),
-          i("faultline.deadline_at", String(T0 + 60_000)), i("faultline.max_tool_attempts", "3"),
+          i("faultline.deadline_at", String(T0 + 60_000)), i("faultline.max_tool_attempts", "3"), i("faultline.unanswered_tool_uses", "2"),
         ],
         { endTimeUnixNano: ns(T0) },
       ),
@@ -40,7 +40,7 @@ describe("agent spans as run records", () => {
     expect(run).toEqual({
       traceId: TRACE, spanId: "aaaaaaaaaaaaaaaa", recordId: "aaaaaaaaaaaaaaaa@running", runId: "run-7", agent: "planner", release: "3.1.0",
       service: "support-agent", environment: null, sdkName: "my.agent.runtime", sdkVersion: "1.4.0", startedAt: T0, endedAt: null,
-      state: "running", deadlineAt: T0 + 60_000, maxToolAttempts: 3, error: null,
+      state: "running", deadlineAt: T0 + 60_000, maxToolAttempts: 3, error: null, unansweredToolUses: 2,
     });
   });
 

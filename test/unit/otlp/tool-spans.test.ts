@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { argsHash } from "@/lib/contracts/args-hash";
 import { decodeJsonRequest } from "@/lib/ingest/otlp/decode";
 import { extractToolSpans } from "@/lib/ingest/otlp/tool-spans";
 import { b, i, ns, request, s, span, T0 } from "./fixtures";
@@ -50,10 +51,26 @@ describe("tool span recognition and mapping", () => {
         abandoned: null,
         message: "upstream 429 after 3 attempts",
         derived: "run_id,attempt",
+        argsHash: null,
+        afterError: null,
         convention: "gen_ai",
         emitterService: "support-agent",
       },
     ]);
+  });
+
+  it("hashes the arguments a convention carries and never keeps them; takes the runtime's own hash and link as sent", () => {
+    const args = { city: "Oslo", units: "metric" };
+    const hashOf = (attributes: unknown[]) => extract([span({ attributes: [s("gen_ai.operation.name", "execute_tool"), s("gen_ai.tool.name", "get_weather"), ...attributes] })]).tools[0]!;
+    expect(hashOf([s("gen_ai.tool.call.arguments", '{"units": "metric",\n "city": "Oslo"}')]).argsHash).toBe(argsHash(args));
+    expect(hashOf([s("ai.toolCall.args", JSON.stringify(args))]).argsHash).toBe(argsHash(args));
+    expect(hashOf([s("input.value", JSON.stringify(args))]).argsHash).toBe(argsHash(args));
+    expect(hashOf([]).argsHash).toBeNull();
+    const t = hashOf([s("gen_ai.tool.call.arguments", JSON.stringify(args)), s("faultline.args_hash", "0123456789abcdef"), s("faultline.after_error", "toolu_01")]);
+    expect([t.argsHash, t.afterError]).toEqual(["0123456789abcdef", "toolu_01"]);
+    expect(JSON.stringify(hashOf([s("gen_ai.tool.call.arguments", '{"card":"4111 1111 1111 1111"}')]))).not.toContain("4111");
+    const bad = extract([span({ attributes: [s("gen_ai.operation.name", "execute_tool"), s("gen_ai.tool.name", "t"), s("faultline.args_hash", "not hex")] })]);
+    expect(bad.rejected.map((r) => r.reason)).toEqual(["invalid_attribute: faultline.args_hash must be 8 to 64 lowercase hex characters"]);
   });
 
   it("reads a successful GenAI span (status unset, no error.type) as ok with no code", () => {

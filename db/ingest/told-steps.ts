@@ -1,0 +1,186 @@
+import type { RowBatch } from "@/lib/ingest/rows";
+import { TOLD_RUN_LOCK } from "../store/locks";
+import { prepared } from "../store/sqlite-prepared";
+import type { PgTx, SqliteStore } from "../store/types";
+import type { BatchAggregates } from "./aggregate";
+import { queryNamed } from "./pg-named";
+import type { WrittenFlags } from "./tally";
+import {
+  planToldSteps,
+  runsWithNewSurfacedErrors,
+  touchedRuns,
+  type ErrorFact,
+  type RunFact,
+  type SpanFact,
+  type StoredStep,
+  type ToldPlan,
+} from "./told-plan";
+
+// The next steps of surfaced errors (docs/after-told.md), kept at ingest in the batch's transaction:
+// every run the batch touched that has surfaced errors is reclassified whole from its stored rows,
+// and the changed steps are written with the count deltas that keep `told_step_counts` equal to
+// them (added to the batch's rollups, so they are written with the others in one statement).
+//
+// Each engine has its own statements, as the rest of the ingest hot path: SQLite binds prepared
+// statements in-process (a query per kind of row, a row at a time), PostgreSQL answers in three round
+// trips whatever the batch (lock, read everything, write everything), as named prepared statements.
+
+const STEP_COLUMNS = [
+  "event_id", "run_id", "call_id", "tool", "code", "release", "shape", "step", "run_state", "calls",
+  "next_call_id", "next_tool", "next_outcome", "next_code", "occurred_at",
+] as const;
+const SPAN_COLUMNS = ["run_id", "call_id", "tool", "attempt", "started_at", "ended_at", "outcome", "code", "args_hash", "after_error"] as const;
+const ERROR_COLUMNS = ["event_id", "run_id", "call_id", "tool", "tool_version", "release", "code", "decision", "told", "occurred_at"] as const;
+const RUN_COLUMNS = ["run_id", "state", "ended_at"] as const;
+
+// A reclassified error keeps its identity, release and shape; only what came of it changes.
+const ON_CONFLICT = `ON CONFLICT (project_id, event_id) DO UPDATE SET
+    step = excluded.step, run_state = excluded.run_state, calls = excluded.calls, next_call_id = excluded.next_call_id,
+    next_tool = excluded.next_tool, next_outcome = excluded.next_outcome, next_code = excluded.next_code, updated_at = excluded.updated_at`;
+
+// The findings' model behaviour rule reads the counts: a change marks them stale (db/schema/told-stale.ts).
+const MARK_STALE = "INSERT INTO told_stale (project_id, since) VALUES (@project, @now) ON CONFLICT (project_id) DO NOTHING";
+
+/**
+ * SQLite: the runs join as `k CROSS JOIN table`, so SQLite probes the table's (project, run) index
+ * once per run rather than choosing a scan (see db/drift/statements.ts).
+ */
+const runsOf = (table: string, alias: string, columns: readonly string[], extra = "") =>
+  `WITH k AS (SELECT value ->> 0 AS run_id FROM json_each(@runs))
+   SELECT ${columns.map((c) => `${alias}.${c}`).join(", ")} FROM k CROSS JOIN ${table} ${alias}
+   WHERE ${alias}.project_id = @project AND ${alias}.run_id = k.run_id${extra}`;
+
+const SQLITE = {
+  stored: runsOf("told_steps", "t", STEP_COLUMNS),
+  spans: runsOf("tool_call_spans", "s", SPAN_COLUMNS),
+  errors: runsOf("tool_errors", "e", ERROR_COLUMNS, " AND e.told IS NOT NULL"),
+  runs: runsOf("runs", "r", RUN_COLUMNS),
+  upsert: `INSERT INTO told_steps (project_id, ${STEP_COLUMNS.join(", ")}, updated_at)
+    VALUES (@project, ${STEP_COLUMNS.map((c) => `@${c}`).join(", ")}, @now)
+    ${ON_CONFLICT}`,
+  markStale: MARK_STALE,
+};
+
+const PG = {
+  /**
+   * One transaction-scoped advisory lock per run (two-key form: class, hash of project and run),
+   * taken in one order, so two nodes ingesting pieces of one run classify it one after the other,
+   * the second seeing the first's rows. A hash collision only makes two runs take turns.
+   */
+  lockRuns: `SELECT count(pg_advisory_xact_lock(${TOLD_RUN_LOCK}, h)) AS n
+    FROM (SELECT DISTINCT hashtext($1::text || '|' || r) AS h FROM unnest($2::text[]) AS r ORDER BY h OFFSET 0) AS keys`,
+  /**
+   * Everything the classification reads, in one statement: of the touched runs ($2), those with
+   * stored steps or given a new surfaced error ($3), their stored steps (0), spans (1), final errors
+   * with a told text (2) and run record (3), each row a JSON array in its kind's column order. The
+   * runs needing it are a union, not `= ANY($3) OR EXISTS (…)`, which PostgreSQL turns into a hashed
+   * subplan over every told step of the project; each kind is read per run through a LATERAL
+   * subquery kept apart by OFFSET 0, one probe of the table's (project, run) index per run — left to
+   * itself the planner may hash the runs and scan a whole partition for a handful of them.
+   */
+  read: `WITH need AS (
+      SELECT r AS run_id FROM unnest($3::text[]) AS r
+      UNION
+      SELECT t.run_id FROM unnest($2::text[]) AS k(run_id) JOIN told_steps t ON t.project_id = $1 AND t.run_id = k.run_id
+    )
+    SELECT 0 AS kind, x.row FROM need CROSS JOIN LATERAL (
+      SELECT json_build_array(${STEP_COLUMNS.map((c) => `t.${c}`).join(", ")}) AS row FROM told_steps t WHERE t.project_id = $1 AND t.run_id = need.run_id OFFSET 0
+    ) AS x
+    UNION ALL
+    SELECT 1, x.row FROM need CROSS JOIN LATERAL (
+      SELECT json_build_array(${SPAN_COLUMNS.map((c) => `s.${c}`).join(", ")}) AS row FROM tool_call_spans s WHERE s.project_id = $1 AND s.run_id = need.run_id OFFSET 0
+    ) AS x
+    UNION ALL
+    SELECT 2, x.row FROM need CROSS JOIN LATERAL (
+      SELECT json_build_array(${ERROR_COLUMNS.map((c) => `e.${c}`).join(", ")}) AS row FROM tool_errors e
+      WHERE e.project_id = $1 AND e.run_id = need.run_id AND e.told IS NOT NULL OFFSET 0
+    ) AS x
+    UNION ALL
+    SELECT 3, x.row FROM need CROSS JOIN LATERAL (
+      SELECT json_build_array(${RUN_COLUMNS.map((c) => `r.${c}`).join(", ")}) AS row FROM runs r WHERE r.project_id = $1 AND r.run_id = need.run_id OFFSET 0
+    ) AS x`,
+  /** The changed steps, one array per column ($3…), and the stale mark when a count moved ($2). */
+  write: `WITH written AS (
+      INSERT INTO told_steps (project_id, ${STEP_COLUMNS.join(", ")}, updated_at)
+      SELECT $1, u.*, $${STEP_COLUMNS.length + 3}::bigint FROM unnest(${STEP_COLUMNS.map((c, i) => `$${i + 3}::${c === "calls" || c === "occurred_at" ? "bigint" : "text"}[]`).join(", ")}) AS u
+      ${ON_CONFLICT}
+    )
+    INSERT INTO told_stale (project_id, since) SELECT $1, $${STEP_COLUMNS.length + 3}::bigint WHERE $2::boolean
+    ON CONFLICT (project_id) DO NOTHING`,
+};
+
+const keysParam = (runs: readonly string[]) => JSON.stringify(runs.map((r) => [r]));
+
+/** The runs to classify: those with stored steps, and those given a new surfaced error by this batch. */
+function needing(stored: readonly StoredStep[], fresh: ReadonlySet<string>): string[] {
+  const runs = new Set(fresh);
+  for (const s of stored) runs.add(s.run_id);
+  return [...runs].sort();
+}
+
+function addDeltas(aggregates: BatchAggregates, plan: ToldPlan): void {
+  for (const d of plan.deltas) aggregates.toldSteps.add(d);
+}
+
+/**
+ * SQLite: reclassifies the batch's runs inside the ingest's synchronous transaction (one writer, so
+ * nothing else can interleave). Adds the count deltas to `aggregates`; returns the rows it changed.
+ */
+export function applyToldStepsSqlite(store: SqliteStore, projectId: string, batch: RowBatch, written: WrittenFlags, aggregates: BatchAggregates, now: number): number {
+  const touched = touchedRuns(batch, written);
+  if (touched.length === 0) return 0;
+  const stored = prepared<StoredStep>(store.sqlite, SQLITE.stored).all({ project: projectId, runs: keysParam(touched) });
+  const runs = needing(stored, runsWithNewSurfacedErrors(batch, written));
+  if (runs.length === 0) return 0;
+  const params = { project: projectId, runs: keysParam(runs) };
+  const plan = planToldSteps(
+    projectId,
+    stored,
+    prepared<SpanFact>(store.sqlite, SQLITE.spans).all(params),
+    prepared<ErrorFact>(store.sqlite, SQLITE.errors).all(params),
+    prepared<RunFact>(store.sqlite, SQLITE.runs).all(params),
+  );
+  if (plan.upserts.length === 0) return 0;
+  const upsert = prepared(store.sqlite, SQLITE.upsert);
+  for (const row of plan.upserts) upsert.run({ ...row, project: projectId, now });
+  if (plan.deltas.length > 0) prepared(store.sqlite, SQLITE.markStale).run({ project: projectId, now });
+  addDeltas(aggregates, plan);
+  return plan.upserts.length;
+}
+
+/** A JSON array read back as the object of its kind's columns. */
+function fromArray<T>(columns: readonly string[], values: readonly unknown[]): T {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < columns.length; i++) out[columns[i]!] = values[i] ?? null;
+  return out as T;
+}
+
+/**
+ * PostgreSQL: the same, after taking the advisory lock of every run the batch touched, in three
+ * round trips: the locks (after the raw rows, before the rollups), one read of everything, one
+ * write of the changed steps with the stale mark. The count deltas join the batch's one rollup
+ * statement, which writes its rows in key order like every other rollup.
+ */
+export async function applyToldStepsPg(tx: PgTx, projectId: string, batch: RowBatch, written: WrittenFlags, aggregates: BatchAggregates, now: number): Promise<number> {
+  const touched = touchedRuns(batch, written);
+  if (touched.length === 0) return 0;
+  await queryNamed(tx, PG.lockRuns, [projectId, touched]);
+  const rows = await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, touched, [...runsWithNewSurfacedErrors(batch, written)]]);
+  if (rows.length === 0) return 0;
+  const stored: StoredStep[] = [];
+  const spans: SpanFact[] = [];
+  const errors: ErrorFact[] = [];
+  const runs: RunFact[] = [];
+  for (const { kind, row } of rows) {
+    if (kind === 0) stored.push(fromArray(STEP_COLUMNS, row));
+    else if (kind === 1) spans.push(fromArray(SPAN_COLUMNS, row));
+    else if (kind === 2) errors.push(fromArray(ERROR_COLUMNS, row));
+    else runs.push(fromArray(RUN_COLUMNS, row));
+  }
+  const plan = planToldSteps(projectId, stored, spans, errors, runs);
+  if (plan.upserts.length === 0) return 0;
+  const columns = STEP_COLUMNS.map((c) => plan.upserts.map((r) => r[c]));
+  await queryNamed(tx, PG.write, [projectId, plan.deltas.length > 0, ...columns, now]);
+  addDeltas(aggregates, plan);
+  return plan.upserts.length;
+}

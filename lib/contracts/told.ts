@@ -1,0 +1,150 @@
+import { z } from "zod";
+
+/**
+ * What happened after an error was surfaced to the model (docs/after-told.md):
+ * - `recovered`: a later call of the same tool ended ok;
+ * - `replaced`: a call of another tool that replaced it ended ok (linked by the runtime, or the very
+ *   next call of the run);
+ * - `repeated`: the model called the tool again with the same arguments and got the same code;
+ * - `changed_failed`: it called the tool again, not as a repeat, and failed again;
+ * - `unknown`: it called the tool again and failed, but no arguments hash says whether it repeated;
+ * - `gave_up`: no later call of the tool, and the run completed;
+ * - `run_failed`: no later call of the tool, and the run failed or was cancelled;
+ * - `pending`: nothing decided yet: the run has not ended (or its end has not arrived).
+ */
+export const TOLD_STEPS = ["recovered", "replaced", "repeated", "changed_failed", "unknown", "gave_up", "run_failed", "pending"] as const;
+export type ToldStep = (typeof TOLD_STEPS)[number];
+
+/** Steps in which the model corrected itself. */
+export const RECOVERY_STEPS: readonly ToldStep[] = ["recovered", "replaced"];
+
+/** The run's state after the error: its final state, or `open` while it has not ended. */
+export const TOLD_RUN_STATES = ["completed", "failed", "cancelled", "open"] as const;
+export type ToldRunState = (typeof TOLD_RUN_STATES)[number];
+
+/**
+ * Decided errors a rate needs before it is shown as a rate (and the drift rule compares it): below
+ * this one error swings it by 10 % or more. The same minimum as drift's per-release sample.
+ */
+export const MIN_TOLD_SAMPLE = 10;
+
+const countSchema = z.number().int().nonnegative();
+const rateSchema = z.number().min(0).max(1).nullable();
+const optionalText = z
+  .string()
+  .trim()
+  .max(512)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** `GET /api/v1/told` query string: the project and what to narrow to (any combination; none = the whole project). */
+export const toldQuerySchema = z.object({
+  project: z.string().trim().min(1).max(200).default("default"),
+  code: optionalText,
+  tool: optionalText,
+  release: optionalText,
+});
+export type ToldQuery = z.infer<typeof toldQuerySchema>;
+
+/** How many surfaced errors ended in each step; every step is listed, zeros included. */
+export const toldStepCountsSchema = z.array(z.object({ step: z.enum(TOLD_STEPS), errors: countSchema }));
+export type ToldStepCounts = z.infer<typeof toldStepCountsSchema>;
+
+/** The rates of a set of surfaced errors (lib/told/rates.ts defines each). */
+export const toldRatesSchema = z.object({
+  /** Every surfaced error, pending ones included. */
+  surfaced: countSchema,
+  /** Errors whose next step is decided (all but `pending`): the denominator of the rates. */
+  decided: countSchema,
+  /** `recovered` + `replaced`. */
+  recovered: countSchema,
+  /** recovered / decided; null when nothing is decided. */
+  selfCorrection: rateSchema,
+  repeated: countSchema,
+  /** Decided errors whose repeat could be judged (decided − unknown): the repeat rate's denominator. */
+  repeatJudged: countSchema,
+  /** repeated / repeatJudged; null when nothing could be judged. */
+  repeatRate: rateSchema,
+  /** Median number of the model's calls until the recovering one (1 = the first try worked); null without recoveries. */
+  medianCallsUntilRecovery: z.number().nullable(),
+  /** Decided errors by the state their run ended in. */
+  finalStates: z.array(z.object({ state: z.enum(TOLD_RUN_STATES), errors: countSchema })),
+});
+export type ToldRates = z.infer<typeof toldRatesSchema>;
+
+/** One surfaced error as an example: what the model was told and what it did next. */
+export const toldSampleSchema = z.object({
+  runId: z.string(),
+  callId: z.string(),
+  tool: z.string(),
+  code: z.string(),
+  /** The exact (scrubbed) text the model received. */
+  told: z.string().nullable(),
+  occurredAt: z.number().int(),
+  step: z.enum(TOLD_STEPS),
+  /** The call that decided the step (the recovering call, or the call that repeated or failed again); null when none did. */
+  next: z.object({ callId: z.string(), tool: z.string(), outcome: z.string().nullable(), code: z.string().nullable() }).nullable(),
+});
+export type ToldSample = z.infer<typeof toldSampleSchema>;
+
+/** One wording (told-text shape) of a code, with its rates and a few example runs. */
+export const toldWordingSchema = z.object({
+  /** The told text with numbers, ids, quoted values and the code itself masked (lib/drift/told-shape.ts). */
+  shape: z.string(),
+  codes: z.array(z.string()),
+  steps: toldStepCountsSchema,
+  rates: toldRatesSchema,
+  samples: z.array(toldSampleSchema),
+});
+export type ToldWording = z.infer<typeof toldWordingSchema>;
+
+/** The rates of one release (the agent's release the errors were recorded under). */
+export const toldReleaseSchema = z.object({
+  release: z.string(),
+  firstSeen: z.number().int(),
+  steps: toldStepCountsSchema,
+  rates: toldRatesSchema,
+});
+
+/** The rates of one (code, tool) pair within the filter. */
+export const toldGroupSchema = z.object({ code: z.string(), tool: z.string(), steps: toldStepCountsSchema, rates: toldRatesSchema });
+
+/** `GET /api/v1/told`: what models did after being told an error, all retained history (not windowed). */
+export const toldAnswerSchema = z.object({
+  project: z.string(),
+  filter: z.object({ code: z.string().nullable(), tool: z.string().nullable(), release: z.string().nullable() }),
+  minSample: z.number().int(),
+  steps: toldStepCountsSchema,
+  rates: toldRatesSchema,
+  /** Oldest first: SemVer order when every label is a version, else order of first sighting. */
+  releases: z.array(toldReleaseSchema),
+  releaseOrder: z.enum(["semver", "first_seen"]),
+  /** Best recovery first (rate, then decided errors); wordings below `minSample` decided errors rank after the rest. */
+  wordings: z.array(toldWordingSchema),
+  /** How many wordings there are in all (`wordings` holds the first {@link TOLD_WORDINGS_MAX}). */
+  wordingCount: countSchema,
+  groups: z.array(toldGroupSchema),
+});
+export type ToldAnswer = z.infer<typeof toldAnswerSchema>;
+
+/** The most wordings one answer lists. */
+export const TOLD_WORDINGS_MAX = 20;
+/** Example runs per wording. */
+export const TOLD_SAMPLES_PER_WORDING = 3;
+
+/** The recovery summary the Codes table shows per code. */
+export const codeToldSchema = z.object({ surfaced: countSchema, decided: countSchema, recovered: countSchema, selfCorrection: rateSchema });
+export type CodeTold = z.infer<typeof codeToldSchema>;
+
+/** One arrow of the run timeline: a surfaced error and the call that decided what came of it. */
+export const timelineToldStepSchema = z.object({
+  callId: z.string(),
+  tool: z.string(),
+  code: z.string(),
+  step: z.enum(TOLD_STEPS),
+  nextCallId: z.string().nullable(),
+  nextTool: z.string().nullable(),
+  /** The model's calls until the recovering one (recovered and replaced only). */
+  callsUntilRecovery: z.number().int().nullable(),
+});
+export type TimelineToldStep = z.infer<typeof timelineToldStepSchema>;
