@@ -36,7 +36,7 @@ function errorAnswer(error: { code: string; message: string; headers?: Record<st
   return NextResponse.json({ error: { code: error.code, message: error.message } }, { status, headers: error.headers });
 }
 
-/** What anyone may open without signing in: the sign-in, setup and invitation pages and the auth API (C's single sign-on under it too). */
+/** What anyone may open without signing in: the sign-in, setup and invitation pages and the auth API (single sign-on included). */
 const PUBLIC_PATHS = [/^\/sign-in\/?$/, /^\/setup\/?$/, /^\/invite\/[^/]+\/?$/, /^\/api\/v1\/auth(?:\/|$)/];
 
 type Verdict = { denied: NextResponse } | { cookies: string[] };
