@@ -54,7 +54,7 @@ async function admit(req: NextRequest, isPublic: boolean): Promise<Verdict> {
   if (isPublic && !readCookie(req, SESSION_COOKIE)) return { cookies: [] };
   let resolution;
   try {
-    resolution = await resolveCaller(req);
+    resolution = await resolveCaller(req, { slide: true });
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "rate_limited")) throw error;
     if (isPublic) return { cookies: [] };

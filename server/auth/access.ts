@@ -56,7 +56,7 @@ export async function accountsExist(): Promise<boolean> {
 }
 
 /** The session a cookie names, if it is live and its account enabled; an expired or disabled one is deleted on sight. */
-async function sessionCaller(req: Request): Promise<Resolution | null> {
+async function sessionCaller(req: Request, slide: boolean): Promise<Resolution | null> {
   const token = readCookie(req, SESSION_COOKIE);
   if (!token || token.length > 200) return null;
   const store = await getStore();
@@ -70,7 +70,7 @@ async function sessionCaller(req: Request): Promise<Resolution | null> {
   }
   const ttl = config().sessionTtlMs;
   let slidTo: number | null = null;
-  if (now - session.lastSeenAt >= slideIntervalMs(ttl) && (await touchSession(store, hash, now, now + ttl, now - slideIntervalMs(ttl)))) slidTo = now + ttl;
+  if (slide && now - session.lastSeenAt >= slideIntervalMs(ttl) && (await touchSession(store, hash, now, now + ttl, now - slideIntervalMs(ttl)))) slidTo = now + ttl;
   const caller: Caller = {
     kind: "user",
     userId: session.userId,
@@ -101,8 +101,8 @@ function presentsAdminSecret(req: Request): boolean {
   return false;
 }
 
-async function resolve(req: Request): Promise<Resolution> {
-  const session = await sessionCaller(req);
+async function resolve(req: Request, slide: boolean): Promise<Resolution> {
+  const session = await sessionCaller(req, slide);
   if (session) return session;
   if (presentsAdminSecret(req)) return { caller: { kind: "admin-secret" }, slidTo: null };
   if (!config().adminSecret && !(await accountsExist())) return { caller: { kind: "open" }, slidTo: null };
@@ -114,11 +114,13 @@ const resolved = new WeakMap<Request, Promise<Resolution>>();
 /**
  * Resolves the caller once per request object: a live session cookie first (a signed-in browser),
  * then the admin secret (scripts), then setup mode. A rate-limited admin secret throws the 429.
+ * Only the proxy passes `slide`: it is the one that can send the renewed cookies, so a session the
+ * route layer slid would outlive the cookie the browser keeps.
  */
-export function resolveCaller(req: Request): Promise<Resolution> {
+export function resolveCaller(req: Request, options: { slide?: boolean } = {}): Promise<Resolution> {
   let found = resolved.get(req);
   if (!found) {
-    found = resolve(req);
+    found = resolve(req, options.slide === true);
     resolved.set(req, found);
   }
   return found;
