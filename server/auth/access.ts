@@ -147,13 +147,6 @@ export async function requireCaller(req: Request): Promise<Caller> {
 /** True for callers that act as owner of every project: an instance owner, the admin secret, setup mode. */
 export const isInstanceLevel = (caller: Caller): boolean => caller.kind !== "user" || caller.instanceOwner;
 
-/** The caller; 401 anonymous, 403 forbidden unless an instance owner (or the admin secret, or setup mode). */
-export async function requireInstanceOwner(req: Request): Promise<Caller> {
-  const caller = await requireCaller(req);
-  if (!isInstanceLevel(caller)) throw new ApiError("forbidden", "only an instance owner may do this");
-  return caller;
-}
-
 /** The caller's role in a project, or null when the project does not exist or the caller is not a member. Instance owners act as owner of every project. */
 export async function projectRoleOf(caller: Caller, projectId: string): Promise<ProjectRole | null> {
   const store = await getStore();
@@ -169,14 +162,13 @@ export async function projectRoleOf(caller: Caller, projectId: string): Promise<
 export async function checkProjectRole(caller: Caller, projectId: string, minimum: ProjectRole, notFound?: string): Promise<ProjectRole> {
   const role = await projectRoleOf(caller, projectId);
   if (role === null) throw new ApiError("not_found", notFound ?? `project ${projectId} not found`);
-  if (!roleAtLeast(role, minimum)) throw new ApiError("forbidden", `this needs the ${minimum} role or a stronger one in project ${projectId}; yours is ${role}`);
+  requireRole(role, minimum, projectId);
   return role;
 }
 
-/** 401 anonymous; 404 not_found `project <id> not found` when the project does not exist or the caller is not a member (never reveal it exists); 403 forbidden when the role is below `minimum`. Instance owners act as owner of every project. */
-export async function requireProjectRole(req: Request, projectId: string, minimum: ProjectRole): Promise<{ caller: Caller; role: ProjectRole }> {
-  const caller = await requireCaller(req);
-  return { caller, role: await checkProjectRole(caller, projectId, minimum) };
+/** 403 forbidden when a member's `role` in `projectId` is below `minimum`. */
+export function requireRole(role: ProjectRole, minimum: ProjectRole, projectId: string): void {
+  if (!roleAtLeast(role, minimum)) throw new ApiError("forbidden", `this needs the ${minimum} role or a stronger one in project ${projectId}; yours is ${role}`);
 }
 
 /** The actor columns of an audit entry for this caller: a user's id and email, or `admin secret` / `setup mode`. */

@@ -1,11 +1,11 @@
-import { recordAudit } from "@/db/audit/record-audit";
+import type { Audited } from "@/db/audit/audited-change";
 import { blockSignIns, clearFailedSignIns, countFailedSignIn, findUserCredentials, setUserPassword, type UserRow } from "@/db/auth/users";
+import type { Tx } from "@/db/client";
 import type { SignInBody } from "@/lib/contracts/auth";
 import { config } from "../config";
 import { ApiError } from "../http/api-error";
 import { authThrottle } from "../http/auth-throttle";
 import { clientAddress } from "../http/node-server";
-import { requestAddress } from "../http/request-address";
 import { getStore } from "../store";
 import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from "./password";
 
@@ -30,61 +30,55 @@ function addressThrottle() {
   return authThrottle("password", c.authMaxFailures, c.authWindowMs);
 }
 
-/** Counts a failure against the address, and against the account when there is one; audits it. */
-async function failSignIn(req: Request, email: string, user: UserRow | null, reason: string): Promise<void> {
-  const c = config();
-  addressThrottle().fail(clientAddress(req, c.trustProxy));
-  const now = Date.now();
-  const store = await getStore();
-  await store.transaction(async (tx) => {
-    if (user) {
-      const failures = await countFailedSignIn(tx, user.id);
-      const block = accountBlockMs(failures, c.authMaxFailures, c.authWindowMs);
-      if (block > 0) await blockSignIns(tx, user.id, now + block);
-    }
-    await recordAudit(tx, {
-      projectId: null,
-      actorUserId: user?.id ?? null,
-      actorLabel: user?.email ?? "anonymous",
-      action: "auth.sign_in_failed",
-      target: email.slice(0, 254),
-      detail: { reason },
-      address: requestAddress(req),
-      at: now,
-    });
-  });
-}
+/** A password checked, before anything is written: the account, or why it is refused (and the refusal to answer). */
+export type PasswordVerdict =
+  | { ok: true; user: UserRow; upgraded: string | null }
+  | { ok: false; user: UserRow | null; email: string; reason: string; refusal: ApiError };
 
 /**
  * Checks an email and password. Refusals: 429 + Retry-After while the address or the account is
- * throttled (checked before the password, which is then not tried), 401 for an unknown email or a
- * wrong password (one message for both, and the same time spent), 403 for a disabled account (said
- * only to someone who knew its password). A success forgets the account's failures, upgrades an
- * old hash, and is audited.
+ * throttled (thrown, before the password, which is then not tried); a verdict of 401 for an unknown
+ * email or a wrong password (one message for both, and the same time spent), 403 for a disabled
+ * account (said only to someone who knew its password). A failure counts against the address here;
+ * `recordSignIn` writes the rest.
  */
-export async function authenticatePassword(req: Request, body: SignInBody): Promise<UserRow> {
+export async function checkPassword(req: Request, body: SignInBody): Promise<PasswordVerdict> {
   const client = clientAddress(req, config().trustProxy);
   addressThrottle().check(client, "sign-in");
-  const store = await getStore();
-  const user = await findUserCredentials(store, body.email);
+  const user = await findUserCredentials(await getStore(), body.email);
   const now = Date.now();
   if (user?.signInBlockedUntil != null && user.signInBlockedUntil > now) {
     throw new ApiError("rate_limited", "too many failed sign-ins for this account; retry later", undefined, retryAfter(user.signInBlockedUntil - now));
   }
   const matches = user?.passwordHash ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDecoy(body.password);
-  if (!user || !matches) {
-    await failSignIn(req, body.email, user, user ? (user.passwordHash ? "wrong password" : "no password set") : "unknown email");
-    throw new ApiError("unauthorized", "wrong email or password");
+  const refused = (reason: string, refusal: ApiError): PasswordVerdict => {
+    addressThrottle().fail(client);
+    return { ok: false, user, email: body.email, reason, refusal };
+  };
+  if (!user || !matches) return refused(user ? (user.passwordHash ? "wrong password" : "no password set") : "unknown email", new ApiError("unauthorized", "wrong email or password"));
+  if (user.disabledAt !== null) return refused("disabled account", new ApiError("forbidden", "this account is disabled; ask an instance owner to enable it"));
+  return { ok: true, user, upgraded: needsRehash(user.passwordHash!) ? await hashPassword(body.password) : null };
+}
+
+/**
+ * Writes what a checked sign-in changes, with its audit entry: a failure counts against the account
+ * (blocking it after too many) and is audited as `auth.sign_in_failed`; a success forgets the
+ * account's failures, upgrades an old hash, and is audited as `auth.sign_in`. The refusal is
+ * answered after this commits, so failures are kept.
+ */
+export async function recordSignIn(tx: Tx, verdict: PasswordVerdict, now: number): Promise<Audited<PasswordVerdict>> {
+  if (!verdict.ok) {
+    const { user } = verdict;
+    if (user) {
+      const c = config();
+      const block = accountBlockMs(await countFailedSignIn(tx, user.id), c.authMaxFailures, c.authWindowMs);
+      if (block > 0) await blockSignIns(tx, user.id, now + block);
+    }
+    const as = { actorUserId: user?.id ?? null, actorLabel: user?.email ?? "anonymous" };
+    return { result: verdict, audit: { projectId: null, as, action: "auth.sign_in_failed", target: verdict.email.slice(0, 254), detail: { reason: verdict.reason } } };
   }
-  if (user.disabledAt !== null) {
-    await failSignIn(req, body.email, user, "disabled account");
-    throw new ApiError("forbidden", "this account is disabled; ask an instance owner to enable it");
-  }
-  const upgraded = needsRehash(user.passwordHash!) ? await hashPassword(body.password) : null;
-  await store.transaction(async (tx) => {
-    await clearFailedSignIns(tx, user.id);
-    if (upgraded) await setUserPassword(tx, user.id, upgraded);
-    await recordAudit(tx, { projectId: null, actorUserId: user.id, actorLabel: user.email, action: "auth.sign_in", target: user.email, detail: { method: "password" }, address: requestAddress(req), at: now });
-  });
-  return user;
+  const { user, upgraded } = verdict;
+  await clearFailedSignIns(tx, user.id);
+  if (upgraded) await setUserPassword(tx, user.id, upgraded);
+  return { result: verdict, audit: { projectId: null, as: { actorUserId: user.id, actorLabel: user.email }, action: "auth.sign_in", target: user.email, detail: { method: "password" } } };
 }

@@ -72,7 +72,8 @@ function projectOf<Q extends z.ZodObject, P extends string>(endpoint: Endpoint<Q
 /**
  * Defines a read endpoint's server side once: query and path parsed with the endpoint's schemas
  * (a bad value is a 400 in the error envelope), the caller checked (401 anonymous; for an endpoint
- * about a project, 404 when the caller is not a member, 403 below `minimumRole`, default viewer),
+ * about a project, 404 when the caller is not a member, 403 below `minimumRole`, default viewer;
+ * a `:project` path segment is checked before the query is parsed, the page prefetch checks the same role),
  * one handler that calls one `db/` function, and the same handler behind the page prefetch, which
  * runs as the page's caller. A handler may answer a `Response` itself (file exports).
  */
@@ -92,9 +93,13 @@ export function defineRoute<Q extends z.ZodObject, R extends z.ZodType, P extend
     GET: route(async (req: Request, ctx: { params: Promise<Record<P, string>> }) => {
       const caller = await requireCaller(req);
       const search = Object.fromEntries(new URL(req.url).searchParams);
-      const input = parseInput(endpoint, paramSchemas, { params: (await ctx?.params) ?? ({} as Record<P, string>), search });
+      const params = (await ctx?.params) ?? ({} as Record<P, string>);
+      // A project in the path is checked before the query is parsed: a caller without rights there learns nothing from a 400.
+      const inPath = (endpoint.pathParams as readonly string[]).includes("project") ? (params as Record<string, string>).project : undefined;
+      const checked = inPath === undefined ? undefined : await checkProjectRole(caller, inPath, minimum);
+      const input = parseInput(endpoint, paramSchemas, { params, search });
       if (!input.ok) throw input.error;
-      const role = await access(caller, input.query, input.params);
+      const role = checked ?? (await access(caller, input.query, input.params));
       const answer = await handler({ query: input.query, params: input.params, now: Date.now(), caller, role });
       return answer instanceof Response ? answer : Response.json(answer);
     }),

@@ -1,11 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import type { z } from "zod";
-import { formatIssues } from "@/lib/contracts";
 import { callerOf } from "../auth/access";
 import { CSRF_COOKIE, CSRF_HEADER } from "../auth/cookies";
 import { ApiError } from "./api-error";
 import { hostName } from "./host-check";
-import { readBody } from "./read-body";
 
 /**
  * A browser replays cookies and HTTP Basic credentials to any page that posts to us, so every write
@@ -45,28 +42,4 @@ export async function checkCsrf(req: Request): Promise<void> {
   const sent = req.headers.get(CSRF_HEADER);
   if (sent === null) throw new ApiError("forbidden", `missing ${CSRF_HEADER} header: a signed-in browser sends the value of its ${CSRF_COOKIE} cookie with every change`);
   if (!sameToken(sent, caller.csrfToken)) throw new ApiError("forbidden", `wrong ${CSRF_HEADER} header: it must equal the ${CSRF_COOKIE} cookie of this session`);
-}
-
-/** The checks of a state-changing request without a body (a DELETE): same origin, and the CSRF token of a session. */
-export async function guardMutation(req: Request): Promise<void> {
-  checkSameOrigin(req);
-  await checkCsrf(req);
-}
-
-/** A same-origin JSON body parsed with a contract schema (a bad value is a 400 with the issues); a session's CSRF token checked. */
-export async function readMutation<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  await guardMutation(req);
-  const raw = await readBody(req, ["application/json"]);
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString("utf8"));
-  } catch {
-    throw new ApiError("invalid_json", "body is not valid JSON");
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw new ApiError("bad_request", `invalid body: ${formatIssues(parsed.error.issues)}`, issues);
-  }
-  return parsed.data;
 }

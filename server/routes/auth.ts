@@ -1,20 +1,19 @@
-import { recordAudit } from "@/db/audit/record-audit";
+import { noChange } from "@/db/audit/audited-change";
 import { listUserMemberships } from "@/db/auth/memberships";
 import { deleteSession, deleteUserSessions } from "@/db/auth/sessions";
 import { listProjects } from "@/db/queries/list-projects";
 import type { UserRow } from "@/db/auth/users";
 import { authEndpoints } from "@/lib/api/auth-endpoints";
 import { setupBodySchema, signInBodySchema, type Me, type User } from "@/lib/contracts/auth";
-import { accountsExist, actorOf, callerOf, isInstanceLevel, requireCaller, type Caller } from "../auth/access";
+import { accountsExist, isInstanceLevel, type Caller } from "../auth/access";
 import { clearedSessionCookies } from "../auth/cookies";
+import { hashPassword } from "../auth/password";
 import { startSession, withCookies } from "../auth/session";
-import { completeSetup } from "../auth/setup";
-import { authenticatePassword } from "../auth/sign-in";
+import { setupChange } from "../auth/setup";
+import { checkPassword, recordSignIn } from "../auth/sign-in";
 import { ApiError } from "../http/api-error";
+import { defineMutation } from "../http/define-mutation";
 import { defineRoute } from "../http/define-route";
-import { guardMutation, readMutation } from "../http/mutation-guard";
-import { requestAddress } from "../http/request-address";
-import { route } from "../http/route";
 import { getStore } from "../store";
 
 /** The public face of an account (never its hash or throttle state). */
@@ -35,43 +34,47 @@ export const meRoute = defineRoute(authEndpoints.me, async ({ caller }): Promise
 }));
 
 /** `POST /api/v1/auth/setup`: the one-time setup link creates the instance owner, who is signed in. */
-export const setupPost = route(async (req: Request) => {
-  const body = await readMutation(req, setupBodySchema);
-  const user = await completeSetup(req, body);
-  return withCookies(Response.json({ user: publicUser(user) }, { status: 201 }), await startSession(user.id, req, "password"));
+export const setupPost = defineMutation({
+  body: setupBodySchema,
+  access: { anyone: "setup-link" },
+  prepare: ({ body }) => hashPassword(body.password),
+  change: (tx, { body, prepared, now }) => setupChange(tx, body, prepared, now),
+  respond: async (user, { req }) => withCookies(Response.json({ user: publicUser(user) }, { status: 201 }), await startSession(user.id, req, "password")),
 });
 
-/** `POST /api/v1/auth/sign-in`: email and password; the session is in the answer's cookies. */
-export const signInPost = route(async (req: Request) => {
-  const body = await readMutation(req, signInBodySchema);
-  const user = await authenticatePassword(req, body);
-  return withCookies(Response.json({ user: publicUser(user) }), await startSession(user.id, req, "password"));
+/** `POST /api/v1/auth/sign-in`: email and password; the session is in the answer's cookies. A refusal is answered once it is recorded. */
+export const signInPost = defineMutation({
+  body: signInBodySchema,
+  access: { anyone: "sign-in" },
+  prepare: ({ req, body }) => checkPassword(req, body),
+  change: (tx, { prepared, now }) => recordSignIn(tx, prepared, now),
+  respond: async (verdict, { req }) => {
+    if (!verdict.ok) throw verdict.refusal;
+    return withCookies(Response.json({ user: publicUser(verdict.user) }), await startSession(verdict.user.id, req, "password"));
+  },
 });
 
 /** `POST /api/v1/auth/sign-out`: ends this session (answers 204 and clears the cookies even without one). */
-export const signOutPost = route(async (req: Request) => {
-  await guardMutation(req);
-  const caller = await callerOf(req);
-  if (caller?.kind === "user") {
-    const store = await getStore();
-    await store.transaction(async (tx) => {
-      await deleteSession(tx, caller.sessionTokenHash);
-      await recordAudit(tx, { projectId: null, ...actorOf(caller), action: "auth.sign_out", target: caller.email, address: requestAddress(req) });
-    });
-  }
-  return withCookies(new Response(null, { status: 204 }), clearedSessionCookies(req));
+export const signOutPost = defineMutation({
+  access: { anyone: "sign-out" },
+  change: async (tx, { caller }) => {
+    if (caller?.kind !== "user") return { result: null, audit: noChange("the request has no session to end") };
+    await deleteSession(tx, caller.sessionTokenHash);
+    return { result: null, audit: { projectId: null, action: "auth.sign_out", target: caller.email } };
+  },
+  respond: (_, { req }) => withCookies(new Response(null, { status: 204 }), clearedSessionCookies(req)),
 });
 
 /** `POST /api/v1/auth/sign-out-everywhere`: ends every session of the signed-in user, this one too. */
-export const signOutEverywherePost = route(async (req: Request) => {
-  await guardMutation(req);
-  const caller = await requireCaller(req);
-  if (caller.kind !== "user") throw new ApiError("forbidden", "only a signed-in user has sessions to end; the admin secret and setup mode have none");
-  const store = await getStore();
-  const sessionsEnded = await store.transaction(async (tx) => {
-    const ended = await deleteUserSessions(tx, caller.userId);
-    await recordAudit(tx, { projectId: null, ...actorOf(caller), action: "auth.sign_out_everywhere", target: caller.email, detail: { sessionsEnded: ended }, address: requestAddress(req) });
-    return ended;
-  });
-  return withCookies(Response.json({ sessionsEnded }), clearedSessionCookies(req));
+export const signOutEverywherePost = defineMutation({
+  access: "signed-in",
+  prepare: ({ caller }) => {
+    if (caller.kind !== "user") throw new ApiError("forbidden", "only a signed-in user has sessions to end; the admin secret and setup mode have none");
+    return caller;
+  },
+  change: async (tx, { prepared: user }) => {
+    const sessionsEnded = await deleteUserSessions(tx, user.userId);
+    return { result: { sessionsEnded }, audit: { projectId: null, action: "auth.sign_out_everywhere", target: user.email, detail: { sessionsEnded } } };
+  },
+  respond: (answer, { req }) => withCookies(Response.json(answer), clearedSessionCookies(req)),
 });

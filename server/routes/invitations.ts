@@ -1,16 +1,14 @@
-import { recordAudit } from "@/db/audit/record-audit";
 import { createInvitation, listPendingInvitations, revokeInvitation } from "@/db/auth/invitations";
 import { authEndpoints } from "@/lib/api/auth-endpoints";
 import { inviteRefusal } from "@/lib/auth/member-rules";
 import { invitationAcceptSchema, invitationCreateSchema, type InvitationInfo } from "@/lib/contracts/auth";
-import { accountsExist, actorOf, callerOf, requireProjectRole } from "../auth/access";
-import { acceptInvitation, INVITATION_TTL_MS, linkOrigin, usableInvitation } from "../auth/invitations";
+import { accountsExist, actorOf } from "../auth/access";
+import { acceptChange, INVITATION_TTL_MS, linkOrigin, prepareAcceptance, usableInvitation } from "../auth/invitations";
 import { startSession, withCookies } from "../auth/session";
 import { newToken, tokenHash } from "../auth/tokens";
 import { ApiError } from "../http/api-error";
+import { defineMutation } from "../http/define-mutation";
 import { defineRoute } from "../http/define-route";
-import { guardMutation, readMutation } from "../http/mutation-guard";
-import { requestAddress } from "../http/request-address";
 import { route } from "../http/route";
 import { getStore } from "../store";
 
@@ -22,38 +20,33 @@ export const invitationsRoute = defineRoute(
 );
 
 /** `POST /api/v1/projects/:project/invitations` (admin): answers the one-time link, this once. */
-export const invitationCreate = route(async (req: Request, ctx: { params: Promise<{ project: string }> }) => {
-  const { project } = await ctx.params;
-  const body = await readMutation(req, invitationCreateSchema);
-  const { caller, role } = await requireProjectRole(req, project, "admin");
-  const refusal = inviteRefusal(role, body.role);
-  if (refusal) throw new ApiError(refusal.code, refusal.message);
-  // The first account must be the instance owner (the setup link): an invitation accepted first would end setup mode without one.
-  if (!(await accountsExist())) throw new ApiError("conflict", "create the owner account first, with the setup link printed at start (or `npm run keys -- setup-link`)");
-  const token = newToken();
-  const now = Date.now();
-  const store = await getStore();
-  const invitation = await store.transaction(async (tx) => {
-    const created = await createInvitation(tx, { tokenHash: tokenHash(token), projectId: project, role: body.role, email: body.email, createdBy: actorOf(caller).actorUserId, now, expiresAt: now + INVITATION_TTL_MS });
-    await recordAudit(tx, { projectId: project, ...actorOf(caller), action: "member.invited", target: body.email, detail: { invitationId: created.id, role: body.role }, address: requestAddress(req), at: now });
-    return created;
-  });
-  return Response.json({ invitation, url: `${linkOrigin(req)}/invite/${token}` }, { status: 201 });
+export const invitationCreate = defineMutation({
+  params: ["project"],
+  body: invitationCreateSchema,
+  access: { project: "path", minimum: "admin" },
+  prepare: async ({ body, role }) => {
+    const refusal = inviteRefusal(role!, body.role);
+    if (refusal) throw new ApiError(refusal.code, refusal.message);
+    // The first account must be the instance owner (the setup link): an invitation accepted first would end setup mode without one.
+    if (!(await accountsExist())) throw new ApiError("conflict", "create the owner account first, with the setup link printed at start (or `npm run keys -- setup-link`)");
+    return newToken();
+  },
+  change: async (tx, { params: { project }, body, caller, prepared: token, now }) => {
+    const invitation = await createInvitation(tx, { tokenHash: tokenHash(token), projectId: project, role: body.role, email: body.email, createdBy: actorOf(caller).actorUserId, now, expiresAt: now + INVITATION_TTL_MS });
+    return { result: invitation, audit: { projectId: project, action: "member.invited", target: body.email, detail: { invitationId: invitation.id, role: body.role } } };
+  },
+  respond: (invitation, { req, prepared: token }) => Response.json({ invitation, url: `${linkOrigin(req)}/invite/${token}` }, { status: 201 }),
 });
 
 /** `DELETE /api/v1/projects/:project/invitations/:id` (admin): the link stops working. */
-export const invitationRevoke = route(async (req: Request, ctx: { params: Promise<{ project: string; id: string }> }) => {
-  await guardMutation(req);
-  const { project, id } = await ctx.params;
-  const { caller } = await requireProjectRole(req, project, "admin");
-  const store = await getStore();
-  const revoked = /^[1-9]\d{0,15}$/.test(id) && (await store.transaction(async (tx) => {
-    if (!(await revokeInvitation(tx, project, Number(id), Date.now()))) return false;
-    await recordAudit(tx, { projectId: project, ...actorOf(caller), action: "invitation.revoked", target: null, detail: { invitationId: Number(id) }, address: requestAddress(req) });
-    return true;
-  }));
-  if (!revoked) throw new ApiError("not_found", `no pending invitation ${id} in project ${project}`);
-  return new Response(null, { status: 204 });
+export const invitationRevoke = defineMutation({
+  params: ["project", "id"],
+  access: { project: "path", minimum: "admin" },
+  change: async (tx, { params: { project, id }, now }) => {
+    if (!/^[1-9]\d{0,15}$/.test(id) || !(await revokeInvitation(tx, project, Number(id), now))) throw new ApiError("not_found", `no pending invitation ${id} in project ${project}`);
+    return { result: null, audit: { projectId: project, action: "invitation.revoked", target: null, detail: { invitationId: Number(id) } } };
+  },
+  respond: () => new Response(null, { status: 204 }),
 });
 
 type TokenCtx = { params: Promise<{ token: string }> };
@@ -66,9 +59,14 @@ export const invitationInfoGet = route(async (_req: Request, ctx: TokenCtx) => {
 });
 
 /** `POST /api/v1/auth/invitations/:token`: join as the signed-in user, or create an account (then signed in). */
-export const invitationAcceptPost = route(async (req: Request, ctx: TokenCtx) => {
-  const body = await readMutation(req, invitationAcceptSchema);
-  const accepted = await acceptInvitation(req, (await ctx.params).token, await callerOf(req), body);
-  const answer = Response.json({ projectId: accepted.projectId, role: accepted.role, user: accepted.user }, { status: accepted.created ? 201 : 200 });
-  return accepted.created ? withCookies(answer, await startSession(accepted.user.id, req, "password")) : answer;
+export const invitationAcceptPost = defineMutation({
+  params: ["token"],
+  body: invitationAcceptSchema,
+  access: { anyone: "invitation-link" },
+  prepare: ({ params, caller, body }) => prepareAcceptance(params.token, caller, body),
+  change: (tx, { prepared, caller, now }) => acceptChange(tx, prepared, caller, now),
+  respond: async (accepted, { req }) => {
+    const answer = Response.json({ projectId: accepted.projectId, role: accepted.role, user: accepted.user }, { status: accepted.created ? 201 : 200 });
+    return accepted.created ? withCookies(answer, await startSession(accepted.user.id, req, "password")) : answer;
+  },
 });
