@@ -3,6 +3,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { writeRoutesPlugin } from "./scripts/lint/write-routes.mjs";
 
 export default tseslint.config(
   {
@@ -23,6 +24,33 @@ export default tseslint.config(
   {
     files: ["**/*.tsx", "components/**/*.ts", "app/**/*.ts", "lib/query/**/*.ts"],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Every write is one defineMutation (server/http/define-mutation.ts): it checks origin and CSRF,
+    // the caller and the role before the body, and writes the change with its audit entries.
+    files: ["app/**/route.ts"],
+    plugins: { faultline: writeRoutesPlugin },
+    rules: { "faultline/write-routes": "error" },
+  },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["db/audit/**", "test/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/record-audit"], message: "Audit entries are written by auditedChange (db/audit/audited-change.ts): a change answers its entries." },
+            { group: ["**/mutation-guard"], message: "Writes go through defineMutation (server/http/define-mutation.ts), which makes the origin and CSRF checks." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The checks themselves.
+    files: ["server/http/define-mutation.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     // Node scripts and config files run outside the browser.

@@ -13,7 +13,7 @@ import { createKeyAs } from "../db/projects/create-key-as";
 import { createProjectAs } from "../db/projects/create-project-as";
 import { revokeKeyAs } from "../db/projects/revoke-key-as";
 import { ConfigError, config, storeTarget } from "../server/config";
-import { recordAudit } from "../db/audit/record-audit";
+import { auditedChange } from "../db/audit/audited-change";
 import { deleteUserSessions } from "../db/auth/sessions";
 import { findUserByEmail, listUsers, setUserDisabled } from "../db/auth/users";
 import { dashboardBaseUrl, issueSetupLink } from "../server/auth/setup-link";
@@ -108,11 +108,12 @@ async function run(store: Store): Promise<number> {
         return positional[0] ? 1 : 2;
       }
       const disabling = command === "disable-user";
-      await store.transaction(async (tx) => {
-        await setUserDisabled(tx, user.id, disabling ? Date.now() : null);
+      const now = Date.now();
+      await auditedChange(store, CLI_ACTOR, now, async (tx) => {
+        await setUserDisabled(tx, user.id, disabling ? now : null);
         // A disabled account's sessions would be refused anyway; ending them keeps a later enable from reviving them.
         if (disabling) await deleteUserSessions(tx, user.id);
-        await recordAudit(tx, { projectId: null, actorUserId: null, actorLabel: "cli", action: disabling ? "user.disabled" : "user.enabled", target: user.email, detail: { userId: user.id } });
+        return { result: null, audit: { projectId: null, action: disabling ? "user.disabled" : "user.enabled", target: user.email, detail: { userId: user.id } } };
       });
       console.log(`${disabling ? "Disabled" : "Enabled"} ${user.email}.`);
       return 0;

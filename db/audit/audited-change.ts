@@ -54,3 +54,8 @@ export async function auditedChange<R>(store: Store, actor: AuditActor, at: numb
     return result;
   });
 }
+
+/** Audits an event that changed nothing else here, such as a sign-in at an identity provider, or one refused. */
+export async function recordEvent(store: Store, actor: AuditActor, at: number, note: AuditNote): Promise<void> {
+  await auditedChange(store, actor, at, async () => ({ result: undefined, audit: note }));
+}

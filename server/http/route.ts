@@ -11,6 +11,13 @@ export function route<A extends unknown[]>(handler: (...args: A) => Promise<Resp
   };
 }
 
+/**
+ * A POST that changes nothing: its body is a query too large for a URL (the gate's code-contract
+ * document), authenticated as a read. The named exception that the write-route check
+ * (scripts/lint/write-routes.mjs) accepts in place of `defineMutation`; any real change uses that.
+ */
+export const readByPost = route;
+
 /** The methods a Next route file can export. */
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS";
 const METHODS: readonly HttpMethod[] = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];

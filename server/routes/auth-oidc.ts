@@ -1,4 +1,4 @@
-import { recordAudit } from "@/db/audit/record-audit";
+import { recordEvent } from "@/db/audit/audited-change";
 import { DEFAULT_NEXT, safeNextPath } from "@/lib/auth/next-path";
 import { beginSignIn } from "../auth/oidc/begin-sign-in";
 import { completeSignIn } from "../auth/oidc/complete-sign-in";
@@ -48,14 +48,14 @@ export const oidcCallback = route(async (req: Request) => {
   try {
     const user = await completeSignIn(store, oidc, flow, new URL(req.url), address, now);
     const cookies = await startSession(user.id, req, "oidc");
-    await recordAudit(store, { projectId: null, actorUserId: user.id, actorLabel: user.email, action: "auth.sign_in", target: user.email, detail: { method: "oidc" }, address, at: now });
+    await recordEvent(store, { actorUserId: user.id, actorLabel: user.email, address }, now, { projectId: null, action: "auth.sign_in", target: user.email, detail: { method: "oidc" } });
     return redirectWithCookies(flow.next, [cleared, ...cookies]);
   } catch (error) {
     if (!(error instanceof SsoFailure)) throw error;
     console.warn(`[faultline] single sign-on refused (${error.code}): ${error.detail}`);
     const reason = error.code.replace(/^sso_/, "");
-    const actor = { actorUserId: error.who.userId, actorLabel: error.who.email ?? "anonymous" };
-    await recordAudit(store, { projectId: null, ...actor, action: "auth.sign_in_failed", target: error.who.email, detail: { method: "oidc", reason, message: error.detail }, address, at: now });
+    const actor = { actorUserId: error.who.userId, actorLabel: error.who.email ?? "anonymous", address };
+    await recordEvent(store, actor, now, { projectId: null, action: "auth.sign_in_failed", target: error.who.email, detail: { method: "oidc", reason, message: error.detail } });
     return redirectWithCookies(signInPage(error.code, flow.next), [cleared]);
   }
 });

@@ -10,7 +10,7 @@ import { ApiError } from "../http/api-error";
 import { parseQuery } from "../http/parse-query";
 import { readBody } from "../http/read-body";
 import { authenticateReader } from "../http/read-auth";
-import { route } from "../http/route";
+import { readByPost, route } from "../http/route";
 import { ensureDriftFold } from "../jobs/drift-fold";
 import { getStore } from "../store";
 
@@ -45,7 +45,7 @@ export const gateGet = route(async (req: Request) => {
 });
 
 /** `POST /api/v1/gate`: the same, where `against` may be a code-contract document. */
-export const gatePost = route(async (req: Request) => {
+export const gatePost = readByPost(async (req: Request) => {
   const raw = await readBody(req, ["application/json"]);
   let json: unknown;
   try {

@@ -1,4 +1,4 @@
-import { recordAudit } from "@/db/audit/record-audit";
+import { auditedChange, noChange, type Audited } from "@/db/audit/audited-change";
 import { addMembership } from "@/db/auth/memberships";
 import { countUsers, createUser, findUserByEmail, type UserRow } from "@/db/auth/users";
 import type { Store, Tx } from "@/db/client";
@@ -30,14 +30,17 @@ const refuseDisabled = (user: UserRow) => {
   if (user.disabledAt !== null) throw new SsoFailure("sso_account_disabled", "the account is disabled", { email: user.email, userId: user.id });
 };
 
-async function match(tx: Tx, identity: SsoIdentity, o: SsoUserOptions): Promise<SsoUser> {
+// A known identity's sign-in time is bookkeeping: the callback audits the sign-in itself.
+const signInOnly = noChange("a known identity signs in; the callback audits the sign-in");
+
+async function match(tx: Tx, identity: SsoIdentity, o: SsoUserOptions): Promise<Audited<SsoUser>> {
   const known = await findIdentityUser(tx, o.issuer, identity.subject);
   if (known) {
     refuseDisabled(known);
     await recordIdentitySignIn(tx, o.issuer, identity.subject, identity.email, o.now);
-    return { user: known, how: "identity" };
+    return { result: { user: known, how: "identity" }, audit: signInOnly };
   }
-  const actor = (user: UserRow) => ({ actorUserId: user.id, actorLabel: user.email, address: o.address, at: o.now });
+  const as = (user: UserRow) => ({ actorUserId: user.id, actorLabel: user.email });
   const byEmail = await findUserByEmail(tx, identity.email);
   if (byEmail) {
     refuseDisabled(byEmail);
@@ -47,12 +50,14 @@ async function match(tx: Tx, identity: SsoIdentity, o: SsoUserOptions): Promise<
     // This very identity, committed by a concurrent callback since the lookup above (READ COMMITTED).
     if (linked === identity.subject) {
       await recordIdentitySignIn(tx, o.issuer, identity.subject, identity.email, o.now);
-      return { user: byEmail, how: "identity" };
+      return { result: { user: byEmail, how: "identity" }, audit: signInOnly };
     }
     if (linked !== null) throw new SsoFailure("sso_identity_conflict", `the account is linked to another subject of ${o.issuer}`, { email: identity.email, userId: byEmail.id });
     await linkIdentity(tx, { issuer: o.issuer, subject: identity.subject, userId: byEmail.id, email: identity.email, now: o.now });
-    await recordAudit(tx, { ...actor(byEmail), projectId: null, action: "user.identity_linked", target: byEmail.email, detail: { method: "oidc", issuer: o.issuer } });
-    return { user: byEmail, how: "linked" };
+    return {
+      result: { user: byEmail, how: "linked" },
+      audit: { as: as(byEmail), projectId: null, action: "user.identity_linked", target: byEmail.email, detail: { method: "oidc", issuer: o.issuer } },
+    };
   }
   // Before the owner account exists, the instance is in setup mode (everyone local is its owner):
   // the first account must come from the setup link, not from whoever the provider knows.
@@ -63,8 +68,7 @@ async function match(tx: Tx, identity: SsoIdentity, o: SsoUserOptions): Promise<
   const user = await createUser(tx, { email: identity.email, name: identity.name, passwordHash: null, instanceOwner: false, now: o.now });
   await addMembership(tx, o.defaultProject, user.id, o.defaultRole, o.now);
   await linkIdentity(tx, { issuer: o.issuer, subject: identity.subject, userId: user.id, email: identity.email, now: o.now });
-  await recordAudit(tx, { ...actor(user), projectId: o.defaultProject, action: "member.joined", target: user.email, detail: { method: "oidc", role: o.defaultRole } });
-  return { user, how: "created" };
+  return { result: { user, how: "created" }, audit: { as: as(user), projectId: o.defaultProject, action: "member.joined", target: user.email, detail: { method: "oidc", role: o.defaultRole } } };
 }
 
 /** A unique key taken by a concurrent transaction (the same person's callback on another node). */
@@ -80,11 +84,13 @@ const isUniqueViolation = (error: unknown): boolean => {
  * `SsoFailure` for a refusal.
  */
 export async function resolveSsoUser(store: Store, identity: SsoIdentity, options: SsoUserOptions): Promise<SsoUser> {
+  const actor = { actorUserId: null, actorLabel: "anonymous", address: options.address };
+  const attempt = () => auditedChange(store, actor, options.now, (tx) => match(tx, identity, options));
   try {
-    return await store.transaction((tx) => match(tx, identity, options));
+    return await attempt();
   } catch (error) {
     // The concurrent transaction created the user or linked the identity: this time it is found.
-    if (isUniqueViolation(error)) return store.transaction((tx) => match(tx, identity, options));
+    if (isUniqueViolation(error)) return attempt();
     throw error;
   }
 }
