@@ -7,6 +7,7 @@ import { listProjects } from "@/db/queries/list-projects";
 import { codeExists, toolExists } from "@/db/queries/search";
 import { normalizeQuery, type Endpoint, type RawQuery } from "@/lib/api/endpoint";
 import { signInPath } from "@/lib/auth/next-path";
+import type { ProjectRole } from "@/lib/auth/roles";
 import { isInstanceLevel, projectRoleOf, type Caller } from "@/server/auth/access";
 import { pageCaller } from "@/server/auth/page-caller";
 import { getStore } from "@/server/store";
@@ -47,6 +48,31 @@ export async function requirePageCaller(): Promise<Caller> {
   const caller = await pageCaller();
   if (!caller) redirect(signInPath(await currentPath()));
   return caller;
+}
+
+/** The caller's role in the project a page names; a project they are not a member of is a 404, as in the API. */
+export async function pageProjectRole(caller: Caller, project: string): Promise<ProjectRole> {
+  const role = await projectRoleOf(caller, project);
+  if (role === null) notFoundBecause(`There is no project “${project}”.`);
+  return role;
+}
+
+/** What a settings page shows to somebody who is not signed in. */
+export function SignInFirst() {
+  return <PageProblem status={401} title="Sign in to see the settings" message="Projects, keys and the audit log are shown to the people who belong to them." href="/sign-in" linkText="Sign in" />;
+}
+
+/** What a project page shows to a member whose role is too low for it (no controls, no data). */
+export function RoleTooLow({ project, role, minimum, what }: { project: string; role: ProjectRole; minimum: ProjectRole; what: string }) {
+  return (
+    <PageProblem
+      status={403}
+      title={`Only ${minimum}s and owners see ${what}`}
+      message={`Your role in “${project}” is ${role}. Ask one of its owners if you need more.`}
+      href={`/settings/projects/${encodeURIComponent(project)}`}
+      linkText="Back to the project"
+    />
+  );
 }
 
 /** The first project the caller may read (by id), or null when they belong to none. */

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { pageCaller, SignInFirst } from "./page-access";
+import { pageCaller } from "@/server/auth/page-caller";
+import { SignInFirst } from "../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Settings · Faultline" };

@@ -1,7 +1,8 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { ProjectsSettingsView } from "@/components/settings/projects-settings-view";
 import { projectsRoute } from "@/server/routes/projects";
-import { pageCaller, SignInFirst } from "../page-access";
+import { pageCaller } from "@/server/auth/page-caller";
+import { SignInFirst } from "../../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Projects · Settings · Faultline" };

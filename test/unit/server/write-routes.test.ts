@@ -65,9 +65,8 @@ describe("the write routes on disk", () => {
 // ---- fixtures written by hand: the check must refuse them ------------------------------------------
 
 const HAND_WRITTEN = `import { route } from "../http/route";
-import { readMutation } from "../http/mutation-guard";
 import { defineMutation } from "../http/define-mutation";
-export const handRolled = route(async (req: Request) => Response.json(await readMutation(req, schema)));
+export const handRolled = route(async (req: Request) => Response.json(await req.json()));
 export const proper = defineMutation({ access: "signed-in", change: async () => ({ result: null, audit: { projectId: null, action: "auth.sign_out" } }) });
 `;
 const fixtures: ModuleReader = (specifier) => (specifier === "@/server/routes/fixture" ? { file: "server/routes/fixture.ts", source: HAND_WRITTEN } : null);

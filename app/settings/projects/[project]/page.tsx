@@ -2,7 +2,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { ProjectSettingsView } from "@/components/settings/project-settings-view";
 import { projectDetailRoute } from "@/server/routes/project-admin";
 import { decodeSegment } from "../../../decode-segment";
-import { pageCaller, pageProjectRole, SignInFirst } from "../../page-access";
+import { pageCaller } from "@/server/auth/page-caller";
+import { pageProjectRole, SignInFirst } from "../../../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Project · Settings · Faultline" };

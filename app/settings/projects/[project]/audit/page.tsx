@@ -5,8 +5,8 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { projectDetailRoute } from "@/server/routes/project-admin";
 import { auditLogRoute } from "@/server/routes/audit-log";
 import { decodeSegment } from "../../../../decode-segment";
-import { badParameter } from "../../../../page-guards";
-import { pageCaller, pageProjectRole, RoleTooLow, SignInFirst } from "../../../page-access";
+import { pageCaller } from "@/server/auth/page-caller";
+import { badParameter, pageProjectRole, RoleTooLow, SignInFirst } from "../../../../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Audit log · Settings · Faultline" };

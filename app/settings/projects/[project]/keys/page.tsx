@@ -4,7 +4,8 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import { projectDetailRoute } from "@/server/routes/project-admin";
 import { projectKeysRoute } from "@/server/routes/project-keys";
 import { decodeSegment } from "../../../../decode-segment";
-import { pageCaller, pageProjectRole, RoleTooLow, SignInFirst } from "../../../page-access";
+import { pageCaller } from "@/server/auth/page-caller";
+import { pageProjectRole, RoleTooLow, SignInFirst } from "../../../../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Keys · Settings · Faultline" };

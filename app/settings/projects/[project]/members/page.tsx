@@ -2,11 +2,10 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import type { Metadata } from "next";
 import { MembersView } from "@/components/members/members-view";
 import { roleAtLeast } from "@/lib/auth/roles";
-import { projectRoleOf } from "@/server/auth/access";
 import { invitationsRoute } from "@/server/routes/invitations";
 import { membersRoute } from "@/server/routes/members";
 import { decodeSegment } from "../../../../decode-segment";
-import { notFoundBecause, requirePageCaller } from "../../../../page-guards";
+import { pageProjectRole, requirePageCaller } from "../../../../page-guards";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Members · Faultline" };
@@ -14,8 +13,7 @@ export const metadata: Metadata = { title: "Members · Faultline" };
 export default async function MembersPage({ params }: { params: Promise<{ project: string }> }) {
   const project = decodeSegment((await params).project);
   const caller = await requirePageCaller();
-  const role = await projectRoleOf(caller, project);
-  if (role === null) notFoundBecause(`There is no project “${project}”.`);
+  const role = await pageProjectRole(caller, project);
   const qc = new QueryClient();
   await Promise.all([
     membersRoute.prefetch(qc, { params: { project }, search: {} }),
