@@ -1,7 +1,8 @@
 // Every write route on disk refuses a signed-in browser's request that lacks its session's CSRF
 // token, carries a wrong one, or comes from another site, before anything else is looked at, and
 // writes nothing. The routes come from the route files (scripts/lint/write-routes.mjs): a write
-// added later is checked here without a new row.
+// added later is checked here without a new row. Then the order after it: a caller without rights
+// gets 404 or 403 before any 400 about the body.
 import { describe, expect, it } from "vitest";
 import { checkWriteRoutes } from "@/scripts/lint/write-routes.mjs";
 import { json, useTeam } from "./team-fixture";
@@ -42,5 +43,37 @@ describe("the CSRF and same-origin checks of every write", () => {
     expect(await countAll()).toBe(before);
     // The session is intact (sign-out and sign-out-everywhere did not run).
     expect((await fetch(`${t.server.url}/api/v1/auth/me`, { headers: t.headersOf("owner") })).status).toBe(200);
+  });
+});
+
+describe("rights before the body", () => {
+  const error = async (res: Response) => [res.status, ((await res.json()) as { error: { code: string } }).error.code];
+  const as = (who: "admin" | "member" | "viewer" | "outsider", method: string, path: string, body: unknown) =>
+    fetch(`${team().server.url}${path}`, json(method, team().headersOf(who), body));
+
+  it("answers 404 to a stranger and 403 to too low a role, whatever the body; 400 only to who may write", async () => {
+    const t = team();
+    const created = await as("admin", "POST", "/api/v1/alerts/rules", { project: t.project, name: "order check", params: { kind: "new_code" } });
+    expect(created.status).toBe(201);
+    const rule = ((await created.json()) as { id: number }).id;
+    const bad = { project: t.project, name: "", role: "emperor", params: 7 };
+    const rows: [string, string, unknown, Record<"outsider" | "viewer" | "member" | "admin", [number, string]>][] = [
+      ["POST", "/api/v1/alerts/rules", bad, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "bad_request"] }],
+      ["POST", "/api/v1/alerts/receivers", bad, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "bad_request"] }],
+      ["PATCH", `/api/v1/alerts/rules/${rule}`, { name: "" }, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "bad_request"] }],
+      // Muting is a member's right: a member's bad mute is a 400, a viewer's a 403.
+      ["PATCH", `/api/v1/alerts/rules/${rule}`, { muted: "yes" }, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [400, "bad_request"], admin: [400, "bad_request"] }],
+      ["POST", `/api/v1/projects/${t.project}/invitations`, bad, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "bad_request"] }],
+      ["PATCH", `/api/v1/projects/${t.project}/members/${t.accounts.viewer.userId}`, bad, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "bad_request"] }],
+      ["POST", `/api/v1/projects/${t.project}/keys`, bad, { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "bad_request"] }],
+      // Unreadable JSON is no exception once the project is in the path.
+      ["POST", `/api/v1/projects/${t.project}/keys`, "{not json", { outsider: [404, "not_found"], viewer: [403, "forbidden"], member: [403, "forbidden"], admin: [400, "invalid_json"] }],
+    ];
+    for (const [method, path, body, expected] of rows) {
+      const send = (who: "admin" | "member" | "viewer" | "outsider") =>
+        typeof body === "string" ? fetch(`${t.server.url}${path}`, { method, headers: { ...t.headersOf(who), "content-type": "application/json" }, body }) : as(who, method, path, body);
+      const answered = { outsider: await error(await send("outsider")), viewer: await error(await send("viewer")), member: await error(await send("member")), admin: await error(await send("admin")) };
+      expect(answered, `${method} ${path} ${JSON.stringify(body)}`).toEqual(expected);
+    }
   });
 });
