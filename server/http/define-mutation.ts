@@ -30,22 +30,23 @@ export type Minimum = ProjectRole | ((body: unknown) => ProjectRole);
  * - `{ row, notFound, minimum }`: the project of the row the path names (404 `notFound` when there
  *   is no such row or the caller cannot see its project).
  */
-export type WriteAccess<P extends string, Row> =
-  | "signed-in"
-  | "instance-owner"
+export type WriteAccess<P extends string, Row> = "signed-in" | "instance-owner" | ProjectAccess<P, Row>;
+
+/** The access of a change about one project (see `WriteAccess`). */
+export type ProjectAccess<P extends string, Row> =
   | { project: "path" | "body"; minimum: Minimum }
   | { row: (params: Readonly<Record<P, string>>) => Promise<Row | null>; notFound: (params: Readonly<Record<P, string>>) => string; minimum: Minimum };
 
 type BodyOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a change's steps see: the request, its checked body and path, the caller, their role in the project, the row, the time. */
-export interface WriteContext<B, P extends string, Row, C extends Caller | null> {
+export interface WriteContext<B, P extends string, Row, C extends Caller | null, Role extends ProjectRole | null = ProjectRole | null> {
   req: Request;
   body: B;
   params: Readonly<Record<P, string>>;
   caller: C;
   /** The caller's role in the project the change is about (null for changes about no project). */
-  role: ProjectRole | null;
+  role: Role;
   /** The row the path names (`{ row }` access), read before the change. */
   row: Row;
   /** The request's time: the change's and its audit entries'. */
@@ -53,17 +54,17 @@ export interface WriteContext<B, P extends string, Row, C extends Caller | null>
 }
 
 /** One write endpoint, declared once (`access` apart: see `defineMutation`'s two forms). */
-export interface MutationSpec<S extends z.ZodType | undefined, P extends string, Row, C extends Caller | null, Prep, R> {
+export interface MutationSpec<S extends z.ZodType | undefined, P extends string, Row, C extends Caller | null, Prep, R, Role extends ProjectRole | null = ProjectRole | null> {
   /** The names of the path's dynamic segments (`["project", "prefix"]`). */
   params?: readonly P[];
   /** The JSON body's contract; a change without one reads no body (a DELETE). */
   body?: S;
   /** Work before the transaction: slow (a password hash) or a check that reads (a webhook URL). */
-  prepare?: (ctx: WriteContext<BodyOf<S>, P, Row, C>) => Prep | Promise<Prep>;
+  prepare?: (ctx: WriteContext<BodyOf<S>, P, Row, C, Role>) => Prep | Promise<Prep>;
   /** The change, on the transaction that also inserts the audit entries it answers. */
-  change: (tx: Tx, ctx: WriteContext<BodyOf<S>, P, Row, C> & { prepared: Prep }) => Promise<Audited<R>>;
+  change: (tx: Tx, ctx: WriteContext<BodyOf<S>, P, Row, C, Role> & { prepared: Prep }) => Promise<Audited<R>>;
   /** The answer once committed (default: `R` as JSON with `status`); may throw a refusal that was audited. */
-  respond?: (result: R, ctx: WriteContext<BodyOf<S>, P, Row, C> & { prepared: Prep }) => Response | Promise<Response>;
+  respond?: (result: R, ctx: WriteContext<BodyOf<S>, P, Row, C, Role> & { prepared: Prep }) => Response | Promise<Response>;
   /** The status of the default answer (200). */
   status?: number;
 }
@@ -111,13 +112,16 @@ const actorOfRequest = (req: Request, caller: Caller | null): AuditActor => ({
  * `noChange(reason)`), and there is no option to skip the CSRF check.
  */
 export function defineMutation<S extends z.ZodType | undefined = undefined, P extends string = never, Row = never, Prep = undefined, R = unknown>(
-  spec: MutationSpec<S, P, Row, Caller | null, Prep, R> & { access: { anyone: PublicWrite } },
+  spec: MutationSpec<S, P, Row, Caller | null, Prep, R, null> & { access: { anyone: PublicWrite } },
 ): MutationRoute<P>;
 export function defineMutation<S extends z.ZodType | undefined = undefined, P extends string = never, Row = never, Prep = undefined, R = unknown>(
-  spec: MutationSpec<S, P, Row, Caller, Prep, R> & { access: WriteAccess<P, Row> },
+  spec: MutationSpec<S, P, Row, Caller, Prep, R, null> & { access: "signed-in" | "instance-owner" },
+): MutationRoute<P>;
+export function defineMutation<S extends z.ZodType | undefined = undefined, P extends string = never, Row = never, Prep = undefined, R = unknown>(
+  spec: MutationSpec<S, P, Row, Caller, Prep, R, ProjectRole> & { access: ProjectAccess<P, Row> },
 ): MutationRoute<P>;
 export function defineMutation<S extends z.ZodType | undefined, P extends string, Row, Prep, R>(
-  spec: MutationSpec<S, P, Row, Caller, Prep, R> & { access: { anyone: PublicWrite } | WriteAccess<P, Row> },
+  spec: MutationSpec<S, P, Row, Caller, Prep, R, never> & { access: { anyone: PublicWrite } | WriteAccess<P, Row> },
 ): MutationRoute<P> {
   const access = spec.access;
   return route(async (req: Request, routeCtx: { params: Promise<Record<P, string>> }) => {
@@ -152,16 +156,16 @@ export function defineMutation<S extends z.ZodType | undefined, P extends string
     if (minimum !== null && role !== null) requireRole(role, minimumFor(minimum, raw()), project!);
     const body = (spec.body ? validate(spec.body, json!) : undefined) as BodyOf<S>;
     if (minimum !== null) {
-      // A body whose unchecked form named no project names it now (or validation refused it).
-      project ??= projectField(body);
+      // The project the checked body names is the one the change is about (the unchecked body may have named none).
+      if (typeof access === "object" && "project" in access && access.project === "body" && projectField(body) !== project) [project, role] = [projectField(body), null];
       if (project === null) throw new Error("a project-scoped write whose checked body names no project");
       role ??= await checkProjectRole(caller!, project, "viewer", notFound);
       requireRole(role, minimumFor(minimum, body), project);
     }
 
     const now = Date.now();
-    // Null only for `{ anyone }` writes, whose steps are typed `Caller | null` (the first overload).
-    const ctx = { req, body, params, caller: caller as Caller, role, row, now };
+    // The overloads type the caller (null only for `{ anyone }` writes) and the role (set for project writes).
+    const ctx = { req, body, params, caller: caller as Caller, role: role as never, row, now };
     const prepared = (spec.prepare ? await spec.prepare(ctx) : undefined) as Prep;
     const full = { ...ctx, prepared };
     const result = await auditedChange(await getStore(), actorOfRequest(req, caller), now, (tx) => spec.change(tx, full));

@@ -25,7 +25,7 @@ export const invitationCreate = defineMutation({
   body: invitationCreateSchema,
   access: { project: "path", minimum: "admin" },
   prepare: async ({ body, role }) => {
-    const refusal = inviteRefusal(role!, body.role);
+    const refusal = inviteRefusal(role, body.role);
     if (refusal) throw new ApiError(refusal.code, refusal.message);
     // The first account must be the instance owner (the setup link): an invitation accepted first would end setup mode without one.
     if (!(await accountsExist())) throw new ApiError("conflict", "create the owner account first, with the setup link printed at start (or `npm run keys -- setup-link`)");

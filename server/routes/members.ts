@@ -42,7 +42,7 @@ export const memberPatch = defineMutation({
   params: ["project", "userId"],
   body: memberPatchSchema,
   access: { project: "path", minimum: "admin" },
-  change: (tx, { params: { project, userId }, body, role }) => changeMember(tx, role!, project, userId, body.role),
+  change: (tx, { params: { project, userId }, body, role }) => changeMember(tx, role, project, userId, body.role),
   respond: async (_, { params: { project, userId } }) => Response.json(await findProjectMember(await getStore(), project, userId)),
 });
 
@@ -50,6 +50,6 @@ export const memberPatch = defineMutation({
 export const memberDelete = defineMutation({
   params: ["project", "userId"],
   access: { project: "path", minimum: "admin" },
-  change: (tx, { params: { project, userId }, role }) => changeMember(tx, role!, project, userId, null),
+  change: (tx, { params: { project, userId }, role }) => changeMember(tx, role, project, userId, null),
   respond: () => new Response(null, { status: 204 }),
 });
