@@ -48,6 +48,28 @@ if (!dryRun && !key) {
   process.exit(2);
 }
 
+/**
+ * Why nothing answers at `base`, or null when something does (any HTTP answer). Without this check a
+ * wrong URL only shows as every record dropped with `network_error`, after the whole simulation.
+ */
+async function unreachable(base: string): Promise<string | null> {
+  try {
+    await fetch(new URL("/api/health", base), { signal: AbortSignal.timeout(10_000) });
+    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.message || cause?.code || (error as Error).message;
+  }
+}
+
+if (!dryRun) {
+  const why = await unreachable(url);
+  if (why !== null) {
+    console.error(`demo: could not connect to Faultline at ${url} (${why}). Start it with \`npm start\`, or pass --url <url> (or set FAULTLINE_URL).`);
+    process.exit(1);
+  }
+}
+
 const rnd = seededRandom(seed);
 const chance = (p: number) => rnd() < p;
 const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
@@ -168,9 +190,16 @@ function tools(release: string): ToolDefinition[] {
 const RELEASES = ["1.3.2", "1.3.5", "1.4.0"] as const;
 /** A supplier outage in the middle of the day: the breaker opens and turns calls away fast. */
 let outage = false;
+let connectionLost = false;
 const exporter = dryRun
   ? undefined
-  : new Exporter({ endpoint: url, apiKey: key!, format, resource: { service: "support-agent", environment: "demo" }, onError: () => {} });
+  : new Exporter({ endpoint: url, apiKey: key!, format, resource: { service: "support-agent", environment: "demo" }, onError: lostConnection });
+/** Said once: Faultline stopped answering while the demo ran (records are then dropped as `network_error`). */
+function lostConnection(message: string): void {
+  if (connectionLost || !message.includes("network_error")) return;
+  connectionLost = true;
+  process.stderr.write(`\ndemo: lost the connection to Faultline at ${url}: records are being dropped\n`);
+}
 const memory = new MemorySink();
 const sink: RecordSink = exporter ?? memory;
 

@@ -21,6 +21,16 @@ if (runtimeVersion !== manifest.version) {
   process.exit(1);
 }
 
+// The README is the registry page, where a link into the repository's tree resolves nowhere: every
+// link must be absolute, into the repository the manifest names.
+const repositoryBase = manifest.repository?.url?.replace(/^git\+/, "").replace(/\.git$/, "");
+const readmeLinks = [...readFileSync(path.join(here, "README.md"), "utf8").matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+const strayLinks = readmeLinks.filter((href) => !repositoryBase || !href.startsWith(repositoryBase));
+if (strayLinks.length > 0) {
+  console.error(`README.md links outside ${repositoryBase ?? "the manifest's repository.url (missing)"}: ${strayLinks.join(", ")}`);
+  process.exit(1);
+}
+
 rmSync(dist, { recursive: true, force: true });
 execFileSync(
   bin("esbuild"),
