@@ -24,7 +24,7 @@ function failingSpan(i: number, at: number): SpanRow {
   return {
     spanId: `s${i}`, traceId: null, parentSpanId: null, runId: `run-${pad(i % 20_000)}`, callId: `c${i}`, tool: `tool_${pad(i % 2000)}`,
     toolVersion: "1.0.0", release: `r-${pad(i % 5000)}`, service: "cardinality", environment: "prod", sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0", attempt: 1, startedAt: at, endedAt: at + 10, outcome: "failed", code: `code_${pad(i)}`, errorClass: "ToolFailure",
+    sdkVersion: "0.1.0", attempt: 1, startedAt: at, startedSubNs: null, endedAt: at + 10, outcome: "failed", code: `code_${pad(i)}`, errorClass: "ToolFailure",
     retryable: false, retryAfterMs: null, backoffMs: null, decision: "surfaced", permitted: true, abandoned: false, message: null,
     derived: null, argsHash: null, afterError: null, source: "native",
   };

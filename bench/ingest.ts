@@ -205,7 +205,7 @@ function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
     row: {
       spanId: sub(r.id, batch), traceId: r.trace_id, parentSpanId: null, runId: sub(r.run_id, batch), callId: sub(r.call_id, batch), tool: r.tool,
       toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
-      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
+      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, startedSubNs: null, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
       errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
       permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
     },

@@ -94,7 +94,7 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
         const row: SpanRow = {
           spanId: `s${written}`, traceId: null, parentSpanId: null, runId, callId: `${runId}-c${c}`, tool,
           toolVersion: `1.${releases.indexOf(release)}.0`, release, service, environment: "prod", sdkName: "faultline-runtime",
-          sdkVersion: "0.1.0", attempt, startedAt: t, endedAt: t + duration, outcome: def ? def.outcome : "ok",
+          sdkVersion: "0.1.0", attempt, startedAt: t, startedSubNs: null, endedAt: t + duration, outcome: def ? def.outcome : "ok",
           code: def ? def.code : null, errorClass: def ? def.errorClass : null, retryable: def ? def.retryable : null,
           retryAfterMs: def ? def.retryAfterMs : null, backoffMs: backoff, decision, permitted: def?.outcome !== "refused",
           abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",

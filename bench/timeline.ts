@@ -32,7 +32,7 @@ async function seed(store: Store): Promise<void> {
       spans.push({
         spanId: `b-${c}-${a}`, traceId: "bench", parentSpanId: null, runId: RUN_ID, callId: `call-${c}`, tool,
         toolVersion: "1.0.0", release: "2026.11.3", service: "bench-agent", environment: "bench", sdkName: "faultline-runtime",
-        sdkVersion: "0.1.0", attempt: a, startedAt: t, endedAt: t + duration, outcome: ok ? "ok" : a % 4 === 0 ? "timed_out" : "failed",
+        sdkVersion: "0.1.0", attempt: a, startedAt: t, startedSubNs: null, endedAt: t + duration, outcome: ok ? "ok" : a % 4 === 0 ? "timed_out" : "failed",
         code: ok ? null : "upstream_unavailable", errorClass: ok ? null : "ToolFailure", retryable: ok ? null : true,
         retryAfterMs: ok || a % 3 !== 0 ? null : backoff, backoffMs: backoff, decision: ok ? null : last ? "exhausted" : "retried",
         permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",

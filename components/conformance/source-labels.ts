@@ -15,6 +15,7 @@ export const CONVENTION_LABELS: Record<string, string> = {
   openinference: "OpenInference",
   traceloop: "OpenLLMetry / Traceloop",
   vercel_ai: "Vercel AI SDK",
+  langfuse: "Langfuse",
   unknown: "unreadable spans",
   ...SOURCE_LABELS,
 };

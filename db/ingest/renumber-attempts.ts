@@ -7,7 +7,7 @@ import type { BatchAggregates } from "./aggregate";
 import { queryNamed } from "./pg-named";
 import { derivedCalls, planRenumber, RENUMBERED_SOURCE, type AttemptMove, type StoredAttempt } from "./renumber-plan";
 
-const STORED_COLUMNS = `span_id AS "spanId", run_id AS "runId", call_id AS "callId", started_at AS "startedAt", attempt, tool, code, outcome,
+const STORED_COLUMNS = `span_id AS "spanId", run_id AS "runId", call_id AS "callId", started_at AS "startedAt", started_sub_ns AS "startedSubNs", attempt, tool, code, outcome,
   error_class AS "errorClass", release, service, environment, derived`;
 // Only spans whose number Faultline derived take part: a number the source sent is never changed.
 const DERIVED = `source = '${RENUMBERED_SOURCE}' AND attempt IS NOT NULL AND derived LIKE '%attempt%'`;

@@ -4,7 +4,7 @@ import type { RowBatch, SpanRow } from "@/lib/ingest/rows";
 /** A stored span with a derived attempt number, with what its rollup counters are keyed by. */
 export type StoredAttempt = Pick<
   SpanRow,
-  "spanId" | "runId" | "callId" | "startedAt" | "tool" | "code" | "outcome" | "errorClass" | "release" | "service" | "environment" | "derived"
+  "spanId" | "runId" | "callId" | "startedAt" | "startedSubNs" | "tool" | "code" | "outcome" | "errorClass" | "release" | "service" | "environment" | "derived"
 > & { attempt: number };
 
 /** A stored span whose attempt number changes, and the numbers. */
@@ -31,7 +31,7 @@ export function derivedCalls(batch: RowBatch): { runId: string; callId: string }
 
 /**
  * Numbers a call's derived attempts across requests: the batch's spans (numbered within their request)
- * and the call's already-stored derived spans are ranked together by start time, then span id. Batch
+ * and the call's already-stored derived spans are ranked together by start time (to the nanosecond), then span id. Batch
  * rows take their rank before they are inserted; a stored span whose rank differs is returned as a
  * move (an earlier sibling arrived late). A batch span that is already stored keeps its stored number.
  */

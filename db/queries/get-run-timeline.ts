@@ -8,7 +8,7 @@ type SpanTuple = [string, string, string, number | null, number, number, string 
 
 const SPANS_SQL = `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
     retry_after_ms, backoff_ms, decision, message
-  FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, pk`;
+  FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, started_sub_ns, pk`;
 
 interface SpanObject {
   call_id: string;

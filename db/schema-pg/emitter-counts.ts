@@ -20,6 +20,9 @@ export const emitterCounts = rollupTable(
     noMessage: int("no_message").notNull(),
     noRelease: int("no_release").notNull(),
     lastSeen: int("last_seen").notNull(),
+    derivedCallId: int("derived_call_id").notNull().default(0),
+    derivedRunId: int("derived_run_id").notNull().default(0),
+    derivedAttempt: int("derived_attempt").notNull().default(0),
   },
   ["projectId", "service", "convention"],
 );

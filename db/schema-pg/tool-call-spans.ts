@@ -50,6 +50,7 @@ export const toolCallSpans = pgTable(
     derived: text("derived"),
     argsHash: text("args_hash"),
     afterError: text("after_error"),
+    startedSubNs: bigint("started_sub_ns", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

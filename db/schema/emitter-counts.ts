@@ -12,7 +12,7 @@ export const emitterRollup = defineRollup({
     projectId: text("project_id").notNull(),
     /** The sending service ('' when unknown). */
     service: text("service").notNull(),
-    /** `faultline`, `adk`, `gen_ai`, `openinference`, `traceloop`, `vercel_ai`, or a non-OTLP source. */
+    /** `faultline`, `adk`, `gen_ai`, `openinference`, `traceloop`, `vercel_ai`, `langfuse`, or a non-OTLP source. */
     convention: text("convention").notNull(),
   },
   values: {
@@ -28,6 +28,10 @@ export const emitterRollup = defineRollup({
     noMessage: sum(integer("no_message").notNull()),
     noRelease: sum(integer("no_release").notNull()),
     lastSeen: max(integer("last_seen").notNull()),
+    /** Of the spans not carrying a call id, run id or attempt: those whose value Faultline derived (the rest are unknown). */
+    derivedCallId: sum(integer("derived_call_id").notNull().default(0)),
+    derivedRunId: sum(integer("derived_run_id").notNull().default(0)),
+    derivedAttempt: sum(integer("derived_attempt").notNull().default(0)),
   },
 });
 

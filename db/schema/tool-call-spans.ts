@@ -43,6 +43,8 @@ export const toolCallSpans = sqliteTable(
     argsHash: text("args_hash"),
     /** The call id of the surfaced error this call answers, when the runtime linked it; '' when it said none; null when unknown. */
     afterError: text("after_error"),
+    /** Nanoseconds past `started_at` (0–999 999) for sources that carry them (OTLP); null otherwise. Orders attempts started within one millisecond. */
+    startedSubNs: integer("started_sub_ns"),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

@@ -46,7 +46,7 @@ export function normalizeAdkPublished(
           row: {
             spanId: e.event_id, traceId: e.trace_id || null, parentSpanId: null, runId: runId!, callId: attr(e, "tool_call_id")!,
             tool: attr(e, "tool")!, toolVersion: null, ...shared, ...sdk, attempt: null,
-            startedAt: Number.isSafeInteger(duration) && duration > 0 ? e.occurred_at - duration : e.occurred_at, endedAt: e.occurred_at,
+            startedAt: Number.isSafeInteger(duration) && duration > 0 ? e.occurred_at - duration : e.occurred_at, startedSubNs: null, endedAt: e.occurred_at,
             outcome, code: null, errorClass: taxonomyClass(errorCode), retryable: null, retryAfterMs: null, backoffMs: null, decision: null,
             permitted: null, abandoned: null,
             // A state the taxonomy has no outcome for (indeterminate, abandoned) and a foreign class stay visible as text.

@@ -60,7 +60,7 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
     const span = (fields: Partial<SpanRow>): SpanRow => ({
       spanId: eventId, traceId: null, parentSpanId: null, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null,
       ...shared, sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
-      attempt: null, startedAt: e.at!, endedAt: e.at!, outcome: null, code: null, errorClass: null, retryable: null, retryAfterMs: null,
+      attempt: null, startedAt: e.at!, startedSubNs: null, endedAt: e.at!, outcome: null, code: null, errorClass: null, retryable: null, retryAfterMs: null,
       backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: SOURCE,
       ...fields,
     });

@@ -39,7 +39,7 @@ export function normalizeAdkSpans(
         spanId: ids[i]!, traceId: null, parentSpanId: null, runId, callId: s.call_id ?? ids[i]!, tool: s.tool, toolVersion: null,
         release: s.release ?? s.agent_version ?? r?.release ?? null, service: s.agent || batch.agent || r?.service || null,
         environment: r?.environment ?? null, sdkName: r?.sdk?.name ?? null, sdkVersion: r?.sdk?.version ?? null, attempt: attempts[i] ?? null,
-        startedAt: endedAt - Math.round(s.duration_seconds * 1000), endedAt, outcome: OUTCOME[s.outcome],
+        startedAt: endedAt - Math.round(s.duration_seconds * 1000), startedSubNs: null, endedAt, outcome: OUTCOME[s.outcome],
         code: code === "" ? null : code, errorClass: taxonomyClass(s.failure), retryable: null, retryAfterMs: null, backoffMs: null,
         decision: null, permitted: s.permitted, abandoned: s.abandoned,
         // The kit never records an error message on a span; a class outside the taxonomy is kept as text.

@@ -61,7 +61,7 @@ export function normalizeNative(
             sdkVersion: base.sdkVersion,
             attempt: r.attempt,
             startedAt: r.started_at,
-            endedAt: r.ended_at,
+            startedSubNs: null, endedAt: r.ended_at,
             outcome: r.outcome,
             code: r.code ?? null,
             errorClass: r.error_class ?? null,

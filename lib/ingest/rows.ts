@@ -17,6 +17,8 @@ export interface SpanRow {
   sdkVersion: string | null;
   attempt: number | null;
   startedAt: number;
+  /** Nanoseconds past `startedAt` (0–999 999) where the source carries them (OTLP); null otherwise. */
+  startedSubNs: number | null;
   endedAt: number;
   outcome: string | null;
   code: string | null;

@@ -12,19 +12,31 @@ export interface IngestAuth {
 }
 
 /**
- * The project of the presented ingest key (`Authorization: Bearer` or `x-faultline-key`). Wrong keys
- * are counted per client address: after FAULTLINE_AUTH_MAX_FAILURES in FAULTLINE_AUTH_WINDOW_MS the
- * address gets 429 until the window ends, so keys cannot be guessed at request rate. A key of an
- * archived project is refused with 403.
+ * The ingest key a request presents: `Authorization: Bearer`, `x-faultline-key`, or the password of
+ * HTTP Basic (Langfuse's span processor sends `publicKey:secretKey`: its secret key is the key).
+ */
+function presentedIngestKey(req: Request): string | undefined {
+  const header = req.headers.get("authorization");
+  const basic = header?.match(/^Basic\s+(\S+)\s*$/i)?.[1];
+  if (basic) {
+    const decoded = Buffer.from(basic, "base64").toString("utf8");
+    return decoded.includes(":") ? decoded.slice(decoded.indexOf(":") + 1) : undefined;
+  }
+  return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? req.headers.get("x-faultline-key")?.trim();
+}
+
+/**
+ * The project of the presented ingest key (`Authorization: Bearer`, `x-faultline-key` or the Basic
+ * password). Wrong keys are counted per client address: after FAULTLINE_AUTH_MAX_FAILURES in
+ * FAULTLINE_AUTH_WINDOW_MS the address gets 429 until the window ends, so keys cannot be guessed at
+ * request rate. A key of an archived project is refused with 403.
  */
 export async function authenticateIngest(req: Request, db: Executor): Promise<IngestAuth> {
   const c = config();
   const client = clientAddress(req, c.trustProxy);
   const throttle = authThrottle("ingest key", c.authMaxFailures, c.authWindowMs);
   throttle.check(client, "ingest key");
-  const header = req.headers.get("authorization");
-  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  const presented = bearer ?? req.headers.get("x-faultline-key")?.trim();
+  const presented = presentedIngestKey(req);
   if (!presented) {
     throw new ApiError("unauthorized", "missing ingest key: send Authorization: Bearer <key>", undefined, {
       "WWW-Authenticate": 'Bearer realm="faultline"',

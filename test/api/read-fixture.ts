@@ -15,7 +15,7 @@ export const MARKUP_CODE = "<b>bold</b>";
 export const FORMULA_TOOL = "=SUM(1,2)";
 
 const base: SpanRow = {
-  spanId: "", traceId: null, parentSpanId: null, runId: "", callId: "", tool: "", toolVersion: null, release: "r1",
+  spanId: "", traceId: null, parentSpanId: null, startedSubNs: null, runId: "", callId: "", tool: "", toolVersion: null, release: "r1",
   service: "svc-a", environment: "prod", sdkName: "faultline-runtime", sdkVersion: "0.1.0", attempt: 1, startedAt: 0,
   endedAt: 0, outcome: "ok", code: null, errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null,
   decision: null, permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",

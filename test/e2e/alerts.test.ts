@@ -8,7 +8,7 @@ import { useBrowserSession } from "../helpers/browser-session";
 const T = Date.now() - 60_000;
 const span = (id: string, outcome: "ok" | "failed"): SpanRow => ({
   spanId: id, traceId: null, parentSpanId: null, runId: "run-1", callId: `call-${id}`, tool: "search", toolVersion: null,
-  release: "1.0.0", service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: T, endedAt: T + 10,
+  release: "1.0.0", service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: T, startedSubNs: null, endedAt: T + 10,
   outcome, code: outcome === "ok" ? null : "upstream_unavailable", errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null,
   decision: outcome === "ok" ? null : "surfaced", permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
 });

@@ -7,7 +7,7 @@ import { useBrowserSession } from "../helpers/browser-session";
 const T = Date.now() - 3_600_000;
 const span = (id: string, over: Partial<SpanRow>): SpanRow => ({
   spanId: id, traceId: null, parentSpanId: null, runId: "run-1", callId: `call-${id}`, tool: "search", toolVersion: null,
-  release: "1.0.0", service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: T, endedAt: T + 10,
+  release: "1.0.0", service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: T, startedSubNs: null, endedAt: T + 10,
   outcome: "ok", code: null, errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: null, permitted: null,
   abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native", ...over,
 });

@@ -6,7 +6,7 @@ type SpanIdentity = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "atte
 
 export function spanRow(fields: SpanIdentity & Partial<SpanRow>): SpanRow {
   return {
-    traceId: null, parentSpanId: null, toolVersion: "1.0.0", release: null, service: null, environment: "prod",
+    traceId: null, parentSpanId: null, startedSubNs: null, toolVersion: "1.0.0", release: null, service: null, environment: "prod",
     sdkName: "faultline-runtime", sdkVersion: "0.1.0", outcome: "ok", code: null, errorClass: null, retryable: null,
     retryAfterMs: null, backoffMs: null, decision: null, permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",
     ...fields,

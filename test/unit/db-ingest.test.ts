@@ -106,7 +106,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
   it("counts spans without an attempt number apart, so they can be counted as calls", async () => {
     const batch = emptyRowBatch();
     const base = { traceId: null, parentSpanId: null, runId: "r", tool: "t", toolVersion: null, release: null, service: null, environment: null,
-      sdkName: null, sdkVersion: null, startedAt: H, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
+      sdkName: null, sdkVersion: null, startedAt: H, startedSubNs: null, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
       retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "otlp" };
     batch.spans.push({ index: 0, row: { ...base, spanId: "a", callId: "c1", attempt: null } }, { index: 1, row: { ...base, spanId: "b", callId: "c2", attempt: null } });
     await writeRows(store, "default", batch);
@@ -242,7 +242,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
   it("writes nothing of a batch that fails part-way (all or nothing)", async () => {
     const batch = emptyRowBatch();
     const ok = { traceId: null, parentSpanId: null, runId: "r", callId: "c", tool: "t", toolVersion: null, release: null, service: null, environment: null,
-      sdkName: null, sdkVersion: null, attempt: 1, startedAt: H, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
+      sdkName: null, sdkVersion: null, attempt: 1, startedAt: H, startedSubNs: null, endedAt: H + 5, outcome: "ok", code: null, errorClass: null, retryable: null,
       retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native" };
     batch.spans.push({ index: 0, row: { ...ok, spanId: "good" } });
     // A NOT NULL column left null fails the run insert after the span was written.

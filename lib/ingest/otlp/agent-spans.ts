@@ -12,24 +12,51 @@ export interface AgentRunFields extends Omit<RunRow, "source"> {
 }
 
 const AGENT_OPERATIONS = new Set(["invoke_agent", "create_agent"]);
+// The Vercel AI SDK's top-level calls: one agent loop each (their `.doGenerate`/`.doStream` children are model calls).
+const VERCEL_AGENT_OPERATIONS = new Set(["ai.generateText", "ai.streamText"]);
+
+const vercelAgent = (s: OtlpSpan) => VERCEL_AGENT_OPERATIONS.has(attrString(s.attributes, "ai.operationId") ?? s.name);
+const traceloopAgent = (s: OtlpSpan) => (attrString(s.attributes, "traceloop.span.kind") ?? "").toLowerCase() === "agent";
+const langfuseAgent = (s: OtlpSpan) => attrString(s.attributes, "langfuse.observation.type") === "agent";
 const UNFINISHED = new Set<string>(["pending", "running", "suspended"]);
 
 /** The runtime's exporter sends each final tool error as a zero-length span; it carries run attributes but is no run. */
 export const isToolErrorRecord = (s: OtlpSpan) => s.name.startsWith("faultline.tool_error") || s.attributes.has("faultline.told");
 
 /**
- * An agent (run) span: GenAI `invoke_agent`/`create_agent`, OpenInference `AGENT`, the kit's `adk.run`
- * span or its recorder's root (`adk.state` / `adk.agent` without `adk.event`), or a span carrying
- * Faultline's run attributes that is no other GenAI operation. Call only for spans that are not tool spans.
+ * An agent (run) span: GenAI `invoke_agent`/`create_agent`, OpenInference `AGENT`, the Vercel AI SDK's
+ * `ai.generateText`/`ai.streamText`, Traceloop `traceloop.span.kind = agent`, a Langfuse `agent`
+ * observation, the kit's `adk.run` span or its recorder's root (`adk.state` / `adk.agent` without
+ * `adk.event`), or a span carrying Faultline's run attributes that is no other GenAI operation. Call
+ * only for spans that are not tool spans.
  */
 export function isAgentSpan(s: OtlpSpan): boolean {
   const a = s.attributes;
   const operation = attrString(a, "gen_ai.operation.name");
   if (operation !== null && AGENT_OPERATIONS.has(operation)) return true;
   if (s.name === "adk.run" || (attrString(a, "openinference.span.kind") ?? "").toUpperCase() === "AGENT") return true;
+  if (vercelAgent(s) || traceloopAgent(s) || langfuseAgent(s)) return true;
   if ((a.has("adk.state") || a.has("adk.agent")) && !a.has("adk.event")) return true;
   if (isToolErrorRecord(s)) return false;
   return (a.has("faultline.run_state") || a.has("faultline.run_id")) && operation === null && !a.has("openinference.span.kind");
+}
+
+/**
+ * The agent an agent span names, by its convention: GenAI `gen_ai.agent.name`, the kit's `adk.agent`,
+ * OpenInference `agent.name`, the Vercel AI SDK's `functionId` (`ai.telemetry.functionId`), Traceloop's
+ * agent name (`traceloop.entity.name`) or else its workflow's (`traceloop.workflow.name`), a Langfuse
+ * agent observation's name. Null when it names none.
+ */
+export function agentNameOf(s: OtlpSpan): string | null {
+  const a = s.attributes;
+  return first(
+    attrString(a, "gen_ai.agent.name"),
+    attrString(a, "adk.agent"),
+    attrString(a, "agent.name"),
+    vercelAgent(s) ? attrString(a, "ai.telemetry.functionId") : null,
+    traceloopAgent(s) ? first(attrString(a, "traceloop.entity.name"), attrString(a, "traceloop.workflow.name")) : null,
+    langfuseAgent(s) && s.name !== "" ? s.name : null,
+  );
 }
 
 /** The run id a span states itself (`faultline.run_id`, then the kit's `adk.run_id`), or null. */
@@ -77,12 +104,7 @@ export function readAgentRun(s: OtlpSpan, ctx: SpanContext): AgentRunFields {
     // A re-sent export is the same record; a later export of the same span with another state or end is a newer one.
     recordId: `${s.spanId}@${state}${endedAt === null ? "" : `:${endedAt}`}`,
     runId: first(explicitRunId(a), s.traceId)!,
-    agent: first(
-      attrString(a, "gen_ai.agent.name"),
-      attrString(a, "adk.agent"),
-      attrString(a, "agent.name"),
-      attrString(ctx.resource, "service.name"),
-    ),
+    agent: first(agentNameOf(s), attrString(ctx.resource, "service.name")),
     release: first(
       text(a, "faultline.agent_version", LIMITS.maxVersionLength),
       text(a, "faultline.release", LIMITS.maxVersionLength),

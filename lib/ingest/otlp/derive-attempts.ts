@@ -4,6 +4,8 @@ export interface NumberableSpan {
   runId: string;
   callId: string;
   startedAt: number;
+  /** Nanoseconds past `startedAt`; null (read as 0) for a source without sub-millisecond times. */
+  startedSubNs: number | null;
   attempt: number | null;
   derived: string | null;
 }
@@ -11,9 +13,12 @@ export interface NumberableSpan {
 /** The key of the call a span is an attempt of. */
 export const callKey = (s: { runId: string; callId: string }): string => `${s.runId}\u0000${s.callId}`;
 
-/** Start time, then span id: the order attempts of one call are numbered in, total for equal starts. */
+/**
+ * Start time to the nanosecond (OTLP carries nanoseconds: retries can start within one millisecond),
+ * then span id: the order attempts of one call are numbered in, total for equal starts.
+ */
 export const attemptOrder = (a: NumberableSpan, b: NumberableSpan): number =>
-  a.startedAt - b.startedAt || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
+  a.startedAt - b.startedAt || (a.startedSubNs ?? 0) - (b.startedSubNs ?? 0) || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
 
 /** Adds `field` to a comma-separated derived list once. */
 export function withDerived(derived: string | null, field: string): string {

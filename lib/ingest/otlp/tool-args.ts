@@ -2,8 +2,8 @@ import { ARGS_HASH_PATTERN, argsHash, argsHashOfText } from "@/lib/contracts/arg
 import type { AttrMap } from "./attributes";
 import { id, reject } from "./strict-attributes";
 
-/** Where conventions put a tool call's arguments, most specific first: GenAI, the Vercel AI SDK, OpenInference. */
-const ARGUMENT_ATTRIBUTES = ["gen_ai.tool.call.arguments", "ai.toolCall.args", "input.value"] as const;
+/** Where conventions put a tool call's arguments, most specific first: GenAI, the Vercel AI SDK, OpenInference, Langfuse. */
+const ARGUMENT_ATTRIBUTES = ["gen_ai.tool.call.arguments", "ai.toolCall.args", "input.value", "langfuse.observation.input"] as const;
 
 /**
  * The call's arguments hash: the runtime's own `faultline.args_hash`, else the hash of the arguments

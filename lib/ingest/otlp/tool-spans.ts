@@ -1,6 +1,6 @@
 import { DECISIONS, LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS, type Outcome } from "@/lib/contracts";
 import type { DropRow, Emitter, SpanRow } from "@/lib/ingest/rows";
-import { explicitRunIdLenient, isAgentSpan, readAgentRun, type AgentRunFields } from "./agent-spans";
+import { agentNameOf, explicitRunIdLenient, isAgentSpan, readAgentRun, type AgentRunFields } from "./agent-spans";
 import { attrString } from "./attributes";
 import { CONVENTIONS, toolConvention, type ConventionName, type ConventionRead, type ToolConvention } from "./conventions";
 import { fitClass, lastException, otelOutcome, splitErrorType } from "./conventions/otel-errors";
@@ -148,21 +148,27 @@ function readToolSpan(s: OtlpSpan, convention: ToolConvention, ctx: SpanContext,
       attrString(ag, "faultline.agent_version"),
       attrString(ag, "adk.agent_version"),
       attrString(ag, "gen_ai.agent.version"),
+      attrString(a, "langfuse.release"),
       attrString(ctx.resource, "service.version"),
     ),
+    // The Vercel AI SDK repeats its functionId on every span it starts, tool calls included.
     service: first(
       attrString(a, "gen_ai.agent.name"),
       attrString(a, "adk.agent"),
-      attrString(ag, "gen_ai.agent.name"),
-      attrString(ag, "adk.agent"),
-      attrString(ag, "agent.name"),
+      attrString(a, "ai.telemetry.functionId"),
+      agent ? agentNameOf(agent) : null,
       attrString(ctx.resource, "service.name"),
     ),
-    environment: first(attrString(ctx.resource, "deployment.environment.name"), attrString(ctx.resource, "deployment.environment")),
+    environment: first(
+      attrString(ctx.resource, "deployment.environment.name"),
+      attrString(ctx.resource, "deployment.environment"),
+      attrString(a, "langfuse.environment"),
+    ),
     sdkName: ctx.scopeName,
     sdkVersion: ctx.scopeVersion,
     attempt: pick(reads, "attempt"),
     startedAt,
+    startedSubNs: Number(s.startNs % 1_000_000n),
     endedAt,
     outcome,
     code: first(pick(reads, "code"), split.code),

@@ -15,7 +15,7 @@ const span = (tool: string, minutesAgo: number, over: Partial<SpanRow> = {}): Sp
   const at = NOW - minutesAgo * MIN;
   return {
     spanId: `s${n}`, traceId: null, parentSpanId: null, runId: "run-1", callId: `call-${n}`, tool, toolVersion: null, release: "1.0.0",
-    service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, endedAt: at + 10, outcome: "ok",
+    service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, startedSubNs: null, endedAt: at + 10, outcome: "ok",
     code: null, errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null,
     message: null, derived: null, argsHash: null, afterError: null, source: "native", ...over,
   };

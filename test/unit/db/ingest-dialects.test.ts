@@ -30,7 +30,7 @@ function span(k: number): SpanRow {
   return {
     spanId: `s-${k}`, traceId: null, parentSpanId: null, runId: `run-${k % 30}`, callId: `call-${k >> 1}`, tool: TOOLS[k % TOOLS.length]!,
     toolVersion: k % 4 === 0 ? null : `1.${k % 3}.0`, release: k % 5 === 0 ? null : `2026.${k % 2}`, service: k % 6 === 0 ? null : "agent",
-    environment: "prod", sdkName: "bench", sdkVersion: "1", attempt: k % 9 === 0 ? null : (k % 3) + 1, startedAt, endedAt: startedAt + (k % 50) * 7,
+    environment: "prod", sdkName: "bench", sdkVersion: "1", attempt: k % 9 === 0 ? null : (k % 3) + 1, startedAt, startedSubNs: null, endedAt: startedAt + (k % 50) * 7,
     outcome, code: failed && k % 4 !== 1 ? `code_${k % 6}` : null, errorClass: failed ? "ToolFailure" : null, retryable: failed ? k % 2 === 0 : null,
     retryAfterMs: failed && k % 3 === 0 ? 1000 + (k % 7) * 900 : null, backoffMs: failed ? 250 * (k % 11) : null,
     decision: k % 13 === 0 ? "failed_closed" : failed ? "retried" : null, permitted: k % 8 === 0 ? null : k % 8 !== 1, abandoned: k % 10 === 0,

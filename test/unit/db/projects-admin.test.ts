@@ -115,7 +115,7 @@ describe.each(DIALECTS)("project administration on %s", (dialect) => {
     const at = NOW + 30_000;
     const span: SpanRow = {
       spanId: "s1", traceId: null, parentSpanId: null, runId: "run-1", callId: "call-1", tool: "lookup", toolVersion: null, release: "1.0.0",
-      service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, endedAt: at + 10, outcome: "failed",
+      service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, startedSubNs: null, endedAt: at + 10, outcome: "failed",
       code: "upstream_unavailable", errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: "surfaced", permitted: null,
       abandoned: null, message: null, derived: null, source: "native", argsHash: null, afterError: null,
     };

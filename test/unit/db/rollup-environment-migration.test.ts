@@ -58,7 +58,7 @@ async function seedBefore(store: Store, dialect: Dialect): Promise<void> {
   const context = { projectId: "p", receivedAt: T0 };
   // Today's insert statements carry the columns later migrations added: give them to the old schema
   // for the seed, and take them away again before those migrations run.
-  const later = ["args_hash", "after_error"];
+  const later = ["started_sub_ns", "args_hash", "after_error"];
   for (const c of later) await store.run(`ALTER TABLE tool_call_spans ADD COLUMN ${c} text`);
   if (dialect === "sqlite") {
     for (const s of spans) await store.run(spanInsert.sql, spanInsert.bind(context, s));

@@ -8,7 +8,7 @@ import { DIALECTS, openTestStore } from "../../helpers/stores";
 
 const T = Date.UTC(2026, 0, 10);
 const base: SpanRow = {
-  spanId: "", traceId: null, parentSpanId: null, runId: "", callId: "", tool: "", toolVersion: null, release: "r1",
+  spanId: "", traceId: null, parentSpanId: null, startedSubNs: null, runId: "", callId: "", tool: "", toolVersion: null, release: "r1",
   service: "svc", environment: "prod", sdkName: null, sdkVersion: null, attempt: 1, startedAt: T, endedAt: T + 10,
   outcome: "ok", code: null, errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: null,
   permitted: true, abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",

@@ -132,6 +132,7 @@ export class Scenario {
       spanId: `${callId}-a${attempt}`,
       traceId: null,
       parentSpanId: null,
+      startedSubNs: null,
       runId,
       callId,
       ...this.base(spec),

@@ -39,6 +39,7 @@ describe("tool span recognition and mapping", () => {
         sdkVersion: "1.4.0",
         attempt: 1,
         startedAt: T0,
+        startedSubNs: 0,
         endedAt: T0 + 1250,
         outcome: "failed",
         code: "rate_limited",

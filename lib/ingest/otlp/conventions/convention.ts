@@ -2,7 +2,7 @@ import type { Outcome } from "@/lib/contracts";
 import type { OtlpSpan } from "../decode";
 
 /** The span conventions Faultline reads tool calls from, most specific first. */
-export const CONVENTION_NAMES = ["faultline", "adk", "gen_ai", "openinference", "traceloop", "vercel_ai"] as const;
+export const CONVENTION_NAMES = ["faultline", "adk", "gen_ai", "openinference", "traceloop", "vercel_ai", "langfuse"] as const;
 /** One span convention. */
 export type ConventionName = (typeof CONVENTION_NAMES)[number];
 

@@ -3,6 +3,7 @@ import { adkConvention } from "./adk";
 import type { ToolConvention } from "./convention";
 import { faultlineConvention } from "./faultline";
 import { genAiConvention } from "./gen-ai";
+import { langfuseConvention } from "./langfuse";
 import { openInferenceConvention } from "./openinference";
 import { traceloopConvention } from "./traceloop";
 import { vercelAiConvention } from "./vercel-ai";
@@ -20,6 +21,7 @@ export const CONVENTIONS: readonly ToolConvention[] = [
   openInferenceConvention,
   traceloopConvention,
   vercelAiConvention,
+  langfuseConvention,
 ];
 
 /** The convention that marks the span as a tool call, or null for any other span. */
