@@ -55,6 +55,10 @@ export interface DerivedError {
 const NOT_PERMITTED = /is not in .*allowlist, so it was not called/;
 const NOT_FOUND = /^no tool is registered under /;
 
+/** The class the kit's not-permitted (off the allowlist) and not-found texts name; neither is ever retryable. */
+export const untypedKitClass = (text: string): "ToolNotPermittedError" | "ToolNotFoundError" | null =>
+  NOT_PERMITTED.test(text) ? "ToolNotPermittedError" : NOT_FOUND.test(text) ? "ToolNotFoundError" : null;
+
 /**
  * What a `tool_error` event's call determines, beyond its text (adk-tool-errors.md §3.4):
  * - attempts: the call's retries plus the failing attempt (the text's `after N attempts` counts every
@@ -94,7 +98,7 @@ export function deriveToolError(detail: ToolErrorDetail, retries: CallRetries | 
     set("retryable", true, "retryable");
   }
   const text = detail.variant === "text" ? detail.text : "";
-  const untypedClass = NOT_PERMITTED.test(text) ? "ToolNotPermittedError" : NOT_FOUND.test(text) ? "ToolNotFoundError" : null;
+  const untypedClass = untypedKitClass(text);
   if (untypedClass) {
     set("errorClass", untypedClass, "error_class");
     set("retryable", false, "retryable");

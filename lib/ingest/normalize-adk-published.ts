@@ -48,7 +48,8 @@ export function normalizeAdkPublished(
             tool: attr(e, "tool")!, toolVersion: null, ...shared, ...sdk, attempt: null,
             startedAt: Number.isSafeInteger(duration) && duration > 0 ? e.occurred_at - duration : e.occurred_at, startedSubNs: null, endedAt: e.occurred_at,
             outcome, code: null, errorClass: taxonomyClass(errorCode), retryable: null, retryAfterMs: null, backoffMs: null, decision: null,
-            permitted: null, abandoned: null,
+            // `abandoned`: the call was left running when its run ended (the kit publishes it after `run_cancelled`).
+            permitted: null, abandoned: state === "abandoned" ? true : null,
             // A state the taxonomy has no outcome for (indeterminate, abandoned) and a foreign class stay visible as text.
             message: outcome === null ? scrubText(`state: ${state}`) : errorCode && !taxonomyClass(errorCode) ? scrubText(errorCode) : null,
             derived: null,

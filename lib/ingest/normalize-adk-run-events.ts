@@ -119,8 +119,12 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
       case "tool_refused": {
         const refusal = parseRefusalDetail(detail);
         if (!refusal) {
-          // No `<code>: <message>`: the loop refused the call (undeclared tool, flagged result), not the tool.
-          into.spans.push({ index, row: span({ attempt: closingAttempt, outcome: "refused", message: text(detail), derived: "attempt" }) });
+          // No `<code>: <message>`: the loop refused the call (off the allowlist, flagged result), not the
+          // tool; a refused call is never retried (§3.4 rows 3, 10, 11).
+          into.spans.push({
+            index,
+            row: span({ attempt: closingAttempt, outcome: "refused", retryable: false, message: text(detail), derived: derivedColumn(["attempt", "retryable"]) }),
+          });
           return;
         }
         // A refusal is delivered once as data and is never retryable (§3.4 row 1): the kind says so.

@@ -11,6 +11,10 @@ const OUTCOME: Record<AdkToolCallSpan["outcome"], Outcome> = {
   ok: "ok", refused: "refused", declined: "declined", not_found: "not_found", timed_out: "timed_out", error: "failed",
 };
 
+// The kit's loop never retries a call it refused (off the allowlist), one to an unregistered name or
+// one the tool declined (adk-tool-errors.md §3.4 rows 1 and 3): their outcome says they are not retryable.
+const NEVER_RETRIED = new Set<AdkToolCallSpan["outcome"]>(["refused", "not_found", "declined"]);
+
 /**
  * Maps `ToolCallSpan` records. What the kit leaves out is derived where the request determines it and
  * listed in `derived`: the id (from the content), the attempt (the record's place among its call's
@@ -32,6 +36,7 @@ export function normalizeAdkSpans(
       ...(s.id === undefined ? ["span_id"] : []),
       ...(s.attempt === undefined && attempts[i] !== null ? ["attempt"] : []),
       ...(s.at === undefined ? ["started_at", "ended_at"] : []),
+      ...(NEVER_RETRIED.has(s.outcome) ? ["retryable"] : []),
     ];
     into.spans.push({
       index,
@@ -40,7 +45,7 @@ export function normalizeAdkSpans(
         release: s.release ?? s.agent_version ?? r?.release ?? null, service: s.agent || batch.agent || r?.service || null,
         environment: r?.environment ?? null, sdkName: r?.sdk?.name ?? null, sdkVersion: r?.sdk?.version ?? null, attempt: attempts[i] ?? null,
         startedAt: endedAt - Math.round(s.duration_seconds * 1000), startedSubNs: null, endedAt, outcome: OUTCOME[s.outcome],
-        code: code === "" ? null : code, errorClass: taxonomyClass(s.failure), retryable: null, retryAfterMs: null, backoffMs: null,
+        code: code === "" ? null : code, errorClass: taxonomyClass(s.failure), retryable: NEVER_RETRIED.has(s.outcome) ? false : null, retryAfterMs: null, backoffMs: null,
         decision: null, permitted: s.permitted, abandoned: s.abandoned,
         // The kit never records an error message on a span; a class outside the taxonomy is kept as text.
         message: s.failure && !taxonomyClass(s.failure) ? scrubText(s.failure) : null,

@@ -123,7 +123,7 @@ describe("reference-kit endpoints against next start", () => {
     expect(await other.json()).toEqual({ project: empty, sources: [], emitters: [] });
     const page = await (await fetch(server.at("/conformance"))).text();
     expect(page).toContain("Reference kit · run events");
-    expect(page).toContain("No code (non-ok)");
+    expect(page).toContain("Code unknown (non-ok)");
   });
 
   const runsList = async (qs = "") => ((await (await fetch(server.at(`/api/v1/runs${qs}`))).json()) as { runs: Record<string, unknown>[] }).runs;
@@ -164,7 +164,8 @@ describe("reference-kit endpoints against next start", () => {
     );
     expect(stored.map((r) => [/^adk-span:[0-9a-f]{32}$/.test(r.span_id), r.derived, r.release])).toEqual([
       [true, "span_id,started_at,ended_at", "0.9.0"],
-      [true, "span_id,started_at,ended_at", "0.9.0"],
+      // The declined call: a refusal is never retried, so not retryable.
+      [true, "span_id,started_at,ended_at,retryable", "0.9.0"],
     ]);
 
     const pub = await post("published-events", [{ event_id: "1KDVDNAW4J72E0YJV7MQRWTGX", type: "tool_call_completed", occurred_at: at, tenant: "acme", run_id: "r-pub-bare", attributes: { tool: "book", tool_call_id: "c9", state: "ok" } }]);
