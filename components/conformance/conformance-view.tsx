@@ -4,11 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { conformanceOptions } from "@/lib/query/conformance";
 import styles from "./conformance.module.css";
+import { EmitterNotes } from "./emitter-notes";
 import { EmittersTable } from "./emitters-table";
 import { GAP_NOTES } from "./source-labels";
 import { SourcesTable } from "./sources-table";
 
-/** Per ingest format, what share of the project's tool spans lack each field. */
+/** Per ingest format and per emitter, what the project's tool spans send, what Faultline derived and what is unknown. */
 export function ConformanceView() {
   const project = useSearchParams().get("project") || "default";
   const { data, error, isPending } = useQuery(conformanceOptions(project));
@@ -18,8 +19,9 @@ export function ConformanceView() {
         Conformance
       </h1>
       <p className={styles.muted}>
-        What the ingested tool spans of project <span className={styles.mono}>{project}</span> do not carry, by the format they
-        arrived in. Missing fields are stored as unknown, never filled in.
+        What the ingested tool spans of project <span className={styles.mono}>{project}</span> carry. A field a span does not
+        send is derived where Faultline can work it out from the rest of the input (the stored span says so), and otherwise
+        stored as unknown. By format, the share of spans left unknown:
       </p>
       <div className={styles.panel}>
         {isPending ? (
@@ -38,10 +40,12 @@ export function ConformanceView() {
             By emitter
           </h2>
           <p className={styles.muted}>
-            Per sending service and the convention its spans follow: the share of its tool spans that did not carry each field (derived
-            values count as not carried), the spans that looked like tool calls but were not stored, and the exact attribute to add.
+            Per sending service and the convention its spans follow, each span counted once per field: sent by the emitter, derived by
+            Faultline, or missing (unknown); and the spans that looked like tool calls but were not stored. Missing counts agree with
+            the table above. Below: how each derived field was worked out, and what to send only where it would change what is stored.
           </p>
           <EmittersTable emitters={data.emitters} />
+          <EmitterNotes emitters={data.emitters} />
         </section>
       ) : null}
       <ul className={styles.muted}>

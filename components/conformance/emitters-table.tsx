@@ -1,43 +1,36 @@
 import { DataTable, type Column } from "@/components/data-table";
 import type { ConformanceEmitter as Emitter, EmitterField, EmitterFieldGap } from "@/lib/contracts/conformance";
 import styles from "./conformance.module.css";
-import { GapCell, gapCellProps } from "./gap-cell";
+import { FieldCell, fieldCellProps } from "./field-cell";
 import { CONVENTION_LABELS } from "./source-labels";
 
 const FIELD_HEADERS: Record<EmitterField, string> = {
-  callId: "No call id",
-  runId: "No run id",
-  attempt: "No attempt",
-  outcome: "No outcome",
-  code: "No code (non-ok)",
-  errorClass: "No class (non-ok)",
-  message: "No message (non-ok)",
-  release: "No release",
+  callId: "Call id",
+  runId: "Run id",
+  attempt: "Attempt",
+  outcome: "Outcome",
+  code: "Code (non-ok)",
+  errorClass: "Class (non-ok)",
+  message: "Message (non-ok)",
+  release: "Release",
 };
 
 const fieldOf = (e: Emitter, field: EmitterField): EmitterFieldGap | undefined => e.fields.find((f) => f.field === field);
 
-// The fix is shown only where something is missing: a clean column stays quiet.
 const fieldColumn = (field: EmitterField): Column<Emitter> => ({
   id: field,
   header: FIELD_HEADERS[field],
   cell: (e) => {
     const f = fieldOf(e, field);
-    if (!f) return "—";
-    return (
-      <>
-        <GapCell gap={f.gap} />
-        {f.gap.missing > 0 && f.fix ? <span className={`${styles.count} ${styles.mono}`}>add {f.fix}</span> : null}
-      </>
-    );
+    return f ? <FieldCell field={f} /> : "—";
   },
   cellClassName: (e) => {
     const f = fieldOf(e, field);
-    return f ? gapCellProps(f.gap).className : undefined;
+    return f ? fieldCellProps(f).className : undefined;
   },
   cellTitle: (e) => {
     const f = fieldOf(e, field);
-    return f ? gapCellProps(f.gap).title : undefined;
+    return f ? fieldCellProps(f).title : undefined;
   },
 });
 
@@ -76,7 +69,7 @@ const columns: Column<Emitter>[] = [
   },
 ];
 
-/** Per emitter (service + convention): what its tool spans lack, what was dropped, and the attribute that fixes it. */
+/** Per emitter (service + convention): per field, how many spans sent it, had it derived, or miss it; and what was dropped. */
 export function EmittersTable({ emitters }: { emitters: Emitter[] }) {
   return <DataTable columns={columns} rows={emitters} rowKey={(e) => `${e.service ?? ""}/${e.convention}`} className={styles.table} align={{}} />;
 }

@@ -22,8 +22,8 @@ export const CONVENTION_LABELS: Record<string, string> = {
 
 /** What each field's absence costs, said once under the table. */
 export const GAP_NOTES = {
-  outcome: "No outcome: the span does not say how the attempt ended.",
-  code: "No code: a non-ok attempt without a stable error code (share of non-ok spans).",
-  attempt: "No attempt: the attempt number is unknown, so retries cannot be ordered.",
-  release: "No release: the span cannot be placed in a release, so drift cannot see it.",
+  outcome: "Outcome unknown: the span does not say how the attempt ended.",
+  code: "Code unknown: a non-ok attempt without a stable error code (share of non-ok spans).",
+  attempt: "Attempt unknown: neither sent nor derivable, so retries cannot be ordered.",
+  release: "Release unknown: the span cannot be placed in a release, so drift cannot see it.",
 } as const;

@@ -24,13 +24,13 @@ const columns: Column<Source>[] = [
     ),
   },
   { id: "spans", header: "Tool spans", cellClassName: styles.num, cell: (s) => s.spans },
-  gapColumn("outcome", "No outcome"),
-  gapColumn("code", "No code (non-ok)"),
-  gapColumn("attempt", "No attempt"),
-  gapColumn("release", "No release"),
+  gapColumn("outcome", "Outcome unknown"),
+  gapColumn("code", "Code unknown (non-ok)"),
+  gapColumn("attempt", "Attempt unknown"),
+  gapColumn("release", "Release unknown"),
 ];
 
-/** Per ingest format, the share of its tool spans that lack each field. */
+/** Per ingest format, the share of its tool spans stored with each field unknown (derived values are known). */
 export function SourcesTable({ sources }: { sources: Source[] }) {
   return <DataTable columns={columns} rows={sources} rowKey={(s) => s.source} className={styles.table} align={{}} />;
 }

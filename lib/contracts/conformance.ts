@@ -24,13 +24,29 @@ export type ConformanceSource = z.infer<typeof conformanceSourceSchema>;
 export const EMITTER_FIELDS = ["callId", "runId", "attempt", "outcome", "code", "errorClass", "message", "release"] as const;
 export type EmitterField = (typeof EMITTER_FIELDS)[number];
 
-/** How often an emitter's stored tool spans lack one field, and what to add so they carry it. */
+/** What to add so an emitter's spans carry a field, and where in that emitter's SDK it goes. */
+export const fieldFixSchema = z.object({
+  /** The exact attribute (or record field). */
+  attribute: z.string(),
+  /** Where to set it with that emitter's SDK. */
+  where: z.string(),
+});
+export type FieldFix = z.infer<typeof fieldFixSchema>;
+
+/**
+ * One field of an emitter's stored tool spans, each span counted once: sent by the emitter, derived
+ * by Faultline from the rest of the input, or missing (stored as unknown).
+ */
 export const emitterFieldSchema = z.object({
   field: z.enum(EMITTER_FIELDS),
-  /** Code, class and message are measured among spans with a known non-ok outcome; the rest among all. */
+  /** Missing among the spans measured: code, class and message among spans with a known non-ok outcome; the rest among all. */
   gap: gapSchema,
-  /** The exact attribute (or record field) to add; null when the convention has no place for it. */
-  fix: z.string().nullable(),
+  /** Spans whose value Faultline derived (counted in `gap.of`, not in `gap.missing`). */
+  derived: z.number().int(),
+  /** How Faultline derives this field for this emitter; null when it never does. */
+  derivation: z.string().nullable(),
+  /** Only when spans miss the field (sending it would change what is stored); null otherwise or when the emitter has no place for it. */
+  fix: fieldFixSchema.nullable(),
 });
 export type EmitterFieldGap = z.infer<typeof emitterFieldSchema>;
 

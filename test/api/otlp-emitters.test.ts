@@ -298,21 +298,28 @@ describe("OTLP conventions from their real emitters", () => {
     ]);
   });
 
-  it("shows each emitter's field shares with the attribute that fills each gap", async () => {
+  it("shows per emitter field what was sent, derived (and how) or missing, and advises only what would change the stored result", async () => {
     const e = await emitterOf("traceloop-agent");
+    const sent = (field: string, of: number) => ({ field, gap: { missing: 0, of, share: 0 }, derived: 0, derivation: null, fix: null });
     expect(e).toEqual({
       service: "traceloop-agent",
       convention: "traceloop",
       spans: 3,
       fields: [
-        { field: "callId", gap: { missing: 3, of: 3, share: 1 }, fix: "gen_ai.tool.call.id" },
-        { field: "runId", gap: { missing: 3, of: 3, share: 1 }, fix: "faultline.run_id" },
-        { field: "attempt", gap: { missing: 3, of: 3, share: 1 }, fix: "faultline.attempt" },
-        { field: "outcome", gap: { missing: 0, of: 3, share: 0 }, fix: "faultline.outcome" },
-        { field: "code", gap: { missing: 2, of: 2, share: 1 }, fix: "faultline.code" },
-        { field: "errorClass", gap: { missing: 0, of: 2, share: 0 }, fix: "faultline.error_class" },
-        { field: "message", gap: { missing: 0, of: 2, share: 0 }, fix: "exception event (exception.message)" },
-        { field: "release", gap: { missing: 0, of: 3, share: 0 }, fix: "service.version (resource)" },
+        {
+          field: "callId", gap: { missing: 0, of: 3, share: 0 }, derived: 3, fix: null,
+          derivation: "<tool>@<parent span id>: the spans of one tool under one parent are one call's attempts (two calls of one tool under one parent would merge; gen_ai.tool.call.id keeps them apart)",
+        },
+        { field: "runId", gap: { missing: 0, of: 3, share: 0 }, derived: 3, fix: null, derivation: "the trace id: one run per trace (correct unless one run spans several traces)" },
+        { field: "attempt", gap: { missing: 0, of: 3, share: 0 }, derived: 3, fix: null, derivation: "numbered 1, 2, 3… by start time (to the nanosecond) among the call's spans" },
+        sent("outcome", 3),
+        {
+          field: "code", gap: { missing: 2, of: 2, share: 1 }, derived: 0, derivation: null,
+          fix: { attribute: "faultline.code", where: "inside the function wrapped by withTool: trace.getActiveSpan()?.setAttribute(…)" },
+        },
+        sent("errorClass", 2),
+        sent("message", 2),
+        sent("release", 3),
       ],
       drops: [],
     });

@@ -50,12 +50,22 @@ describe("the conformance page in Chromium", () => {
       ["Faultline runtime (native)native", "4", "0%0 of 4", "50%1 of 2", "0%0 of 4", "0%0 of 4"],
       ["OTLP tracesotlp", "3", "33.3%1 of 3", "100%1 of 1", "100%3 of 3", "66.7%2 of 3"],
     ]);
-    // Per emitter: the share lacking each field with the attribute to add, and what was dropped and why.
+    // Per emitter: each field sent, derived or missing (the missing counts are the table above's), and
+    // what was dropped and why.
     const none = "—0 spans";
     expect(await cells(1)).toEqual([
-      ["agentFaultline runtime (native)", "4", "0%0 of 4", "0%0 of 4", "0%0 of 4", "0%0 of 4", "50%1 of 2add code", "100%2 of 2add error_class", "100%2 of 2add message", "0%0 of 4", "none"],
-      ["agentOTLP traces", "3", "0%0 of 3", "0%0 of 3", "100%3 of 3", "33.3%1 of 3", "100%1 of 1", "100%1 of 1", "100%1 of 1", "66.7%2 of 3", "none"],
+      ["agentFaultline runtime (native)", "4", "sent 4of 4", "sent 4of 4", "sent 4of 4", "sent 4of 4", "sent 1missing 1of 2", "missing 2of 2", "missing 2of 2", "sent 4of 4", "none"],
+      ["agentOTLP traces", "3", "sent 3of 3", "sent 3of 3", "missing 3of 3", "sent 2missing 1of 3", "missing 1of 1", "missing 1of 1", "missing 1of 1", "sent 1missing 2of 3", "none"],
       ["agentOpenLLMetry / Traceloop", "0", none, none, none, none, none, none, none, none, "2 no_tool_nameadd traceloop.entity.name (the tool's name)"],
+    ]);
+    // What to send, only for what is missing, and where: the native records' own fields.
+    const notes = await page.getByRole("list", { name: "Per emitter: derived fields and what to send" }).locator("li").first().locator(":scope > span").allInnerTexts();
+    const where = "in each span record of the batch (docs/runtime.md, wire contract)";
+    expect(notes).toEqual([
+      "Faultline runtime (native)",
+      `code missing on 1 of 2: add code — ${where}`,
+      `error class missing on 2 of 2: add error_class — ${where}`,
+      `message missing on 2 of 2: add message — ${where}`,
     ]);
     await page.screenshot({ path: "test-results/conformance.png", fullPage: true });
   });

@@ -1,10 +1,11 @@
 import { LIMITS, OUTCOMES, type Outcome } from "@/lib/contracts";
+import { untypedKitClass } from "@/lib/ingest/adk-call-facts";
 import { parseRefusalDetail, parseToolErrorDetail } from "../adk-detail";
 import { attrString, type AttrMap } from "../attributes";
 import { outcomeOfClass, taxonomyClass } from "../kit-classes";
 import { bool, first, int } from "../strict-attributes";
 import type { ConventionRead, ToolConvention } from "./convention";
-import { FAULTLINE_FIXES } from "./shared-fixes";
+import { FAULTLINE_FIXES, RESOURCE_WHERE } from "./shared-fixes";
 
 const TOOL_EVENTS = new Set(["tool_result", "tool_error", "tool_refused", "tool_indeterminate"]);
 
@@ -34,6 +35,8 @@ export const adkConvention: ToolConvention = {
     };
   },
   fixes: { tool: "adk.operation", callId: "faultline.call_id", message: "langfuse.observation.status_message", ...FAULTLINE_FIXES },
+  setOn: "on the kit's adk.tool span or recorder span",
+  fixWhere: RESOURCE_WHERE,
 };
 
 /** The auto-instrumentation status (`ok | error | cancelled`) read with its error class. */
@@ -51,13 +54,16 @@ function readRecorderEvent(event: string | null, detail: string | null): Convent
   if (event === "tool_result") return { outcome: "ok" };
   if (event === "tool_error") {
     const d = parseToolErrorDetail(detail);
-    return d.variant === "typed" ? { outcome: "failed", code: d.code, message: d.message } : { outcome: "failed", message: detail };
+    if (d.variant === "typed") return { outcome: "failed", code: d.code, message: d.message };
+    const untypedClass = d.variant === "text" ? untypedKitClass(d.text) : null;
+    return { outcome: "failed", message: detail, ...(untypedClass ? { errorClass: untypedClass, retryable: false } : {}) };
   }
   if (event === "tool_refused") {
     const refusal = parseRefusalDetail(detail);
     // `<code>: <message>` is the tool saying no; without it the loop refused the call.
     if (refusal) return { outcome: "declined", code: refusal.code, errorClass: "ToolRefusal", retryable: false, message: refusal.message || null };
-    return { outcome: "refused", message: detail };
+    // A call the loop refused is never retried (adk-tool-errors.md §3.4).
+    return { outcome: "refused", retryable: false, message: detail };
   }
   if (event === "tool_indeterminate") return { message: detail };
   return {};

@@ -38,4 +38,8 @@ export interface ToolConvention {
   read(span: OtlpSpan): ConventionRead;
   /** Per field, the exact attribute that supplies it when a span of this convention lacks it. */
   fixes: Record<HintField, string>;
+  /** Where a span attribute is set with this emitter's SDK (the tool span, from the tool's own code). */
+  setOn: string;
+  /** Per field, where its fix goes when that is not the tool span (the resource, a processor option…). */
+  fixWhere?: Partial<Record<HintField, string>>;
 }

@@ -3,7 +3,7 @@ import type { OtlpSpan } from "../decode";
 import { isToolErrorRecord } from "../agent-spans";
 import { bool, id, int, oneOf, text } from "../strict-attributes";
 import type { ToolConvention } from "./convention";
-import { FAULTLINE_FIXES } from "./shared-fixes";
+import { FAULTLINE_FIXES, RESOURCE_WHERE } from "./shared-fixes";
 
 const marks = (s: OtlpSpan) => s.attributes.has("faultline.tool") || s.attributes.has("faultline.call_id") || s.attributes.has("faultline.attempt");
 
@@ -29,4 +29,6 @@ export const faultlineConvention: ToolConvention = {
     };
   },
   fixes: { tool: "faultline.tool", callId: "faultline.call_id", message: "span status message", ...FAULTLINE_FIXES },
+  setOn: "on the tool span (Faultline's runtime sets these itself in its OTLP mode)",
+  fixWhere: RESOURCE_WHERE,
 };

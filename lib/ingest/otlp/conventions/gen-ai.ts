@@ -1,6 +1,6 @@
 import { attrString } from "../attributes";
 import type { ToolConvention } from "./convention";
-import { FAULTLINE_FIXES } from "./shared-fixes";
+import { FAULTLINE_FIXES, RESOURCE_WHERE } from "./shared-fixes";
 
 /**
  * OpenTelemetry GenAI `execute_tool` spans: `gen_ai.tool.name`, `gen_ai.tool.call.id`, and
@@ -15,4 +15,6 @@ export const genAiConvention: ToolConvention = {
     errorType: attrString(s.attributes, "error.type"),
   }),
   fixes: { tool: "gen_ai.tool.name", callId: "gen_ai.tool.call.id", message: "span status message", ...FAULTLINE_FIXES, code: "error.type" },
+  setOn: "on the execute_tool span",
+  fixWhere: RESOURCE_WHERE,
 };

@@ -31,5 +31,11 @@ export const langfuseConvention: ToolConvention = {
     callId: "gen_ai.tool.call.id",
     message: "langfuse.observation.status_message (statusMessage)",
     ...FAULTLINE_FIXES,
+    release: "langfuse.release",
+  },
+  setOn: "on the tool observation's span: observation.otelSpan.setAttribute(…)",
+  fixWhere: {
+    message: 'the tool observation: observation.update({ level: "ERROR", statusMessage })',
+    release: "the span processor: new LangfuseSpanProcessor({ release })",
   },
 };

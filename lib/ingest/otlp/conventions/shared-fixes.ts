@@ -12,3 +12,8 @@ export const FAULTLINE_FIXES: Pick<Record<HintField, string>, "runId" | "attempt
   errorClass: "faultline.error_class",
   release: "service.version (resource)",
 };
+
+/** Where the release fix goes for every OpenTelemetry emitter: the provider's resource, not a span. */
+export const RESOURCE_WHERE: Pick<Record<HintField, string>, "release"> = {
+  release: 'the tracer provider\'s resource: resourceFromAttributes({ "service.version": … })',
+};

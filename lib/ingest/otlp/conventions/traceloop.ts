@@ -1,7 +1,7 @@
 import { attrString } from "../attributes";
 import type { OtlpSpan } from "../decode";
 import type { ToolConvention } from "./convention";
-import { FAULTLINE_FIXES } from "./shared-fixes";
+import { FAULTLINE_FIXES, RESOURCE_WHERE } from "./shared-fixes";
 
 const isTool = (s: OtlpSpan) => (attrString(s.attributes, "traceloop.span.kind") ?? "").toLowerCase() === "tool";
 
@@ -15,4 +15,6 @@ export const traceloopConvention: ToolConvention = {
   recognises: isTool,
   read: (s) => ({ tool: isTool(s) ? attrString(s.attributes, "traceloop.entity.name") : null }),
   fixes: { tool: "traceloop.entity.name", callId: "gen_ai.tool.call.id", message: "exception event (exception.message)", ...FAULTLINE_FIXES },
+  setOn: "inside the function wrapped by withTool: trace.getActiveSpan()?.setAttribute(…)",
+  fixWhere: RESOURCE_WHERE,
 };

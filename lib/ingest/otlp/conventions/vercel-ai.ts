@@ -1,7 +1,7 @@
 import { attrString } from "../attributes";
 import type { OtlpSpan } from "../decode";
 import type { ToolConvention } from "./convention";
-import { FAULTLINE_FIXES } from "./shared-fixes";
+import { FAULTLINE_FIXES, RESOURCE_WHERE } from "./shared-fixes";
 
 const isTool = (s: OtlpSpan) => s.name === "ai.toolCall" || attrString(s.attributes, "ai.operationId") === "ai.toolCall";
 
@@ -15,4 +15,6 @@ export const vercelAiConvention: ToolConvention = {
   recognises: isTool,
   read: (s) => ({ tool: attrString(s.attributes, "ai.toolCall.name"), callId: attrString(s.attributes, "ai.toolCall.id") }),
   fixes: { tool: "ai.toolCall.name", callId: "ai.toolCall.id", message: "exception event (exception.message)", ...FAULTLINE_FIXES },
+  setOn: "inside the tool's execute, on the active span (the ai.toolCall span): trace.getActiveSpan()?.setAttribute(…)",
+  fixWhere: RESOURCE_WHERE,
 };
