@@ -83,7 +83,8 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       ]);
       expect((await rows("tool_call_spans")).map((r) => [r.tool, r.outcome, r.code, r.error_class, r.retryable, r.decision, r.message])).toEqual([
         ["cancel", "declined", "booking_not_cancellable", "ToolRefusal", 0, "delivered", "This fare is non-refundable."],
-        ["wipe_disk", "refused", null, null, null, null, null],
+        // The loop refused the call itself (off the allowlist): never retried, so not retryable.
+        ["wipe_disk", "refused", null, null, 0, null, null],
         ["pay", "declined", "approval_denied", "ToolRefusal", 0, "delivered", null],
       ]);
       expect((await rows("tool_errors")).map((r) => [r.tool, r.code, r.decision, r.told])).toEqual([
@@ -264,7 +265,8 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       expect(stored.map(({ span_id: _id, call_id, ...rest }) => ({ ...rest, ownCall: call_id === _id }))).toEqual([
         { tool: "book", attempt: null, started_at: NOW - 250, ended_at: NOW, outcome: "failed", code: "upstream_broken", service: "planner", derived: "span_id,started_at,ended_at", ownCall: true },
         { tool: "book", attempt: null, started_at: NOW - 250, ended_at: NOW, outcome: "failed", code: "upstream_broken", service: "planner", derived: "span_id,started_at,ended_at", ownCall: true },
-        { tool: "cancel", attempt: null, started_at: NOW, ended_at: NOW, outcome: "declined", code: "booking_not_cancellable", service: "planner", derived: "span_id,started_at,ended_at", ownCall: true },
+        // A declined call is never retried: not retryable, derived from the outcome.
+        { tool: "cancel", attempt: null, started_at: NOW, ended_at: NOW, outcome: "declined", code: "booking_not_cancellable", service: "planner", derived: "span_id,started_at,ended_at,retryable", ownCall: true },
       ]);
       // The file sent again later (a retrying exporter), or with keys in another order: same ids, nothing stored twice.
       const reordered = kit.map((k) => Object.fromEntries(Object.entries(k).reverse()));

@@ -196,7 +196,7 @@ describe("tool span recognition and mapping", () => {
     expect(r.tools.map((t) => [t.tool, t.outcome, t.code, t.errorClass, t.retryable, t.message])).toEqual([
       ["book", "failed", "upstream_unavailable", null, null, "connection reset"],
       ["cancel", "declined", "booking_not_cancellable", "ToolRefusal", false, "This fare is non-refundable."],
-      ["wipe", "refused", null, null, null, null],
+      ["wipe", "refused", null, null, false, null],
       ["pay", null, null, null, null, null],
     ]);
   });
