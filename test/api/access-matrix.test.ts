@@ -208,6 +208,8 @@ const ROUTES: Row[] = [
   // OTLP paths skip the proxy like ingest: an exporter that also sends logs learns where traces go.
   row("GET /v1/[...path]", all(404), (as) => as.send("/v1/logs")),
   row("POST /v1/traces", all(401), (as) => as.send("/v1/traces", "POST", { resourceSpans: [] })),
+  // Langfuse's OTLP path: only an ingest key (Bearer, x-faultline-key or the Basic password) ingests.
+  row("POST /api/public/otel/v1/traces", all(401), (as) => as.send("/api/public/otel/v1/traces", "POST", { resourceSpans: [] })),
 ];
 
 /** Second ways to call a route: muting is a member's right, an export is a read. */
