@@ -38,6 +38,8 @@ describe("the write routes on disk", () => {
 
   it("make exactly the named exceptions: ingest (project keys, no session) and the gate's read by POST", () => {
     expect(writes.filter((w) => w.kind !== "mutation").map((w) => `${w.method} ${w.route} ${w.kind}`)).toEqual([
+      // Langfuse's OTLP path: the same receiver as /v1/traces.
+      "POST /api/public/otel/v1/traces ingestRoute",
       "POST /api/v1/gate readByPost",
       "POST /api/v1/ingest/adk/published-events ingestRoute",
       "POST /api/v1/ingest/adk/run-events ingestRoute",
