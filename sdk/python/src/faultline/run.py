@@ -72,8 +72,12 @@ class CallHandle:
         message: str | None = None,
         permitted: bool | None = None,
         ended_at: float | None = None,
+        abandoned: bool | None = False,
     ) -> None:
-        """Records one attempt's span. A retried attempt counts against the tool's run budget."""
+        """Records one attempt's span. A retried attempt counts against the tool's run budget.
+
+        ``abandoned`` says whether the tool body was left running (``None``: no body ran).
+        """
         decision: Decision | None = verdict.decision if verdict else None
         if outcome == "cancelled":
             decision = "cancelled"
@@ -95,6 +99,7 @@ class CallHandle:
                 retry_after_ms=verdict.retry_after_ms if verdict else None,
                 backoff_ms=verdict.backoff_ms if verdict and verdict.decision == "retried" else None,
                 permitted=permitted,
+                abandoned=abandoned,
                 message=message,
                 args_hash=self.args_hash,
                 after_error=self.after_error,

@@ -135,7 +135,7 @@ class RunSession(Run):
         verdict = self._decide(handle, error, attempt)
         if verdict.decision == "retried":  # a pre-dispatch error is never retried; kept total for safety
             verdict = Verdict("surfaced", verdict.retry_after_ms, None, "not_retryable")
-        handle.attempt(attempt, started_at, error=error, verdict=verdict, permitted=permitted)
+        handle.attempt(attempt, started_at, error=error, verdict=verdict, permitted=permitted, abandoned=None)
         told = handle.gave_up(error, attempt, verdict, self._policy(handle.tool))
         status = "declined" if verdict.decision == "delivered" else "error"
         return ToolCallResult(status, self.run_id, handle.call_id, handle.tool, attempt, None, error, verdict.decision, told)
@@ -250,6 +250,7 @@ class RunSession(Run):
         attempt = 0
         while True:
             attempt += 1
+            abandoned = False
             started = self.clock()
             remaining = None if self.deadline_at is None else (self.deadline_at - started) / 1000
             limit = found.timeout_ms / 1000 if found.timeout_ms is not None else None
@@ -264,10 +265,11 @@ class RunSession(Run):
                 outcome: ToolCallResult | ToolError = self._after_value(handle, found, attempt, started, value)
             except asyncio.TimeoutError:
                 if deadline_first:
-                    handle.attempt(attempt, started, outcome="cancelled", message="the run's deadline passed")
+                    handle.attempt(attempt, started, outcome="cancelled", message="the run's deadline passed", abandoned=not found.is_async)
                     self.end("cancelled", "deadline exceeded")
                     return self._cancelled(handle, handle.call_id, handle.tool, attempt, "the run's deadline passed")
                 outcome = ToolTimedOutError(handle.tool, timeout_ms=found.timeout_ms)
+                abandoned = not found.is_async  # a worker thread cannot be stopped; a coroutine was cancelled
             except BaseException as exc:
                 if is_cancellation(exc):
                     handle.attempt(attempt, started, outcome="cancelled", message="cancelled by the caller")
@@ -278,12 +280,12 @@ class RunSession(Run):
                 return outcome
             verdict = self._decide(handle, outcome, attempt)
             if verdict.decision != "retried":
-                return self._final(handle, outcome, attempt, started, verdict)
-            handle.attempt(attempt, started, error=outcome, verdict=verdict)
+                return self._final(handle, outcome, attempt, started, verdict, abandoned)
+            handle.attempt(attempt, started, error=outcome, verdict=verdict, abandoned=abandoned)
             await self.runner.async_sleep(verdict.backoff_ms or 0)
 
-    def _final(self, handle: CallHandle, error: ToolError, attempt: int, started: float, verdict: Verdict) -> ToolCallResult:
-        handle.attempt(attempt, started, error=error, verdict=verdict)
+    def _final(self, handle: CallHandle, error: ToolError, attempt: int, started: float, verdict: Verdict, abandoned: bool = False) -> ToolCallResult:
+        handle.attempt(attempt, started, error=error, verdict=verdict, abandoned=abandoned)
         told = handle.gave_up(error, attempt, verdict, self._policy(handle.tool))
         status = "declined" if verdict.decision == "delivered" else "error"
         return ToolCallResult(status, self.run_id, handle.call_id, handle.tool, attempt, None, error, verdict.decision, told)
