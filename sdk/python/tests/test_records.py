@@ -20,11 +20,12 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 def errors_of(record: dict[str, Any]) -> list[str]:
     """Every schema violation of one record, as text (also checked against the document's ``oneOf``)."""
     whole = [e.message for e in VALIDATOR.iter_errors(record)]
+    # Nullable fields are anyOf(string, null): name the field so a test can say which one failed.
     kind = record.get("type")
     if kind not in SCHEMA["$defs"]:
         return whole or [f"unknown type {kind!r}"]
     own = jsonschema.Draft202012Validator({"$ref": f"#/$defs/{kind}", "$defs": SCHEMA["$defs"]})
-    return whole + [e.message for e in own.iter_errors(record)]
+    return whole + [f"{'.'.join(map(str, e.absolute_path))}: {e.message}" for e in own.iter_errors(record)]
 
 
 def test_the_schema_itself_is_valid_draft_2020_12() -> None:
@@ -62,10 +63,11 @@ def test_every_record_the_python_run_loop_writes_validates(clock: FakeClock) -> 
 @pytest.mark.parametrize(
     ("change", "complaint"),
     [
-        ({"outcome": "exploded"}, "is not one of"),
-        ({"attempt": 0}, "less than the minimum"),
-        ({"args_hash": "NOT-HEX"}, "does not match"),
-        ({"code": ""}, "should be non-empty"),
+        ({"outcome": "exploded"}, "outcome: 'exploded' is not one of"),
+        ({"attempt": 0}, "attempt: 0 is less than the minimum"),
+        ({"args_hash": "NOT-HEX"}, "args_hash: 'NOT-HEX' is not valid"),
+        ({"code": ""}, "code: '' is not valid"),
+        ({"tool": None}, "tool: None is not of type 'string'"),
     ],
 )
 def test_the_schema_rejects_what_the_server_rejects(change: dict[str, Any], complaint: str) -> None:
