@@ -14,7 +14,7 @@ import inspect
 import random as _random
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, ParamSpec, TypeVar, cast
+from typing import Any, NoReturn, ParamSpec, TypeVar, cast
 
 from .error_map import ToolErrorMap, is_cancellation
 from .errors import ToolError
@@ -25,7 +25,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def _arguments(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+def call_arguments(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The call's arguments by parameter name (what ``args_hash`` is computed over)."""
     try:
         bound = inspect.signature(fn).bind(*args, **kwargs)
         return dict(bound.arguments)
@@ -69,6 +70,12 @@ class _Attempts:
             self.handle.attempt(attempt, started)
 
 
+def _raise(error: ToolError, cause: BaseException) -> NoReturn:
+    if error is cause:
+        raise error
+    raise error from cause
+
+
 def retry(
     name: str | None = None,
     *,
@@ -93,7 +100,7 @@ def retry(
         def start(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[_Attempts, Callable[[], float]]:
             run = current_run()
             now = clock or (run.clock if run else (lambda: time.time() * 1000))
-            return _Attempts(tool, chosen, mapping, idempotent, random, run, _arguments(fn, args, kwargs)), now
+            return _Attempts(tool, chosen, mapping, idempotent, random, run, call_arguments(fn, args, kwargs)), now
 
         if inspect.iscoroutinefunction(fn):
             wait_async = async_sleep or (lambda ms: asyncio.sleep(ms / 1000))
@@ -112,7 +119,7 @@ def retry(
                             raise
                         verdict = state.failed(exc, attempt, started, now())
                         if verdict.decision != "retried":
-                            raise state.give_up(attempt, verdict, exc) from exc
+                            _raise(state.give_up(attempt, verdict, exc), exc)
                         await wait_async(verdict.backoff_ms or 0)
                         continue
                     state.ok(attempt, started)
@@ -136,7 +143,7 @@ def retry(
                         raise
                     verdict = state.failed(exc, attempt, started, now())
                     if verdict.decision != "retried":
-                        raise state.give_up(attempt, verdict, exc) from exc
+                        _raise(state.give_up(attempt, verdict, exc), exc)
                     wait(verdict.backoff_ms or 0)
                     continue
                 state.ok(attempt, started)

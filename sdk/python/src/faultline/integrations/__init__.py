@@ -1,0 +1,1 @@
+"""Integrations with the libraries Python agents already use; each needs its extra."""
