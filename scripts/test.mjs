@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { runPythonChecks } from "./python-tests.mjs";
 
 const root = process.cwd();
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -34,6 +35,12 @@ if (existsSync(report)) {
   // would also count every describe block around a failed test, counting that test twice or more.
   const fileErrors = (json.testResults ?? []).filter((f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed")).length;
   failed = (json.numFailedTests ?? 0) + fileErrors;
+}
+// The Python SDK (sdk/python) after vitest; skipped when vitest was asked for particular files.
+if (args.length === 0 && !process.env.FAULTLINE_SKIP_PYTHON) {
+  const python = runPythonChecks(env);
+  passed += python.passed;
+  failed += python.failed;
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(vitest.status === 0 && failed === 0 ? 0 : 1);

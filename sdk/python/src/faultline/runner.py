@@ -16,7 +16,7 @@ from .policy import FailurePolicy, Random, RetryPolicy, Verdict, decide
 from .records import IdSource, RecordSink, random_ids
 from .run import UNSET, CallHandle, Clock, Run, system_clock
 from .told import wire_text
-from .tools import ToolCallResult, ToolDefinition
+from .tools import CallStatus, ToolCallResult, ToolDefinition
 
 UNNAMED_TOOL = "(unnamed tool)"
 """Name recorded for a call whose tool name was missing or blank."""
@@ -137,7 +137,7 @@ class RunSession(Run):
             verdict = Verdict("surfaced", verdict.retry_after_ms, None, "not_retryable")
         handle.attempt(attempt, started_at, error=error, verdict=verdict, permitted=permitted, abandoned=None)
         told = handle.gave_up(error, attempt, verdict, self._policy(handle.tool))
-        status = "declined" if verdict.decision == "delivered" else "error"
+        status: CallStatus = "declined" if verdict.decision == "delivered" else "error"
         return ToolCallResult(status, self.run_id, handle.call_id, handle.tool, attempt, None, error, verdict.decision, told)
 
     def _cancelled(self, handle: CallHandle | None, call_id: str, tool: str, attempts: int, reason: str) -> ToolCallResult:
@@ -287,7 +287,7 @@ class RunSession(Run):
     def _final(self, handle: CallHandle, error: ToolError, attempt: int, started: float, verdict: Verdict, abandoned: bool = False) -> ToolCallResult:
         handle.attempt(attempt, started, error=error, verdict=verdict, abandoned=abandoned)
         told = handle.gave_up(error, attempt, verdict, self._policy(handle.tool))
-        status = "declined" if verdict.decision == "delivered" else "error"
+        status: CallStatus = "declined" if verdict.decision == "delivered" else "error"
         return ToolCallResult(status, self.run_id, handle.call_id, handle.tool, attempt, None, error, verdict.decision, told)
 
     async def acall_all(self, requests: Iterable[Mapping[str, Any]]) -> list[ToolCallResult]:

@@ -202,7 +202,7 @@ def faultline_retry(
             @functools.wraps(fn)
             async def run_async(*args: Any, **kwargs: Any) -> Any:
                 call = start(args, kwargs)
-                extra = {"sleep": async_sleep} if async_sleep else {}
+                extra: dict[str, Any] = {"sleep": async_sleep} if async_sleep else {}
 
                 async def attempt() -> Any:
                     call.begin()
@@ -229,7 +229,7 @@ def faultline_retry(
         @functools.wraps(fn)
         def run_sync(*args: Any, **kwargs: Any) -> Any:
             call = start(args, kwargs)
-            extra = {"sleep": sleep} if sleep else {}
+            extra: dict[str, Any] = {"sleep": sleep} if sleep else {}
 
             def attempt() -> Any:
                 call.begin()
