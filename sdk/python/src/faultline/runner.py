@@ -35,6 +35,10 @@ async def _async_sleep(ms: float) -> None:
     await asyncio.sleep(ms / 1000)
 
 
+Prepared = tuple[CallHandle, ToolDefinition[Any], tuple[tuple[Any, ...], dict[str, Any]]]
+"""A call that passed its pre-dispatch checks: its handle, its tool and the bound arguments."""
+
+
 def _bind(definition: ToolDefinition[Any], args: object) -> tuple[tuple[Any, ...], dict[str, Any]] | ToolArgumentValidationError:
     """The call's positional and keyword arguments, or the argument error a mismatch is (nothing runs then)."""
     positional: tuple[Any, ...] = ()
@@ -145,7 +149,7 @@ class RunSession(Run):
 
     def _prepare(
         self, tool: object, args: object, call_id: str | None, after_error: str | None, arguments_error: str | None
-    ) -> tuple[CallHandle, ToolDefinition[Any], tuple[tuple[Any, ...], dict[str, Any]]] | ToolCallResult:
+    ) -> Prepared | ToolCallResult:
         """Everything before the first attempt; a result when the call ends before running."""
         name = tool if isinstance(tool, str) and tool.strip() else None
         if self.state != "running":
@@ -213,7 +217,9 @@ class RunSession(Run):
         self, tool: str, args: object = None, *, call_id: str | None = None, after_error: str | None = UNSET, arguments_error: str | None = None
     ) -> ToolCallResult:
         """Runs one tool call to its end (sync tools). Never raises for a tool's failure: every ending is a result."""
-        prepared = self._prepare(tool, args, call_id, after_error, arguments_error)
+        return self._run_sync(self._prepare(tool, args, call_id, after_error, arguments_error))
+
+    def _run_sync(self, prepared: Prepared | ToolCallResult) -> ToolCallResult:
         if isinstance(prepared, ToolCallResult):
             return prepared
         handle, found, (positional, keywords) = prepared
@@ -243,7 +249,9 @@ class RunSession(Run):
         self, tool: str, args: object = None, *, call_id: str | None = None, after_error: str | None = UNSET, arguments_error: str | None = None
     ) -> ToolCallResult:
         """Runs one tool call to its end (async or sync tools; a sync body runs in a worker thread)."""
-        prepared = self._prepare(tool, args, call_id, after_error, arguments_error)
+        return await self._run_async(self._prepare(tool, args, call_id, after_error, arguments_error))
+
+    async def _run_async(self, prepared: Prepared | ToolCallResult) -> ToolCallResult:
         if isinstance(prepared, ToolCallResult):
             return prepared
         handle, found, (positional, keywords) = prepared
@@ -290,14 +298,19 @@ class RunSession(Run):
         status: CallStatus = "declined" if verdict.decision == "delivered" else "error"
         return ToolCallResult(status, self.run_id, handle.call_id, handle.tool, attempt, None, error, verdict.decision, told)
 
-    async def acall_all(self, requests: Iterable[Mapping[str, Any]]) -> list[ToolCallResult]:
-        """Runs the calls of one model turn concurrently (``{"tool", "args", "call_id"}`` each); results keep their order."""
+    def _prepare_turn(self, requests: Iterable[Mapping[str, Any]]) -> list[Prepared | ToolCallResult]:
+        # Every call of a turn starts (is linked and checked) before any runs, as the TypeScript
+        # runtime's callAll does: siblings of one turn never answer each other's errors.
         items = list(requests)
         for r in items:
             if isinstance(r.get("call_id"), str):
                 self.answer(r["call_id"])
-        return list(await asyncio.gather(*(self.acall(r.get("tool", ""), r.get("args"), call_id=r.get("call_id"), arguments_error=r.get("arguments_error")) for r in items)))
+        return [self._prepare(r.get("tool", ""), r.get("args"), r.get("call_id"), r.get("after_error", UNSET), r.get("arguments_error")) for r in items]
+
+    async def acall_all(self, requests: Iterable[Mapping[str, Any]]) -> list[ToolCallResult]:
+        """Runs the calls of one model turn concurrently (``{"tool", "args", "call_id"}`` each); results keep their order."""
+        return list(await asyncio.gather(*(self._run_async(p) for p in self._prepare_turn(requests))))
 
     def call_all(self, requests: Iterable[Mapping[str, Any]]) -> list[ToolCallResult]:
-        """Runs the calls of one model turn in order (sync)."""
-        return [self.call(r.get("tool", ""), r.get("args"), call_id=r.get("call_id"), arguments_error=r.get("arguments_error")) for r in requests]
+        """Runs the calls of one model turn one after another (sync tools); results keep their order."""
+        return [self._run_sync(p) for p in self._prepare_turn(requests)]
