@@ -34,7 +34,7 @@ class FakeLLM:
                     outer.requests.append(body)
                     outer.paths.append(self.path)
                     answer = outer.answers.pop(0) if outer.answers else {"error": {"type": "invalid_request_error", "message": "script exhausted"}}
-                status = 400 if "error" in answer else 200
+                status = 400 if answer.get("error") else 200
                 data = json.dumps(answer).encode()
                 self.send_response(status)
                 self.send_header("content-type", "application/json")
