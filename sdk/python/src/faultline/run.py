@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from .args_hash import args_hash
 from .error_map import describe_exception, is_cancellation
@@ -34,6 +34,8 @@ def system_clock() -> float:
 
 
 _current: contextvars.ContextVar[Run | None] = contextvars.ContextVar("faultline_run", default=None)
+
+_R = TypeVar("_R", bound="Run")
 
 UNSET: Any = object()
 """Marks "the agent did not say" for ``after_error`` (``None`` means it said: this call answers no error)."""
@@ -255,14 +257,14 @@ class Run:
         else:
             self.end("failed", describe_exception(exc))
 
-    def __enter__(self) -> Run:
+    def __enter__(self: _R) -> _R:
         self._tokens.append(_current.set(self))
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self._exit(exc)
 
-    async def __aenter__(self) -> Run:
+    async def __aenter__(self: _R) -> _R:
         return self.__enter__()
 
     async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
