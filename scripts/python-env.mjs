@@ -1,5 +1,7 @@
-// The Python SDK's virtual environment (sdk/python/.venv): created when missing, reinstalled when
-// sdk/python/pyproject.toml changed (a stamp in the venv holds its hash). Used by `npm test` and CI.
+// The Python SDK's virtual environments: sdk/python/.venv (the package with its pinned test extras)
+// and sdk/python/.venv-crewai (CrewAI pins openai 2.x and mcp 1.x, so its tests run apart). Each is
+// created when missing and reinstalled when sdk/python/pyproject.toml changed (a stamp holds its
+// hash). Used by `npm test` and CI; `node scripts/python-env.mjs` builds both.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -7,8 +9,15 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const sdkDir = path.join(root, "sdk/python");
-export const venvDir = process.env.FAULTLINE_PY_VENV ?? path.join(sdkDir, ".venv");
-export const venvPython = path.join(venvDir, "bin/python");
+
+/** The environments: where each lives and which extra it installs. */
+export const ENVS = {
+  main: { dir: process.env.FAULTLINE_PY_VENV ?? path.join(sdkDir, ".venv"), extra: "test" },
+  crewai: { dir: process.env.FAULTLINE_PY_VENV_CREWAI ?? path.join(sdkDir, ".venv-crewai"), extra: "test-crewai" },
+};
+
+/** The interpreter of an environment. */
+export const pythonOf = (env) => path.join(env.dir, "bin/python");
 
 /** The first interpreter on PATH that is Python 3.10 or newer, or undefined. */
 function findPython() {
@@ -22,28 +31,27 @@ function findPython() {
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", cwd: sdkDir }).status === 0;
 
 /**
- * Makes sure the venv exists with the package installed (editable) and its test extras. Returns
- * an error message, or undefined when the venv is ready.
+ * Makes sure `env` exists with the package installed (editable) and its extra. Returns an error
+ * message, or undefined when the environment is ready.
  */
-export function ensurePythonEnv() {
+export function ensurePythonEnv(env = ENVS.main) {
   const stamp = createHash("sha256").update(readFileSync(path.join(sdkDir, "pyproject.toml"))).digest("hex");
-  const stampFile = path.join(venvDir, ".faultline-stamp");
-  if (existsSync(venvPython) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return undefined;
-  const python = findPython();
-  if (!python) return "no Python 3.10+ found on PATH (set FAULTLINE_PYTHON)";
+  const stampFile = path.join(env.dir, ".faultline-stamp");
+  const python = pythonOf(env);
+  if (existsSync(python) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return undefined;
+  const base = findPython();
+  if (!base) return "no Python 3.10+ found on PATH (set FAULTLINE_PYTHON)";
   const started = Date.now();
-  console.log(`creating the Python SDK's virtual environment in ${path.relative(root, venvDir)} with ${python}`);
-  if (!existsSync(venvPython) && !run(python, ["-m", "venv", venvDir])) return "python -m venv failed";
-  if (!run(venvPython, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test]"])) return "pip install failed";
+  console.log(`creating ${path.relative(root, env.dir)} (extra ${env.extra}) with ${base}`);
+  if (!existsSync(python) && !run(base, ["-m", "venv", env.dir])) return "python -m venv failed";
+  if (!run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", `.[${env.extra}]`])) return "pip install failed";
   writeFileSync(stampFile, stamp);
-  console.log(`Python environment ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${path.relative(root, env.dir)} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return undefined;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const problem = ensurePythonEnv();
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
+  const problems = Object.values(ENVS).map((env) => ensurePythonEnv(env)).filter(Boolean);
+  for (const p of problems) console.error(p);
+  process.exit(problems.length ? 1 : 0);
 }
