@@ -16,6 +16,7 @@ export const CONVENTION_LABELS: Record<string, string> = {
   traceloop: "OpenLLMetry / Traceloop",
   vercel_ai: "Vercel AI SDK",
   langfuse: "Langfuse",
+  native_python: "Faultline Python SDK (native)",
   unknown: "unreadable spans",
   ...SOURCE_LABELS,
 };

@@ -3,6 +3,12 @@ import type { RowBatch } from "./rows";
 
 const scrubOrNull = (text: string | null | undefined) => (text == null ? null : scrubText(text));
 
+/**
+ * Faultline SDKs other than the TypeScript runtime that send native batches, by `resource.sdk.name`:
+ * the Conformance page lists their spans as an emitter of their own rather than as the runtime's.
+ */
+export const NATIVE_SDK_CONVENTIONS: Readonly<Record<string, string>> = { "faultline-python": "native_python" };
+
 /** Maps validated native records onto rows, applying the batch `resource` where a record is silent. */
 export function normalizeNative(
   resource: Resource | undefined,
@@ -16,6 +22,7 @@ export function normalizeNative(
     sdkName: resource?.sdk?.name ?? null,
     sdkVersion: resource?.sdk?.version ?? null,
   };
+  const convention = base.sdkName === null ? undefined : NATIVE_SDK_CONVENTIONS[base.sdkName];
   for (const { index, record: r } of records) {
     const shared = {
       service: r.service ?? base.service,
@@ -77,6 +84,7 @@ export function normalizeNative(
             // null on the wire (the runtime knows the call answers no error) is stored as '', absent as unknown.
             afterError: r.after_error === null ? "" : (r.after_error ?? null),
             source: "native",
+            ...(convention ? { emitter: { service: shared.service, convention } } : {}),
           },
         });
         break;

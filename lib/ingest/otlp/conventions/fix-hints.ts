@@ -2,13 +2,12 @@ import type { EmitterField, FieldFix } from "@/lib/contracts/conformance";
 import { conventionNamed } from "./index";
 
 // Inputs with one fixed shape: the record field that carries each value.
-const RECORD_FIELDS: Record<string, Record<EmitterField, string | null>> = {
-  native: {
-    callId: "call_id", runId: "run_id", attempt: "attempt", outcome: "outcome", code: "code", errorClass: "error_class", message: "message",
-    release: "resource.release",
-  },
+const NATIVE_FIELDS: Record<EmitterField, string | null> = {
+  callId: "call_id", runId: "run_id", attempt: "attempt", outcome: "outcome", code: "code", errorClass: "error_class", message: "message",
+  release: "resource.release",
 };
-const RECORD_WHERE: Record<string, string> = { native: "in each span record of the batch (docs/runtime.md, wire contract)" };
+const RECORD_FIELDS: Record<string, Record<EmitterField, string | null>> = { native: NATIVE_FIELDS, native_python: NATIVE_FIELDS };
+const RECORD_WHERE: Record<string, string> = { native: "in each span record of the batch (docs/runtime.md, wire contract)", native_python: "in each span record of the batch (docs/python.md)" };
 
 /**
  * What an emitter adds so its spans carry `field`, and where in its SDK: the convention's attribute on

@@ -1,0 +1,101 @@
+// One contract, two languages: the scripted agent of test/vectors/scripted-run.json runs through the
+// TypeScript runtime and through the Python package (sdk/python, in its virtual environment), each
+// with its own exporter, against the real server. What the read API returns for the two runs is
+// identical once ids, times and the sending SDK's name are set aside.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Exporter, ToolRunner, defineTool, type IdSource } from "@/lib/runtime";
+import { SCRIPTED_RUN, buildError } from "../vectors/cases";
+import { openProject, type ProjectServer } from "../helpers/project";
+// @ts-expect-error -- a plain ESM script without types (scripts/python-env.mjs)
+import { ENVS, ensurePythonEnv, pythonOf } from "../../scripts/python-env.mjs";
+
+let server: ProjectServer;
+beforeAll(async () => {
+  server = await openProject();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const prefixed = (prefix: string): IdSource => {
+  let n = 0;
+  return (kind) => `${prefix}${kind}_${++n}`;
+};
+
+async function typescriptRun(now: number): Promise<string> {
+  const counters = new Map<string, number>();
+  const tools = Object.entries(SCRIPTED_RUN.tools).map(([name, spec]) =>
+    defineTool({
+      name,
+      idempotent: spec.idempotent,
+      execute: async () => {
+        const n = counters.get(name) ?? 0;
+        counters.set(name, n + 1);
+        const step = spec.attempts[Math.min(n, spec.attempts.length - 1)]!;
+        if ("raise" in step) throw buildError(name, step.raise);
+        return step.return;
+      },
+    }),
+  );
+  const exporter = new Exporter({ endpoint: server.url, apiKey: server.key, resource: { service: "cross-language" } });
+  const runner = new ToolRunner({
+    agent: SCRIPTED_RUN.agent, release: SCRIPTED_RUN.release, environment: SCRIPTED_RUN.environment, tools, sink: exporter,
+    ids: prefixed("ts-"), clock: { now: () => now }, random: () => SCRIPTED_RUN.random, sleep: async () => {},
+  });
+  const run = runner.startRun();
+  for (const turn of SCRIPTED_RUN.turns) {
+    run.modelTurn(turn.map((c) => c.call_id));
+    for (const c of turn) if (!("unanswered" in c)) await run.call({ callId: `ts-${c.call_id}`, tool: c.tool, args: c.args });
+  }
+  run.end("completed");
+  await exporter.shutdown({ timeoutMs: 20_000 });
+  expect(exporter.stats().sent).toBe(exporter.stats().produced);
+  return run.runId;
+}
+
+function pythonRun(now: number): string {
+  const problem = ensurePythonEnv(ENVS.main) as string | undefined;
+  expect(problem, "the Python SDK's virtual environment").toBeUndefined();
+  const script = path.join(import.meta.dirname, "../../sdk/python/tests/cross_language_agent.py");
+  const out = spawnSync(pythonOf(ENVS.main) as string, [script, server.url, server.key, String(now), "py-"], { encoding: "utf8" });
+  expect(out.status, out.stderr).toBe(0);
+  return out.stdout.trim();
+}
+
+const ID_OR_TIME = /(^|_)(id|ids)$|Id$|Ids$|At$|^at$|Ms$|^(started|ended|occurred|first|last)|^(sdkName|sdkVersion|sdk)$/;
+
+/** The answer with ids, times, durations and the sending SDK taken out; call ids lose their language prefix. */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (typeof value === "string") return value.replace(/^(ts|py)-/, "");
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !ID_OR_TIME.test(k)).map(([k, v]) => [k, comparable(v)]));
+}
+
+describe("the TypeScript runtime and the Python package against one server", () => {
+  it("the read API answers the same for the same scripted agent", { timeout: 600_000 }, async () => {
+    const now = Date.now();
+    const tsRun = await typescriptRun(now);
+    const pyRun = pythonRun(now);
+    expect(pyRun).toMatch(/^py-run_1$/);
+    const read = async (runId: string) => {
+      const res = await fetch(server.at(`/api/v1/runs/${encodeURIComponent(runId)}`));
+      expect(res.status).toBe(200);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const [ts, py] = await Promise.all([read(tsRun), read(pyRun)]);
+    expect(JSON.stringify(ts)).toContain("outside_policy");
+    expect(comparable(py)).toEqual(comparable(ts));
+    // Two runs of one agent and release in the list, one per SDK, with the same counts.
+    const list = (await (await fetch(server.at("/api/v1/runs?window=7d"))).json()) as { runs: Record<string, unknown>[] };
+    const mine = list.runs.filter((r) => r.runId === tsRun || r.runId === pyRun);
+    expect(mine).toHaveLength(2);
+    expect(comparable(mine[0])).toEqual(comparable(mine[1]));
+    // The Conformance page tells the two emitters apart by the SDK that sent them.
+    const conformance = (await (await fetch(server.at("/api/v1/conformance"))).json()) as { emitters: { service: string | null; convention: string; spans: number }[] };
+    const emitters = conformance.emitters.filter((e) => e.service === "cross-language").map((e) => [e.convention, e.spans]);
+    expect(emitters).toEqual([["native", 8], ["native_python", 8]]);
+  });
+});
