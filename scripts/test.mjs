@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensurePythonEnv } from "./python-env.mjs";
 import { runPythonChecks } from "./python-tests.mjs";
 
 const root = process.cwd();
@@ -17,6 +18,9 @@ if (!process.env.FAULTLINE_SKIP_BUILD) {
     process.exit(build.status ?? 1);
   }
 }
+
+// The API suite's cross-language test runs the Python package: its environment is built first.
+if (!process.env.FAULTLINE_SKIP_PYTHON) ensurePythonEnv();
 
 const report = path.join(mkdtempSync(path.join(tmpdir(), "faultline-vitest-")), "report.json");
 const vitest = spawnSync(

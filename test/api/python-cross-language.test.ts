@@ -46,7 +46,7 @@ async function typescriptRun(now: number): Promise<string> {
   });
   const run = runner.startRun();
   for (const turn of SCRIPTED_RUN.turns) {
-    run.modelTurn(turn.map((c) => c.call_id));
+    run.modelTurn(turn.map((c) => `ts-${c.call_id}`));
     for (const c of turn) if (!("unanswered" in c)) await run.call({ callId: `ts-${c.call_id}`, tool: c.tool, args: c.args });
   }
   run.end("completed");
@@ -87,6 +87,8 @@ describe("the TypeScript runtime and the Python package against one server", () 
     };
     const [ts, py] = await Promise.all([read(tsRun), read(pyRun)]);
     expect(JSON.stringify(ts)).toContain("outside_policy");
+    if (process.env.FAULTLINE_SHOW_CROSS) console.log(JSON.stringify(comparable(ts), null, 1));
+    expect((ts.run as { unansweredToolUses: number }).unansweredToolUses).toBe(1);
     expect(comparable(py)).toEqual(comparable(ts));
     // Two runs of one agent and release in the list, one per SDK, with the same counts.
     const list = (await (await fetch(server.at("/api/v1/runs?window=7d"))).json()) as { runs: Record<string, unknown>[] };

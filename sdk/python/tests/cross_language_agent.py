@@ -55,7 +55,7 @@ def main(endpoint: str, key: str, now: float, prefix: str) -> None:
     )  # fmt: skip
     with runner.run() as run:
         for turn in script["turns"]:
-            run.model_turn([c["call_id"] for c in turn])
+            run.model_turn([f"{prefix}{c['call_id']}" for c in turn])
             for c in turn:
                 if not c.get("unanswered"):
                     run.call(c["tool"], c["args"], call_id=f"{prefix}{c['call_id']}")

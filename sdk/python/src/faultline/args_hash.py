@@ -60,8 +60,15 @@ def js_number(n: float) -> str:
     return sign + body
 
 
+_encode = json.encoder.encode_basestring  # the C encoder: JSON.stringify's escapes for text with no lone surrogates
+
+
 def _string(value: str) -> str:
-    text = json.dumps(unicodedata.normalize("NFC", value), ensure_ascii=False)
+    if not value.isascii() and not unicodedata.is_normalized("NFC", value):
+        value = unicodedata.normalize("NFC", value)
+    text = _encode(value)
+    if value.isascii():
+        return text
     # JavaScript's JSON.stringify escapes lone surrogates rather than emitting them.
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 

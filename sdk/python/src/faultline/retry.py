@@ -20,6 +20,7 @@ from .error_map import ToolErrorMap, is_cancellation
 from .errors import ToolError
 from .policy import Random, RetryPolicy, Verdict, decide
 from .run import CallHandle, Run, current_run
+from .tools import signature_of
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -27,11 +28,13 @@ R = TypeVar("R")
 
 def call_arguments(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
     """The call's arguments by parameter name (what ``args_hash`` is computed over)."""
-    try:
-        bound = inspect.signature(fn).bind(*args, **kwargs)
-        return dict(bound.arguments)
-    except (TypeError, ValueError):
-        return {"args": list(args), **kwargs}
+    signature = signature_of(fn)
+    if signature is not None:
+        try:
+            return dict(signature.bind(*args, **kwargs).arguments)
+        except TypeError:
+            pass
+    return {"args": list(args), **kwargs}
 
 
 class _Attempts:

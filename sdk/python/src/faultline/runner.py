@@ -4,7 +4,6 @@ budgets and deadlines, and records every attempt (``lib/runtime/loop``)."""
 from __future__ import annotations
 
 import asyncio
-import inspect
 import random as _random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -16,7 +15,7 @@ from .policy import FailurePolicy, Random, RetryPolicy, Verdict, decide
 from .records import IdSource, RecordSink, random_ids
 from .run import UNSET, CallHandle, Clock, Run, system_clock
 from .told import wire_text
-from .tools import CallStatus, ToolCallResult, ToolDefinition
+from .tools import CallStatus, ToolCallResult, ToolDefinition, signature_of
 
 UNNAMED_TOOL = "(unnamed tool)"
 """Name recorded for a call whose tool name was missing or blank."""
@@ -47,12 +46,12 @@ def _bind(definition: ToolDefinition[Any], args: object) -> tuple[tuple[Any, ...
         keywords = {str(k): v for k, v in args.items()}
     elif args is not None:
         positional = (args,)
-    try:
-        inspect.signature(definition.fn).bind(*positional, **keywords)
-    except TypeError as error:
-        return ToolArgumentValidationError(definition.name, problems={"(arguments)": str(error)})
-    except ValueError:
-        pass  # no signature (a builtin): let the call itself decide
+    signature = signature_of(definition.fn)
+    if signature is not None:  # without one (a builtin) the call itself decides
+        try:
+            signature.bind(*positional, **keywords)
+        except TypeError as error:
+            return ToolArgumentValidationError(definition.name, problems={"(arguments)": str(error)})
     return positional, keywords
 
 

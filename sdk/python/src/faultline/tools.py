@@ -46,11 +46,25 @@ class ToolDefinition(Generic[F]):
     @property
     def is_async(self) -> bool:
         """True when the body is a coroutine function."""
-        return inspect.iscoroutinefunction(self.fn)
+        return _is_async(self.fn)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Calls the body directly, outside any run (no records, no retries)."""
         return self.fn(*args, **kwargs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_async(fn: Callable[..., Any]) -> bool:
+    return inspect.iscoroutinefunction(fn)
+
+
+@functools.lru_cache(maxsize=4096)
+def signature_of(fn: Callable[..., Any]) -> inspect.Signature | None:
+    """The function's signature, computed once per function (it costs more than a whole call otherwise); ``None`` without one."""
+    try:
+        return inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
 
 
 @overload
