@@ -7,7 +7,7 @@ import { writeRoutesPlugin } from "./scripts/lint/write-routes.mjs";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".next/", ".next-*/", "db/migrations/", "lib/runtime/npm/dist/", "bench/out/", "test-results/", "coverage/", "next-env.d.ts"],
+    ignores: ["node_modules/", ".next/", ".next-*/", "db/migrations/", "lib/runtime/npm/dist/", "bench/out/", "test-results/", "coverage/", "next-env.d.ts", "sdk/python/.venv*/", "sdk/python/build/", "sdk/python/dist/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -4,6 +4,7 @@
 // runtime; sdk/python/tests/test_vectors.py checks the Python package against the same files.
 import { argsHash, canonicalArgs } from "@/lib/contracts/args-hash";
 import { scrubText } from "@/lib/contracts/scrub";
+import type { IngestRecord } from "@/lib/contracts";
 import {
   MemorySink,
   ToolErrorMap,
@@ -19,7 +20,6 @@ import {
   sequentialIds,
   toldText,
   transient,
-  type IngestRecord,
   type ToolError,
   type ToolErrorRule,
 } from "@/lib/runtime";
