@@ -5,8 +5,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Exporter, ToolRunner, defineTool, type IdSource } from "@/lib/runtime";
-import { SCRIPTED_RUN, buildError } from "../vectors/cases";
+import { Exporter, ToolRunner, type IdSource } from "@/lib/runtime";
+import { SCRIPTED_RUN, scriptedTools } from "../vectors/cases";
 import { openProject, type ProjectServer } from "../helpers/project";
 // @ts-expect-error -- a plain ESM script without types (scripts/python-env.mjs)
 import { ENVS, ensurePythonEnv, pythonOf } from "../../scripts/python-env.mjs";
@@ -25,20 +25,7 @@ const prefixed = (prefix: string): IdSource => {
 };
 
 async function typescriptRun(now: number): Promise<string> {
-  const counters = new Map<string, number>();
-  const tools = Object.entries(SCRIPTED_RUN.tools).map(([name, spec]) =>
-    defineTool({
-      name,
-      idempotent: spec.idempotent,
-      execute: async () => {
-        const n = counters.get(name) ?? 0;
-        counters.set(name, n + 1);
-        const step = spec.attempts[Math.min(n, spec.attempts.length - 1)]!;
-        if ("raise" in step) throw buildError(name, step.raise);
-        return step.return;
-      },
-    }),
-  );
+  const tools = scriptedTools();
   const exporter = new Exporter({ endpoint: server.url, apiKey: server.key, resource: { service: "cross-language" } });
   const runner = new ToolRunner({
     agent: SCRIPTED_RUN.agent, release: SCRIPTED_RUN.release, environment: SCRIPTED_RUN.environment, tools, sink: exporter,

@@ -195,11 +195,10 @@ export const SCRIPTED_RUN = {
   ],
 };
 
-/** Runs {@link SCRIPTED_RUN} through the TypeScript run loop: the records and what the model was told. */
-export async function scriptedRunRecords(): Promise<{ records: IngestRecord[]; told: (string | null)[] }> {
-  const sink = new MemorySink();
+/** Fresh tools of {@link SCRIPTED_RUN}: each fails or returns per attempt as scripted. */
+export function scriptedTools() {
   const counters = new Map<string, number>();
-  const tools = Object.entries(SCRIPTED_RUN.tools).map(([name, spec]) =>
+  return Object.entries(SCRIPTED_RUN.tools).map(([name, spec]) =>
     defineTool({
       name,
       idempotent: spec.idempotent,
@@ -212,6 +211,12 @@ export async function scriptedRunRecords(): Promise<{ records: IngestRecord[]; t
       },
     }),
   );
+}
+
+/** Runs {@link SCRIPTED_RUN} through the TypeScript run loop: the records and what the model was told. */
+export async function scriptedRunRecords(): Promise<{ records: IngestRecord[]; told: (string | null)[] }> {
+  const sink = new MemorySink();
+  const tools = scriptedTools();
   const runner = new ToolRunner({
     agent: SCRIPTED_RUN.agent, release: SCRIPTED_RUN.release, environment: SCRIPTED_RUN.environment, tools, sink,
     ids: sequentialIds(), clock: { now: () => SCRIPTED_RUN.clock }, random: () => SCRIPTED_RUN.random, sleep: async () => {},

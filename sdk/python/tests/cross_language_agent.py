@@ -9,37 +9,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from faultline import ToolFailure, ToolRefusal, ToolRunner, ToolTimedOutError, tool
+from faultline import ToolRunner
 from faultline.exporter import Exporter
 from faultline.records import IdKind
-
-
-def build_error(name: str, spec: dict[str, Any]) -> Exception:
-    """A taxonomy error from its description in the vectors."""
-    if spec["class"] == "ToolRefusal":
-        return ToolRefusal(name, spec["code"], spec["message"])
-    if spec["class"] == "ToolTimedOutError":
-        return ToolTimedOutError(name, timeout_ms=spec.get("timeout_ms"), retryable=spec.get("retryable", False))
-    return ToolFailure(name, spec["code"], message=spec.get("message"), transient=spec.get("transient", False), retry_after_ms=spec.get("retry_after_ms"))
+from scripted import scripted_tools  # this file runs as a script from tests/
 
 
 def main(endpoint: str, key: str, now: float, prefix: str) -> None:
     script = json.loads((Path(__file__).resolve().parents[3] / "test/vectors/scripted-run.json").read_text(encoding="utf-8"))
-    counters: dict[str, int] = {}
-
-    def make(name: str, spec: dict[str, Any]) -> Any:
-        def body(**_: Any) -> Any:
-            n = counters.get(name, 0)
-            counters[name] = n + 1
-            step = spec["attempts"][min(n, len(spec["attempts"]) - 1)]
-            if "raise" in step:
-                raise build_error(name, step["raise"])
-            return step["return"]
-
-        return tool(name=name, idempotent=spec["idempotent"])(body)
-
     n = 0
 
     def ids(kind: IdKind) -> str:
@@ -50,7 +28,7 @@ def main(endpoint: str, key: str, now: float, prefix: str) -> None:
     exporter = Exporter(endpoint, key, resource={"service": "cross-language"}, compression="gzip")
     runner = ToolRunner(
         agent=script["agent"], release=script["release"], environment=script["environment"],
-        tools=[make(name, spec) for name, spec in script["tools"].items()], sink=exporter,
+        tools=scripted_tools(script), sink=exporter,
         ids=ids, clock=lambda: now, random=lambda: script["random"], sleep=lambda ms: None,
     )  # fmt: skip
     with runner.run() as run:

@@ -10,10 +10,7 @@ from faultline import (
     MemorySink,
     RetryPolicy,
     ToolErrorMap,
-    ToolFailure,
-    ToolRefusal,
     ToolRunner,
-    ToolTimedOutError,
     args_hash,
     canonical_args,
     decide,
@@ -22,12 +19,12 @@ from faultline import (
     scrub_text,
     sequential_ids,
     told_text,
-    tool,
     transient,
 )
 from faultline.errors import ToolError
 
 from .conftest import vector
+from .scripted import build_error, scripted_tools
 
 ARGS = vector("args-hash.json")
 SCRUB = vector("scrub.json")
@@ -86,19 +83,6 @@ def test_error_map_matches_the_typescript_runtime(case: dict[str, Any]) -> None:
     assert _error_of(mapping.classify(thrown, "book")) == case["expected"]
 
 
-def build_error(tool_name: str, spec: dict[str, Any]) -> ToolError:
-    """A taxonomy error from its description in the vectors."""
-    if spec["class"] == "ToolRefusal":
-        return ToolRefusal(tool_name, spec["code"], spec["message"])
-    if spec["class"] == "ToolTimedOutError":
-        return ToolTimedOutError(
-            tool_name, timeout_ms=spec.get("timeout_ms"), retryable=spec.get("retryable", False), retry_after_ms=spec.get("retry_after_ms")
-        )
-    return ToolFailure(
-        tool_name, spec["code"], message=spec.get("message"), transient=spec.get("transient", False), retry_after_ms=spec.get("retry_after_ms")
-    )
-
-
 def _policy(spec: dict[str, float] | None) -> RetryPolicy:
     names = {"maxAttempts": "max_attempts", "baseDelayMs": "base_delay_ms", "multiplier": "multiplier", "maxDelayMs": "max_delay_ms", "maxRetryAfterMs": "max_retry_after_ms"}
     return RetryPolicy(**{names[k]: v for k, v in (spec or {}).items()})
@@ -130,24 +114,11 @@ def test_decisions_and_told_text_match_the_typescript_runtime(case: dict[str, An
 
 def test_a_scripted_run_writes_the_records_the_typescript_runtime_writes() -> None:
     sink = MemorySink()
-    counters: dict[str, int] = {}
-
-    def make(name: str, spec: dict[str, Any]) -> Any:
-        def body(**_: Any) -> Any:
-            n = counters.get(name, 0)
-            counters[name] = n + 1
-            step = spec["attempts"][min(n, len(spec["attempts"]) - 1)]
-            if "raise" in step:
-                raise build_error(name, step["raise"])
-            return step["return"]
-
-        return tool(name=name, idempotent=spec["idempotent"])(body)
-
     runner = ToolRunner(
         agent=SCRIPTED["agent"],
         release=SCRIPTED["release"],
         environment=SCRIPTED["environment"],
-        tools=[make(name, spec) for name, spec in SCRIPTED["tools"].items()],
+        tools=scripted_tools(SCRIPTED),
         sink=sink,
         ids=sequential_ids(),
         clock=lambda: SCRIPTED["clock"],
