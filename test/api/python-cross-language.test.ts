@@ -42,11 +42,11 @@ async function typescriptRun(now: number): Promise<string> {
   return run.runId;
 }
 
-function pythonRun(now: number): string {
+function pythonRun(now: number, prefix = "py-", mode: "native" | "otel" = "native"): string {
   const problem = ensurePythonEnv(ENVS.main) as string | undefined;
   expect(problem, "the Python SDK's virtual environment").toBeUndefined();
   const script = path.join(import.meta.dirname, "../../sdk/python/tests/cross_language_agent.py");
-  const out = spawnSync(pythonOf(ENVS.main) as string, [script, server.url, server.key, String(now), "py-"], { encoding: "utf8" });
+  const out = spawnSync(pythonOf(ENVS.main) as string, [script, server.url, server.key, String(now), prefix, mode], { encoding: "utf8" });
   expect(out.status, out.stderr).toBe(0);
   return out.stdout.trim();
 }
@@ -56,9 +56,31 @@ const ID_OR_TIME = /(^|_)(id|ids)$|Id$|Ids$|At$|^at$|Ms$|^(started|ended|occurre
 /** The answer with ids, times, durations and the sending SDK taken out; call ids lose their language prefix. */
 function comparable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(comparable);
-  if (typeof value === "string") return value.replace(/^(ts|py)-/, "");
+  if (typeof value === "string") return value.replace(/^(ts|py|pn|po)-/, "");
   if (typeof value !== "object" || value === null) return value;
   return Object.fromEntries(Object.entries(value).filter(([k]) => !ID_OR_TIME.test(k)).map(([k, v]) => [k, comparable(v)]));
+}
+
+type Timeline = { strings: string[]; calls: { attempts: unknown[][] }[]; toldSteps: unknown[] };
+
+/**
+ * {@link comparable}, for a native and an OTLP copy of one run: span ids are the OpenTelemetry SDK's
+ * own, `source` names the input format, told steps of equal time come in storage order, and a
+ * declined attempt's message does not travel over OTLP (the OTLP mapping, the TypeScript runtime's
+ * too, carries a message only in the status of a failed span: a refusal is not an error there).
+ */
+function sameFacts(answer: Record<string, unknown> | undefined): unknown {
+  const t = comparable(answer) as Timeline;
+  const declined = t.strings.indexOf("declined");
+  for (const call of t.calls) {
+    delete (call as { error?: { source?: string } }).error?.source;
+    for (const a of call.attempts) {
+      a[0] = "<span id>";
+      if (a[4] === declined) a[a.length - 1] = "<not carried>";
+    }
+  }
+  t.toldSteps = t.toldSteps.map((x) => JSON.stringify(x)).sort();
+  return t;
 }
 
 describe("the TypeScript runtime and the Python package against one server", () => {
@@ -86,5 +108,20 @@ describe("the TypeScript runtime and the Python package against one server", () 
     const conformance = (await (await fetch(server.at("/api/v1/conformance"))).json()) as { emitters: { service: string | null; convention: string; spans: number }[] };
     const emitters = conformance.emitters.filter((e) => e.service === "cross-language").map((e) => [e.convention, e.spans]);
     expect(emitters).toEqual([["native", 8], ["native_python", 8]]);
+  });
+
+  it("OTel mode: the same facts on OpenTelemetry spans, exported over OTLP, read back the same", { timeout: 600_000 }, async () => {
+    const now = Date.now();
+    const nativeRun = pythonRun(now, "pn-");
+    const otelRun = pythonRun(now, "po-", "otel");
+    const read = async (runId: string) => {
+      const res = await fetch(server.at(`/api/v1/runs/${encodeURIComponent(runId)}`));
+      return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : undefined;
+    };
+    // The exporter has flushed, but the server may still be storing the last spans.
+    await expect.poll(async () => JSON.stringify(comparable((await read(otelRun))?.run ?? null))).toContain("completed");
+    const [native, otel] = await Promise.all([read(nativeRun), read(otelRun)]);
+    expect(sameFacts(otel)).toEqual(sameFacts(native));
+    expect((otel!.calls as unknown[]).length).toBe(6);
   });
 });
