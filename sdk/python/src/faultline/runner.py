@@ -231,18 +231,11 @@ class RunSession(Run):
             try:
                 outcome: ToolCallResult | ToolError = self._after_value(handle, found, attempt, started, found.fn(*positional, **keywords))
             except BaseException as exc:
-                if is_cancellation(exc):
-                    handle.attempt(attempt, started, outcome="cancelled", message="cancelled by the caller")
-                    self.end("cancelled", "cancelled by the caller")
-                    raise
-                outcome = self._classify(found, exc)
-            if isinstance(outcome, ToolCallResult):
-                return outcome
-            verdict = self._decide(handle, outcome, attempt)
-            if verdict.decision != "retried":
-                return self._final(handle, outcome, attempt, started, verdict)
-            handle.attempt(attempt, started, error=outcome, verdict=verdict)
-            self.runner.sleep(verdict.backoff_ms or 0)
+                outcome = self._failed_attempt(handle, found, attempt, started, exc)
+            next_step = self._after_attempt(handle, outcome, attempt, started)
+            if isinstance(next_step, ToolCallResult):
+                return next_step
+            self.runner.sleep(next_step)
 
     async def acall(
         self, tool: str, args: object = None, *, call_id: str | None = None, after_error: str | None = UNSET, arguments_error: str | None = None
@@ -278,18 +271,31 @@ class RunSession(Run):
                 outcome = ToolTimedOutError(handle.tool, timeout_ms=found.timeout_ms)
                 abandoned = not found.is_async  # a worker thread cannot be stopped; a coroutine was cancelled
             except BaseException as exc:
-                if is_cancellation(exc):
-                    handle.attempt(attempt, started, outcome="cancelled", message="cancelled by the caller")
-                    self.end("cancelled", "cancelled by the caller")
-                    raise
-                outcome = self._classify(found, exc)
-            if isinstance(outcome, ToolCallResult):
-                return outcome
-            verdict = self._decide(handle, outcome, attempt)
-            if verdict.decision != "retried":
-                return self._final(handle, outcome, attempt, started, verdict, abandoned)
-            handle.attempt(attempt, started, error=outcome, verdict=verdict, abandoned=abandoned)
-            await self.runner.async_sleep(verdict.backoff_ms or 0)
+                outcome = self._failed_attempt(handle, found, attempt, started, exc)
+            next_step = self._after_attempt(handle, outcome, attempt, started, abandoned)
+            if isinstance(next_step, ToolCallResult):
+                return next_step
+            await self.runner.async_sleep(next_step)
+
+    def _failed_attempt(self, handle: CallHandle, found: ToolDefinition[Any], attempt: int, started: float, exc: BaseException) -> ToolError:
+        """The taxonomy error of a body that raised; a cancellation ends the attempt and the run and is re-raised."""
+        if is_cancellation(exc):
+            handle.attempt(attempt, started, outcome="cancelled", message="cancelled by the caller")
+            self.end("cancelled", "cancelled by the caller")
+            raise exc
+        return self._classify(found, exc)
+
+    def _after_attempt(
+        self, handle: CallHandle, outcome: ToolCallResult | ToolError, attempt: int, started: float, abandoned: bool = False
+    ) -> ToolCallResult | float:
+        """The call's result, or the milliseconds to wait before the next attempt (the retried attempt is recorded)."""
+        if isinstance(outcome, ToolCallResult):
+            return outcome
+        verdict = self._decide(handle, outcome, attempt)
+        if verdict.decision != "retried":
+            return self._final(handle, outcome, attempt, started, verdict, abandoned)
+        handle.attempt(attempt, started, error=outcome, verdict=verdict, abandoned=abandoned)
+        return verdict.backoff_ms or 0
 
     def _final(self, handle: CallHandle, error: ToolError, attempt: int, started: float, verdict: Verdict, abandoned: bool = False) -> ToolCallResult:
         handle.attempt(attempt, started, error=error, verdict=verdict, abandoned=abandoned)
