@@ -24,6 +24,8 @@ async function seed(store: Store, project: string): Promise<void> {
     span("o1", { source: "otlp", attempt: null, outcome: null, release: null }),
     span("o2", { source: "otlp", attempt: null, release: null }),
     span("o3", { source: "otlp", attempt: null, outcome: "failed" }),
+    // A native batch from the Python SDK (resource.sdk.name faultline-python): an emitter of its own.
+    span("p1", { service: "py-agent", sdkName: "faultline-python", emitter: { service: "py-agent", convention: "native_python" } }),
   ].forEach((row, index) => batch.spans.push({ index, row }));
   // Two spans of a Traceloop emitter that had no tool name: nothing stored, both counted.
   const drop = { emitter: { service: "agent", convention: "traceloop" }, reason: "no_tool_name", attribute: "traceloop.entity.name", at: T };
@@ -47,7 +49,7 @@ describe("the conformance page in Chromium", () => {
         .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => (c.textContent ?? "").trim())));
     const rows = await cells(0);
     expect(rows).toEqual([
-      ["Faultline runtime (native)native", "4", "0%0 of 4", "50%1 of 2", "0%0 of 4", "0%0 of 4"],
+      ["Faultline runtime (native)native", "5", "0%0 of 5", "50%1 of 2", "0%0 of 5", "0%0 of 5"],
       ["OTLP tracesotlp", "3", "33.3%1 of 3", "100%1 of 1", "100%3 of 3", "66.7%2 of 3"],
     ]);
     // Per emitter: each field sent, derived or missing (the missing counts are the table above's), and
@@ -57,6 +59,7 @@ describe("the conformance page in Chromium", () => {
       ["agentFaultline runtime (native)", "4", "sent 4of 4", "sent 4of 4", "sent 4of 4", "sent 4of 4", "sent 1missing 1of 2", "missing 2of 2", "missing 2of 2", "sent 4of 4", "none"],
       ["agentOTLP traces", "3", "sent 3of 3", "sent 3of 3", "missing 3of 3", "sent 2missing 1of 3", "missing 1of 1", "missing 1of 1", "missing 1of 1", "sent 1missing 2of 3", "none"],
       ["agentOpenLLMetry / Traceloop", "0", none, none, none, none, none, none, none, none, "2 no_tool_nameadd traceloop.entity.name (the tool's name)"],
+      ["py-agentFaultline Python SDK (native)", "1", "0%0 of 1", "0%0 of 1", "0%0 of 1", "0%0 of 1", none, none, none, "0%0 of 1", "none"],
     ]);
     // What to send, only for what is missing, and where: the native records' own fields.
     const notes = await page.getByRole("list", { name: "Per emitter: derived fields and what to send" }).locator("li").first().locator(":scope > span").allInnerTexts();
