@@ -13,7 +13,7 @@ const read = (name: string): unknown => JSON.parse(readFileSync(path.join(dir, n
 describe("shared test vectors", () => {
   it("each file is what the TypeScript runtime computes now (regenerate: npx tsx test/vectors/generate.ts)", async () => {
     const files = await vectorFiles();
-    expect(Object.keys(files).sort()).toEqual(["args-hash.json", "decisions.json", "error-map.json", "scripted-run.json", "scrub.json"]);
+    expect(Object.keys(files).sort()).toEqual(["args-hash.json", "clamp.json", "decisions.json", "error-map.json", "scripted-run.json", "scrub.json"]);
     for (const [name, content] of Object.entries(files)) expect(read(name), name).toEqual(JSON.parse(JSON.stringify(content)));
   });
 

@@ -39,6 +39,18 @@ export const ARGS_INPUTS: { name: string; args: unknown }[] = [
   { name: "booking", args: { booking_id: "bk_42", amount: 120.5, currency: "EUR", guests: [{ name: "Ada" }, { name: "Grace" }] } },
 ];
 
+const span = { type: "tool_call_span", id: "s1", run_id: "r1", call_id: "c1", tool: "search", attempt: 1, started_at: 1764800000000, ended_at: 1764800000001, outcome: "failed" };
+
+/** Records with fields past the wire bounds: the exporters cut them the same way before sending. */
+export const CLAMP_INPUTS: { name: string; record: Record<string, unknown> }[] = [
+  { name: "fits as it is", record: span },
+  { name: "a tool name a model invented, 300 characters", record: { ...span, tool: `lookup_${"x".repeat(293)}` } },
+  { name: "a 200-character call id and a control character in the code", record: { ...span, call_id: `toolu_${"a1".repeat(97)}`, code: "bad\ncode" } },
+  { name: "free text over 16 KiB", record: { ...span, message: "m".repeat(17_000) } },
+  { name: "a blank tool name", record: { ...span, tool: "   " } },
+  { name: "a long non-ASCII release", record: { ...span, release: "版本".repeat(40) } },
+];
+
 export const SCRUB_INPUTS: string[] = [
   "upstream said: password=hunter2 while connecting",
   "Authorization: Bearer abcDEF123456ghiJKL",

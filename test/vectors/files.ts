@@ -1,4 +1,5 @@
-import { ARGS_INPUTS, SCRUB_INPUTS, argsHash, canonicalArgs, decisionResults, errorMapResults, scrubText, scriptedRunRecords, SCRIPTED_RUN, ERROR_MAP } from "./cases";
+import { clampRecord, type IngestRecord } from "@/lib/runtime";
+import { CLAMP_INPUTS, ARGS_INPUTS, SCRUB_INPUTS, argsHash, canonicalArgs, decisionResults, errorMapResults, scrubText, scriptedRunRecords, SCRIPTED_RUN, ERROR_MAP } from "./cases";
 
 /** Every vector file's content, as the TypeScript runtime computes it today. */
 export async function vectorFiles(): Promise<Record<string, unknown>> {
@@ -8,5 +9,6 @@ export async function vectorFiles(): Promise<Record<string, unknown>> {
     "error-map.json": { ...ERROR_MAP, cases: errorMapResults() },
     "decisions.json": decisionResults(),
     "scripted-run.json": { ...SCRIPTED_RUN, expected: await scriptedRunRecords() },
+    "clamp.json": CLAMP_INPUTS.map((c) => ({ name: c.name, input: c.record, ...clampRecord(c.record as IngestRecord) })),
   };
 }

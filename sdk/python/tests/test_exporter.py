@@ -169,9 +169,14 @@ def test_record_never_raises_and_counts_what_it_cannot_serialise(server: FakeIng
     exporter = Exporter(server.url, "k")
     exporter.record({"type": "run", "bad": object()})
     exporter.record({"type": "run", "nan": float("nan")})
-    exporter.record(span(1, message="x" * 70_000))
+    exporter.record(span(1, attachments=["x" * 70_000]))
+    exporter.record(span(2, tool="t" * 300, message="m" * 20_000))
     stats = exporter.stats()
     assert stats.dropped["serialize_error"] == 2 and stats.dropped["record_too_large"] == 1 and balanced(stats)
+    assert stats.clamped == 1
+    assert exporter.flush(timeout_ms=10_000)
+    sent = server.records[0]
+    assert len(sent["tool"]) == 200 and len(sent["message"]) == 16 * 1024 and sent["tool"].endswith("~" + sent["tool"][-16:])
     exporter.shutdown()
 
 

@@ -21,6 +21,7 @@ from faultline import (
     told_text,
     transient,
 )
+from faultline.clamp import clamp_record
 from faultline.errors import ToolError
 
 from .conftest import vector
@@ -136,3 +137,13 @@ def test_a_scripted_run_writes_the_records_the_typescript_runtime_writes() -> No
                 told.append(None if result.status == "ok" else result.told)
     assert told == SCRIPTED["expected"]["told"]
     assert sink.records == SCRIPTED["expected"]["records"]
+
+
+CLAMP = vector("clamp.json")
+
+
+@pytest.mark.parametrize("case", CLAMP, ids=[c["name"] for c in CLAMP])
+def test_records_are_clamped_as_the_typescript_exporter_clamps_them(case: dict[str, Any]) -> None:
+    record, clamped = clamp_record(case["input"])
+    assert clamped == case["clamped"]
+    assert record == case["record"]

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from .clamp import clamp_record
 from .limits import MAX_BODY_BYTES, MAX_RECORD_BYTES, MAX_RECORDS
 from .records import Record, Resource
 from .version import SDK_NAME, SDK_VERSION
@@ -116,6 +117,8 @@ class ExporterStats:
     """All dropped records."""
     unconfirmed: int = 0
     """Given up on with delivery unknown: the server may have stored them but its answer was lost."""
+    clamped: int = 0
+    """Records sent with a field cut or hashed to fit the wire contract's bounds."""
     requests: int = 0
     """HTTP requests made, retries included."""
     retries: int = 0
@@ -222,6 +225,9 @@ class Exporter:
                 if self._closed:
                     return self._drop(1, "shutdown")
                 try:
+                    record, clamped = clamp_record(record)
+                    if clamped:
+                        self._stats.clamped += 1
                     data = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
                 except (TypeError, ValueError):
                     return self._drop(1, "serialize_error")
@@ -246,7 +252,7 @@ class Exporter:
             held = len(self._queue) + (len(self._inflight.entries) if self._inflight else 0)
             return ExporterStats(
                 s.produced, s.sent, s.duplicates, held, self._queue_bytes + self._inflight_bytes, dict(s.dropped),
-                s.dropped_total, s.unconfirmed, s.requests, s.retries, s.last_error,
+                s.dropped_total, s.unconfirmed, s.clamped, s.requests, s.retries, s.last_error,
             )  # fmt: skip
 
     def flush(self, timeout_ms: float | None = None) -> bool:
