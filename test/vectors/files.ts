@@ -1,4 +1,5 @@
-import { clampRecord, type IngestRecord } from "@/lib/runtime";
+import type { IngestRecord } from "@/lib/contracts";
+import { clampRecord } from "@/lib/runtime";
 import { CLAMP_INPUTS, ARGS_INPUTS, SCRUB_INPUTS, argsHash, canonicalArgs, decisionResults, errorMapResults, scrubText, scriptedRunRecords, SCRIPTED_RUN, ERROR_MAP } from "./cases";
 
 /** Every vector file's content, as the TypeScript runtime computes it today. */
