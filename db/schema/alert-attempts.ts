@@ -1,19 +1,22 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, serial, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { alertOutbox } from "./alert-outbox";
 
 /** Every delivery attempt of a notification, with the receiver's HTTP status or the connection error. */
-export const alertAttempts = sqliteTable(
+export const alertAttempts = table(
   "alert_attempts",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    outboxId: integer("outbox_id")
+    id: serial("id"),
+    outboxId: int("outbox_id")
       .notNull()
       .references(() => alertOutbox.id, { onDelete: "cascade" }),
-    attemptedAt: integer("attempted_at").notNull(),
+    attemptedAt: int("attempted_at").notNull(),
     /** Null when no HTTP answer came (timeout, refused connection). */
-    httpStatus: integer("http_status"),
+    httpStatus: int("http_status"),
     error: text("error"),
-    durationMs: integer("duration_ms").notNull(),
+    durationMs: int("duration_ms").notNull(),
   },
   (t) => [index("alert_attempts_outbox_idx").on(t.outboxId)],
 );
+
+export const alertAttemptsPg = pgTableOf(alertAttempts);

@@ -1,12 +1,13 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, serial, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import type { AlertReceiverFormat } from "@/lib/contracts/alert-enums";
 import { projects } from "./projects";
 
 /** Webhook receivers of a project; the secret signs every delivery (HMAC-SHA256, see docs/alerts.md). */
-export const alertReceivers = sqliteTable(
+export const alertReceivers = table(
   "alert_receivers",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial("id"),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id),
@@ -14,7 +15,9 @@ export const alertReceivers = sqliteTable(
     url: text("url").notNull(),
     format: text("format").$type<AlertReceiverFormat>().notNull(),
     secret: text("secret").notNull(),
-    createdAt: integer("created_at").notNull(),
+    createdAt: int("created_at").notNull(),
   },
   (t) => [index("alert_receivers_project_idx").on(t.projectId)],
 );
+
+export const alertReceiversPg = pgTableOf(alertReceivers);

@@ -1,13 +1,14 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, serial, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import type { AlertRuleKind } from "@/lib/contracts/alert-enums";
 import { alertReceivers } from "./alert-receivers";
 import { projects } from "./projects";
 
 /** Alert rules of a project; `params` holds the kind's thresholds as JSON (lib/contracts/alerts.ts validates them). */
-export const alertRules = sqliteTable(
+export const alertRules = table(
   "alert_rules",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial("id"),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id),
@@ -15,11 +16,13 @@ export const alertRules = sqliteTable(
     kind: text("kind").$type<AlertRuleKind>().notNull(),
     params: text("params").notNull(),
     /** No receiver: states are still kept and shown in the history, nothing is sent. */
-    receiverId: integer("receiver_id").references(() => alertReceivers.id),
-    mutedAt: integer("muted_at"),
-    snoozedUntil: integer("snoozed_until"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    receiverId: int("receiver_id").references(() => alertReceivers.id),
+    mutedAt: int("muted_at"),
+    snoozedUntil: int("snoozed_until"),
+    createdAt: int("created_at").notNull(),
+    updatedAt: int("updated_at").notNull(),
   },
   (t) => [index("alert_rules_project_idx").on(t.projectId)],
 );
+
+export const alertRulesPg = pgTableOf(alertRules);

@@ -1,4 +1,5 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, primaryKey, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import type { AlertStatus } from "@/lib/contracts/alert-enums";
 import { alertRules } from "./alert-rules";
 
@@ -6,10 +7,10 @@ import { alertRules } from "./alert-rules";
  * One row per rule and key (tool, code): a notification is written only when the status changes,
  * so a condition that holds across evaluations is announced once.
  */
-export const alertStates = sqliteTable(
+export const alertStates = table(
   "alert_states",
   {
-    ruleId: integer("rule_id")
+    ruleId: int("rule_id")
       .notNull()
       .references(() => alertRules.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
@@ -18,8 +19,10 @@ export const alertStates = sqliteTable(
     status: text("status").$type<AlertStatus>().notNull(),
     /** The measured value that last changed the status (rate, count, ratio), for the notification text. */
     value: text("value").notNull(),
-    firedAt: integer("fired_at").notNull(),
-    resolvedAt: integer("resolved_at"),
+    firedAt: int("fired_at").notNull(),
+    resolvedAt: int("resolved_at"),
   },
   (t) => [primaryKey({ columns: [t.ruleId, t.key] })],
 );
+
+export const alertStatesPg = pgTableOf(alertStates);

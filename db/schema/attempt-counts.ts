@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, sum } from "../rollups/define-rollup";
 import { HOUR_MS, SIX_HOURS_MS } from "../rollups/periods";
 
@@ -14,17 +15,20 @@ export const attemptCounts = defineRollup({
   period: "hour",
   keys: {
     projectId: text("project_id").notNull(),
-    hour: integer("hour").notNull(),
+    hour: int("hour").notNull(),
     tool: text("tool").notNull(),
     release: text("release").notNull(),
     service: text("service").notNull(),
     environment: text("environment").notNull(),
-    attempt: integer("attempt").notNull(),
+    attempt: int("attempt").notNull(),
   },
   values: {
-    spans: sum(integer("spans").notNull()),
+    spans: sum(int("spans").notNull()),
   },
 });
 
 export const attemptCountsHourly = attemptCounts.tables.hourly;
 export const attemptCounts6h = attemptCounts.tables.sixHourly;
+
+export const attemptCountsHourlyPg = pgTableOf(attemptCountsHourly);
+export const attemptCounts6hPg = pgTableOf(attemptCounts6h);

@@ -1,14 +1,15 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, serial, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 
 /**
  * Who did what, when and from where. `project_id` is null for instance-level events (sign-ins,
  * setup); `actor_label` keeps a readable name even after the user is deleted.
  */
-export const auditLog = sqliteTable(
+export const auditLog = table(
   "audit_log",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    at: integer("at").notNull(),
+    id: serial("id"),
+    at: int("at").notNull(),
     projectId: text("project_id"),
     actorUserId: text("actor_user_id"),
     actorLabel: text("actor_label").notNull(),
@@ -20,3 +21,5 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_project_at_idx").on(t.projectId, t.at), index("audit_log_actor_at_idx").on(t.actorUserId, t.at), index("audit_log_at_idx").on(t.at)],
 );
+
+export const auditLogPg = pgTableOf(auditLog);

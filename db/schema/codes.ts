@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, max, min, sum } from "../rollups/define-rollup";
 
 /**
@@ -15,14 +16,16 @@ export const codeCatalogue = defineRollup({
     release: text("release").notNull(),
     toolVersion: text("tool_version").notNull(),
     errorClass: text("error_class").notNull(),
-    retryable: integer("retryable").notNull(),
+    retryable: int("retryable").notNull(),
   },
   values: {
-    firstSeen: min(integer("first_seen").notNull()),
-    lastSeen: max(integer("last_seen").notNull()),
-    spans: sum(integer("spans").notNull()),
-    errors: sum(integer("errors").notNull()),
+    firstSeen: min(int("first_seen").notNull()),
+    lastSeen: max(int("last_seen").notNull()),
+    spans: sum(int("spans").notNull()),
+    errors: sum(int("errors").notNull()),
   },
 });
 
 export const codes = codeCatalogue.tables.all;
+
+export const codesPg = pgTableOf(codes);

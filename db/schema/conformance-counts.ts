@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, sum } from "../rollups/define-rollup";
 
 /**
@@ -12,14 +13,16 @@ export const conformance = defineRollup({
     source: text("source").notNull(),
   },
   values: {
-    spans: sum(integer("spans").notNull()),
-    noOutcome: sum(integer("no_outcome").notNull()),
+    spans: sum(int("spans").notNull()),
+    noOutcome: sum(int("no_outcome").notNull()),
     /** Spans with a known outcome other than ok: the denominator for a missing code. */
-    nonOk: sum(integer("non_ok").notNull()),
-    noCode: sum(integer("no_code").notNull()),
-    noAttempt: sum(integer("no_attempt").notNull()),
-    noRelease: sum(integer("no_release").notNull()),
+    nonOk: sum(int("non_ok").notNull()),
+    noCode: sum(int("no_code").notNull()),
+    noAttempt: sum(int("no_attempt").notNull()),
+    noRelease: sum(int("no_release").notNull()),
   },
 });
 
 export const conformanceCounts = conformance.tables.all;
+
+export const conformanceCountsPg = pgTableOf(conformanceCounts);

@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, sum } from "../rollups/define-rollup";
 import { HOUR_MS, SIX_HOURS_MS } from "../rollups/periods";
 
@@ -26,7 +27,7 @@ export const delayHistograms = defineRollup({
   period: "hour",
   keys: {
     projectId: text("project_id").notNull(),
-    hour: integer("hour").notNull(),
+    hour: int("hour").notNull(),
     tool: text("tool").notNull(),
     code: text("code").notNull(),
     release: text("release").notNull(),
@@ -35,12 +36,15 @@ export const delayHistograms = defineRollup({
     /** 'retry_after' or 'backoff'. */
     kind: text("kind").notNull(),
     /** Upper bound of the bucket, one of DELAY_BUCKETS_MS. */
-    bucketMs: integer("bucket_ms").notNull(),
+    bucketMs: int("bucket_ms").notNull(),
   },
   values: {
-    count: sum(integer("count").notNull()),
+    count: sum(int("count").notNull()),
   },
 });
 
 export const delayHistogramsHourly = delayHistograms.tables.hourly;
 export const delayHistograms6h = delayHistograms.tables.sixHourly;
+
+export const delayHistogramsHourlyPg = pgTableOf(delayHistogramsHourly);
+export const delayHistograms6hPg = pgTableOf(delayHistograms6h);

@@ -1,10 +1,11 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, primaryKey, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 
 /**
  * One row per tool call that carried a code: counts each call once and remembers whether a later
  * attempt of it succeeded, whichever order the attempts arrive in.
  */
-export const driftCalls = sqliteTable(
+export const driftCalls = table(
   "drift_calls",
   {
     projectId: text("project_id").notNull(),
@@ -14,9 +15,11 @@ export const driftCalls = sqliteTable(
     tool: text("tool").notNull(),
     release: text("release").notNull(),
     /** The earliest attempt that carried the code (null when unknown), and when it started. */
-    attempt: integer("attempt"),
-    startedAt: integer("started_at").notNull(),
-    recovered: integer("recovered").notNull().default(0),
+    attempt: int("attempt"),
+    startedAt: int("started_at").notNull(),
+    recovered: int("recovered").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.runId, t.callId, t.code] })],
 );
+
+export const driftCallsPg = pgTableOf(driftCalls);

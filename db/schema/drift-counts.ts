@@ -1,11 +1,12 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, primaryKey, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 
 /**
  * Categorical accumulators of one code on one tool in one release: `basis` is `attempts` (spans) or
  * `errors` (tool_errors); `dim` is error_class, retryable, outcome, decision, retry_after (value =
  * delay in ms at two significant digits) or told (value = normalised told shape).
  */
-export const driftCounts = sqliteTable(
+export const driftCounts = table(
   "drift_counts",
   {
     projectId: text("project_id").notNull(),
@@ -15,7 +16,9 @@ export const driftCounts = sqliteTable(
     basis: text("basis").notNull(),
     dim: text("dim").notNull(),
     value: text("value").notNull(),
-    count: integer("count").notNull(),
+    count: int("count").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.code, t.tool, t.release, t.basis, t.dim, t.value] })],
 );
+
+export const driftCountsPg = pgTableOf(driftCounts);

@@ -1,4 +1,5 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, primaryKey, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import type { ReleaseKind } from "@/lib/contracts/drift";
 
 /**
@@ -6,7 +7,7 @@ import type { ReleaseKind } from "@/lib/contracts/drift";
  * else sdk_version, else ISO week; `release_kind` says which). Categorical counts live in
  * drift_counts; `calls` and `recovered` are maintained from drift_calls.
  */
-export const driftSignatures = sqliteTable(
+export const driftSignatures = table(
   "drift_signatures",
   {
     projectId: text("project_id").notNull(),
@@ -14,14 +15,16 @@ export const driftSignatures = sqliteTable(
     tool: text("tool").notNull(),
     release: text("release").notNull(),
     releaseKind: text("release_kind").$type<ReleaseKind>().notNull(),
-    spans: integer("spans").notNull().default(0),
-    errors: integer("errors").notNull().default(0),
-    calls: integer("calls").notNull().default(0),
-    recovered: integer("recovered").notNull().default(0),
-    firstSeen: integer("first_seen").notNull(),
-    lastSeen: integer("last_seen").notNull(),
+    spans: int("spans").notNull().default(0),
+    errors: int("errors").notNull().default(0),
+    calls: int("calls").notNull().default(0),
+    recovered: int("recovered").notNull().default(0),
+    firstSeen: int("first_seen").notNull(),
+    lastSeen: int("last_seen").notNull(),
     /** JSON array of up to three run ids that show this signature. */
     exampleRunIds: text("example_run_ids").notNull().default("[]"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.code, t.tool, t.release] })],
 );
+
+export const driftSignaturesPg = pgTableOf(driftSignatures);

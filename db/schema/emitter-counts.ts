@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, max, sum } from "../rollups/define-rollup";
 
 /**
@@ -16,23 +17,25 @@ export const emitterRollup = defineRollup({
     convention: text("convention").notNull(),
   },
   values: {
-    spans: sum(integer("spans").notNull()),
-    noCallId: sum(integer("no_call_id").notNull()),
-    noRunId: sum(integer("no_run_id").notNull()),
-    noAttempt: sum(integer("no_attempt").notNull()),
-    noOutcome: sum(integer("no_outcome").notNull()),
+    spans: sum(int("spans").notNull()),
+    noCallId: sum(int("no_call_id").notNull()),
+    noRunId: sum(int("no_run_id").notNull()),
+    noAttempt: sum(int("no_attempt").notNull()),
+    noOutcome: sum(int("no_outcome").notNull()),
     /** Spans with a known outcome other than ok: the denominator for code, class and message. */
-    nonOk: sum(integer("non_ok").notNull()),
-    noCode: sum(integer("no_code").notNull()),
-    noErrorClass: sum(integer("no_error_class").notNull()),
-    noMessage: sum(integer("no_message").notNull()),
-    noRelease: sum(integer("no_release").notNull()),
-    lastSeen: max(integer("last_seen").notNull()),
+    nonOk: sum(int("non_ok").notNull()),
+    noCode: sum(int("no_code").notNull()),
+    noErrorClass: sum(int("no_error_class").notNull()),
+    noMessage: sum(int("no_message").notNull()),
+    noRelease: sum(int("no_release").notNull()),
+    lastSeen: max(int("last_seen").notNull()),
     /** Of the spans not carrying a call id, run id or attempt: those whose value Faultline derived (the rest are unknown). */
-    derivedCallId: sum(integer("derived_call_id").notNull().default(0)),
-    derivedRunId: sum(integer("derived_run_id").notNull().default(0)),
-    derivedAttempt: sum(integer("derived_attempt").notNull().default(0)),
+    derivedCallId: sum(int("derived_call_id").notNull().default(0)),
+    derivedRunId: sum(int("derived_run_id").notNull().default(0)),
+    derivedAttempt: sum(int("derived_attempt").notNull().default(0)),
   },
 });
 
 export const emitterCounts = emitterRollup.tables.all;
+
+export const emitterCountsPg = pgTableOf(emitterCounts);

@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, max, sum } from "../rollups/define-rollup";
 
 /**
@@ -17,9 +18,11 @@ export const emitterDropsRollup = defineRollup({
     attribute: text("attribute").notNull(),
   },
   values: {
-    spans: sum(integer("spans").notNull()),
-    lastSeen: max(integer("last_seen").notNull()),
+    spans: sum(int("spans").notNull()),
+    lastSeen: max(int("last_seen").notNull()),
   },
 });
 
 export const emitterDrops = emitterDropsRollup.tables.all;
+
+export const emitterDropsPg = pgTableOf(emitterDrops);

@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, sum } from "../rollups/define-rollup";
 import { HOUR_MS } from "../rollups/periods";
 
@@ -8,7 +9,7 @@ export const errorRollups = defineRollup({
   period: "hour",
   keys: {
     projectId: text("project_id").notNull(),
-    hour: integer("hour").notNull(),
+    hour: int("hour").notNull(),
     tool: text("tool").notNull(),
     code: text("code").notNull(),
     errorClass: text("error_class").notNull(),
@@ -18,10 +19,12 @@ export const errorRollups = defineRollup({
     environment: text("environment").notNull(),
   },
   values: {
-    errors: sum(integer("errors").notNull()),
-    attemptsSum: sum(integer("attempts_sum").notNull()),
-    retryableCount: sum(integer("retryable_count").notNull()),
+    errors: sum(int("errors").notNull()),
+    attemptsSum: sum(int("attempts_sum").notNull()),
+    retryableCount: sum(int("retryable_count").notNull()),
   },
 });
 
 export const errorRollupsHourly = errorRollups.tables.hourly;
+
+export const errorRollupsHourlyPg = pgTableOf(errorRollupsHourly);

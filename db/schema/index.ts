@@ -1,3 +1,6 @@
+// The schema, each table and rollup declared once (./columns.ts). Every file exports its SQLite table(s),
+// which queries use, and the PostgreSQL table(s) derived from them (`<name>Pg`, ./pg-table.ts), which
+// drizzle-kit reads for PostgreSQL: both drizzle configs point here and each picks its own engine's tables.
 export * from "./projects";
 export * from "./api-keys";
 export * from "./runs";

@@ -1,12 +1,13 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, int, serial, table, text, uniqueIndex } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { projects } from "./projects";
 import { users } from "./users";
 
 /** One-time links an admin copies to invite someone into a project with a role (no email server needed). */
-export const invitations = sqliteTable(
+export const invitations = table(
   "invitations",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial("id"),
     tokenHash: text("token_hash").notNull(),
     projectId: text("project_id")
       .notNull()
@@ -15,11 +16,13 @@ export const invitations = sqliteTable(
     /** Who it is meant for, as the admin typed it (informational: the link is the credential). */
     email: text("email"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    createdAt: integer("created_at").notNull(),
-    expiresAt: integer("expires_at").notNull(),
-    acceptedAt: integer("accepted_at"),
+    createdAt: int("created_at").notNull(),
+    expiresAt: int("expires_at").notNull(),
+    acceptedAt: int("accepted_at"),
     acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
-    revokedAt: integer("revoked_at"),
+    revokedAt: int("revoked_at"),
   },
   (t) => [uniqueIndex("invitations_token_uq").on(t.tokenHash), index("invitations_project_idx").on(t.projectId)],
 );
+
+export const invitationsPg = pgTableOf(invitations);

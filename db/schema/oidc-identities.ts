@@ -1,8 +1,9 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, primaryKey, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { users } from "./users";
 
 /** A single-sign-on identity (issuer + subject) linked to a user. */
-export const oidcIdentities = sqliteTable(
+export const oidcIdentities = table(
   "oidc_identities",
   {
     issuer: text("issuer").notNull(),
@@ -11,8 +12,14 @@ export const oidcIdentities = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    createdAt: integer("created_at").notNull(),
-    lastSignInAt: integer("last_sign_in_at").notNull(),
+    createdAt: int("created_at").notNull(),
+    lastSignInAt: int("last_sign_in_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index("oidc_identities_user_idx").on(t.userId)],
+  (t) => [
+    // Named as PostgreSQL has had it since its first migration (the derived default is `<table>_pk`).
+    primaryKey({ name: "oidc_identities_issuer_subject_pk", columns: [t.issuer, t.subject] }),
+    index("oidc_identities_user_idx").on(t.userId),
+  ],
 );
+
+export const oidcIdentitiesPg = pgTableOf(oidcIdentities);

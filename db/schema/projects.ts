@@ -1,9 +1,12 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 
-export const projects = sqliteTable("projects", {
+export const projects = table("projects", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
-  createdAt: integer("created_at").notNull(),
+  createdAt: int("created_at").notNull(),
   /** Archived projects keep their data and are read-only: ingest answers 403, alerts stop. */
-  archivedAt: integer("archived_at"),
+  archivedAt: int("archived_at"),
 });
+
+export const projectsPg = pgTableOf(projects);

@@ -1,4 +1,5 @@
-import { index, integer, text } from "drizzle-orm/sqlite-core";
+import { index, int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, max, min, sum } from "../rollups/define-rollup";
 
 /**
@@ -12,15 +13,15 @@ export const runStatsRollup = defineRollup({
     runId: text("run_id").notNull(),
   },
   values: {
-    attempts: sum(integer("attempts").notNull()),
-    calls: sum(integer("calls").notNull()),
-    retries: sum(integer("retries").notNull()),
-    failedAttempts: sum(integer("failed_attempts").notNull()),
-    declined: sum(integer("declined").notNull()),
-    refused: sum(integer("refused").notNull()),
-    errors: sum(integer("errors").notNull()),
-    firstStartedAt: min(integer("first_started_at").notNull()),
-    lastEndedAt: max(integer("last_ended_at").notNull()),
+    attempts: sum(int("attempts").notNull()),
+    calls: sum(int("calls").notNull()),
+    retries: sum(int("retries").notNull()),
+    failedAttempts: sum(int("failed_attempts").notNull()),
+    declined: sum(int("declined").notNull()),
+    refused: sum(int("refused").notNull()),
+    errors: sum(int("errors").notNull()),
+    firstStartedAt: min(int("first_started_at").notNull()),
+    lastEndedAt: max(int("last_ended_at").notNull()),
     // The agent and release the run's spans and errors name ('' when none does), for runs whose run
     // record never arrives (a kit ToolCallSpan file): the runs list falls back to them. Max-merged so a
     // named value wins over ''; a run's rows agree in practice, and where they do not, the greatest
@@ -32,3 +33,5 @@ export const runStatsRollup = defineRollup({
 });
 
 export const runStats = runStatsRollup.tables.all;
+
+export const runStatsPg = pgTableOf(runStats);

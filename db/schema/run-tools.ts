@@ -1,4 +1,5 @@
-import { text } from "drizzle-orm/sqlite-core";
+import { text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup } from "../rollups/define-rollup";
 
 /**
@@ -17,3 +18,5 @@ export const runToolsRollup = defineRollup({
 });
 
 export const runTools = runToolsRollup.tables.all;
+
+export const runToolsPg = pgTableOf(runTools);

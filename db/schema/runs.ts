@@ -1,15 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, int, serial, table, text, uniqueIndex } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { projects } from "./projects";
 
 /**
  * One row per (project, run_id); later run records for the same run merge into it. `agent` and
  * `started_at` are null while only records that do not carry them (a run's end event) have arrived.
  */
-export const runs = sqliteTable(
+export const runs = table(
   "runs",
   {
-    pk: integer("pk").primaryKey({ autoIncrement: true }),
+    pk: serial("pk"),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id),
@@ -21,16 +22,16 @@ export const runs = sqliteTable(
     environment: text("environment"),
     sdkName: text("sdk_name"),
     sdkVersion: text("sdk_version"),
-    startedAt: integer("started_at"),
-    endedAt: integer("ended_at"),
+    startedAt: int("started_at"),
+    endedAt: int("ended_at"),
     state: text("state").notNull(),
-    deadlineAt: integer("deadline_at"),
-    maxToolAttempts: integer("max_tool_attempts"),
+    deadlineAt: int("deadline_at"),
+    maxToolAttempts: int("max_tool_attempts"),
     error: text("error"),
     source: text("source").notNull().default("native"),
-    receivedAt: integer("received_at").notNull(),
+    receivedAt: int("received_at").notNull(),
     /** Tool calls the model asked for that never got a result, as the runtime counted them; null when it did not track turns. */
-    unansweredToolUses: integer("unanswered_tool_uses"),
+    unansweredToolUses: int("unanswered_tool_uses"),
   },
   (t) => [
     uniqueIndex("runs_project_run_uq").on(t.projectId, t.runId),
@@ -39,3 +40,5 @@ export const runs = sqliteTable(
     index("runs_project_unanswered_idx").on(t.projectId, t.runId).where(sql`${t.unansweredToolUses} > 0`),
   ],
 );
+
+export const runsPg = pgTableOf(runs);

@@ -1,8 +1,9 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { users } from "./users";
 
 /** Server-side sessions. Only the SHA-256 of the cookie's token is stored, so a database leak signs nobody in. */
-export const sessions = sqliteTable(
+export const sessions = table(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
@@ -11,9 +12,9 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Sent back by the browser in `x-faultline-csrf` on every state-changing request. */
     csrfToken: text("csrf_token").notNull(),
-    createdAt: integer("created_at").notNull(),
-    lastSeenAt: integer("last_seen_at").notNull(),
-    expiresAt: integer("expires_at").notNull(),
+    createdAt: int("created_at").notNull(),
+    lastSeenAt: int("last_seen_at").notNull(),
+    expiresAt: int("expires_at").notNull(),
     address: text("address"),
     userAgent: text("user_agent"),
     /** How the session was opened: `password` or `oidc`. */
@@ -21,3 +22,5 @@ export const sessions = sqliteTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
+
+export const sessionsPg = pgTableOf(sessions);

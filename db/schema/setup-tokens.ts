@@ -1,9 +1,12 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 
 /** The one-time link printed at first start that creates the instance owner's account. */
-export const setupTokens = sqliteTable("setup_tokens", {
+export const setupTokens = table("setup_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  createdAt: integer("created_at").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  usedAt: integer("used_at"),
+  createdAt: int("created_at").notNull(),
+  expiresAt: int("expires_at").notNull(),
+  usedAt: int("used_at"),
 });
+
+export const setupTokensPg = pgTableOf(setupTokens);

@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { defineRollup, max, sum } from "../rollups/define-rollup";
 import { HOUR_MS, SIX_HOURS_MS } from "../rollups/periods";
 
@@ -18,7 +19,7 @@ export const spanRollups = defineRollup({
   period: "hour",
   keys: {
     projectId: text("project_id").notNull(),
-    hour: integer("hour").notNull(),
+    hour: int("hour").notNull(),
     tool: text("tool").notNull(),
     code: text("code").notNull(),
     outcome: text("outcome").notNull(),
@@ -28,24 +29,27 @@ export const spanRollups = defineRollup({
     environment: text("environment").notNull(),
   },
   values: {
-    spans: sum(integer("spans").notNull()),
+    spans: sum(int("spans").notNull()),
     /** Spans with attempt = 1: one per call. */
-    firstAttempts: sum(integer("first_attempts").notNull()),
+    firstAttempts: sum(int("first_attempts").notNull()),
     /** Spans with attempt = 2: calls that needed at least one retry. */
-    secondAttempts: sum(integer("second_attempts").notNull()),
+    secondAttempts: sum(int("second_attempts").notNull()),
     /** Spans with attempt > 1. */
-    retryAttempts: sum(integer("retry_attempts").notNull()),
+    retryAttempts: sum(int("retry_attempts").notNull()),
     /** Spans whose source gave no attempt number; each is counted as a call of its own. */
-    unnumbered: sum(integer("unnumbered").notNull().default(0)),
-    maxAttempt: max(integer("max_attempt").notNull()),
-    retryAfterCount: sum(integer("retry_after_count").notNull()),
-    retryAfterSumMs: sum(integer("retry_after_sum_ms").notNull()),
-    backoffCount: sum(integer("backoff_count").notNull()),
-    backoffSumMs: sum(integer("backoff_sum_ms").notNull()),
-    failedClosed: sum(integer("failed_closed").notNull()),
-    durationSumMs: sum(integer("duration_sum_ms").notNull()),
+    unnumbered: sum(int("unnumbered").notNull().default(0)),
+    maxAttempt: max(int("max_attempt").notNull()),
+    retryAfterCount: sum(int("retry_after_count").notNull()),
+    retryAfterSumMs: sum(int("retry_after_sum_ms").notNull()),
+    backoffCount: sum(int("backoff_count").notNull()),
+    backoffSumMs: sum(int("backoff_sum_ms").notNull()),
+    failedClosed: sum(int("failed_closed").notNull()),
+    durationSumMs: sum(int("duration_sum_ms").notNull()),
   },
 });
 
 export const spanRollupsHourly = spanRollups.tables.hourly;
 export const spanRollups6h = spanRollups.tables.sixHourly;
+
+export const spanRollupsHourlyPg = pgTableOf(spanRollupsHourly);
+export const spanRollups6hPg = pgTableOf(spanRollups6h);

@@ -1,4 +1,5 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { int, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 
 /**
  * A project whose told counts changed since its drift findings were last computed (the model
@@ -6,7 +7,9 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
  * its own) before the recompute reads the counts. Its own table, not a drift_state column, so ingest
  * never waits on a fold's lock.
  */
-export const toldStale = sqliteTable("told_stale", {
+export const toldStale = table("told_stale", {
   projectId: text("project_id").primaryKey(),
-  since: integer("since").notNull(),
+  since: int("since").notNull(),
 });
+
+export const toldStalePg = pgTableOf(toldStale);

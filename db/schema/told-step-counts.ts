@@ -1,4 +1,5 @@
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { int, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import type { ToldRunState, ToldStep } from "@/lib/contracts/told";
 import { defineRollup, max, min, sum } from "../rollups/define-rollup";
 
@@ -17,13 +18,15 @@ export const toldStepCountsRollup = defineRollup({
     shape: text("shape").notNull(),
     step: text("step").$type<ToldStep>().notNull(),
     runState: text("run_state").$type<ToldRunState>().notNull(),
-    calls: integer("calls").notNull(),
+    calls: int("calls").notNull(),
   },
   values: {
-    errors: sum(integer("errors").notNull()),
-    firstSeen: min(integer("first_seen").notNull()),
-    lastSeen: max(integer("last_seen").notNull()),
+    errors: sum(int("errors").notNull()),
+    firstSeen: min(int("first_seen").notNull()),
+    lastSeen: max(int("last_seen").notNull()),
   },
 });
 
 export const toldStepCounts = toldStepCountsRollup.tables.all;
+
+export const toldStepCountsPg = pgTableOf(toldStepCounts);

@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, int, primaryKey, table, text } from "./columns";
+import { pgTableOf } from "./pg-table";
 import type { ToldRunState, ToldStep } from "@/lib/contracts/told";
 
 /**
@@ -7,7 +8,7 @@ import type { ToldRunState, ToldStep } from "@/lib/contracts/told";
  * counts in `told_step_counts` are kept equal to these rows by deltas; retention deletes the rows
  * with their runs, the counts keep the history.
  */
-export const toldSteps = sqliteTable(
+export const toldSteps = table(
   "told_steps",
   {
     projectId: text("project_id").notNull(),
@@ -25,14 +26,14 @@ export const toldSteps = sqliteTable(
     step: text("step").$type<ToldStep>().notNull(),
     runState: text("run_state").$type<ToldRunState>().notNull(),
     /** Calls until recovery for recovered and replaced; 0 otherwise. */
-    calls: integer("calls").notNull(),
+    calls: int("calls").notNull(),
     /** The call that decided the step; null for gave up, run failed and pending. */
     nextCallId: text("next_call_id"),
     nextTool: text("next_tool"),
     nextOutcome: text("next_outcome"),
     nextCode: text("next_code"),
-    occurredAt: integer("occurred_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
+    occurredAt: int("occurred_at").notNull(),
+    updatedAt: int("updated_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.eventId] }),
@@ -41,3 +42,5 @@ export const toldSteps = sqliteTable(
     index("told_steps_project_tool_idx").on(t.projectId, t.tool, t.occurredAt),
   ],
 );
+
+export const toldStepsPg = pgTableOf(toldSteps);

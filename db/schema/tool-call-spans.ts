@@ -1,12 +1,13 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, index, int, serial, table, text, uniqueIndex } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { sql } from "drizzle-orm";
 import { projects } from "./projects";
 
 /** One attempt of one tool call. Nullable columns are "unknown": some sources do not carry them. */
-export const toolCallSpans = sqliteTable(
+export const toolCallSpans = table(
   "tool_call_spans",
   {
-    pk: integer("pk").primaryKey({ autoIncrement: true }),
+    pk: serial("pk"),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id),
@@ -22,21 +23,21 @@ export const toolCallSpans = sqliteTable(
     environment: text("environment"),
     sdkName: text("sdk_name"),
     sdkVersion: text("sdk_version"),
-    attempt: integer("attempt"),
-    startedAt: integer("started_at").notNull(),
-    endedAt: integer("ended_at").notNull(),
+    attempt: int("attempt"),
+    startedAt: int("started_at").notNull(),
+    endedAt: int("ended_at").notNull(),
     outcome: text("outcome"),
     code: text("code"),
     errorClass: text("error_class"),
-    retryable: integer("retryable", { mode: "boolean" }),
-    retryAfterMs: integer("retry_after_ms"),
-    backoffMs: integer("backoff_ms"),
+    retryable: flag("retryable"),
+    retryAfterMs: int("retry_after_ms"),
+    backoffMs: int("backoff_ms"),
     decision: text("decision"),
-    permitted: integer("permitted", { mode: "boolean" }),
-    abandoned: integer("abandoned", { mode: "boolean" }),
+    permitted: flag("permitted"),
+    abandoned: flag("abandoned"),
     message: text("message"),
     source: text("source").notNull().default("native"),
-    receivedAt: integer("received_at").notNull(),
+    receivedAt: int("received_at").notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
     /** Hash of the call's canonicalised arguments (lib/contracts/args-hash.ts); the arguments are never stored. */
@@ -44,7 +45,7 @@ export const toolCallSpans = sqliteTable(
     /** The call id of the surfaced error this call answers, when the runtime linked it; '' when it said none; null when unknown. */
     afterError: text("after_error"),
     /** Nanoseconds past `started_at` (0–999 999) for sources that carry them (OTLP); null otherwise. Orders attempts started within one millisecond. */
-    startedSubNs: integer("started_sub_ns"),
+    startedSubNs: int("started_sub_ns"),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),
@@ -55,3 +56,11 @@ export const toolCallSpans = sqliteTable(
     index("spans_project_call_idx").on(t.projectId, t.callId),
   ],
 );
+
+/**
+ * What drizzle-kit diffs for PostgreSQL; the live table is rebuilt by the `partitions` migration as a
+ * table RANGE partitioned by day on `started_at`, whose primary key is (pk, started_at) and whose
+ * `spans_project_span_uq` is (project_id, span_id, started_at): a partitioned table's unique
+ * constraints must contain the partition key. (`tool_errors` likewise, on `occurred_at`.)
+ */
+export const toolCallSpansPg = pgTableOf(toolCallSpans);

@@ -1,11 +1,12 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { flag, index, int, serial, table, text, uniqueIndex } from "./columns";
+import { pgTableOf } from "./pg-table";
 import { projects } from "./projects";
 
 /** The final error of one tool call and what the model was told. */
-export const toolErrors = sqliteTable(
+export const toolErrors = table(
   "tool_errors",
   {
-    pk: integer("pk").primaryKey({ autoIncrement: true }),
+    pk: serial("pk"),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id),
@@ -19,13 +20,13 @@ export const toolErrors = sqliteTable(
     environment: text("environment"),
     code: text("code"),
     errorClass: text("error_class"),
-    retryable: integer("retryable", { mode: "boolean" }),
-    attempts: integer("attempts"),
+    retryable: flag("retryable"),
+    attempts: int("attempts"),
     decision: text("decision"),
     told: text("told"),
-    occurredAt: integer("occurred_at").notNull(),
+    occurredAt: int("occurred_at").notNull(),
     source: text("source").notNull().default("native"),
-    receivedAt: integer("received_at").notNull(),
+    receivedAt: int("received_at").notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
   },
@@ -35,3 +36,5 @@ export const toolErrors = sqliteTable(
     index("tool_errors_project_time_idx").on(t.projectId, t.occurredAt),
   ],
 );
+
+export const toolErrorsPg = pgTableOf(toolErrors);

@@ -1,20 +1,22 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { getTableName, is, SQL, type Column } from "drizzle-orm";
+import { getTableName, is, sql, SQL, type Column } from "drizzle-orm";
 import { PgDialect, PgTable, getTableConfig as pgConfig } from "drizzle-orm/pg-core";
-import { SQLiteSyncDialect, SQLiteTable, getTableConfig as sqliteConfig } from "drizzle-orm/sqlite-core";
+import { SQLiteSyncDialect, SQLiteTable, check, getTableConfig as sqliteConfig, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import * as sqliteSchema from "@/db/schema";
-import * as pgSchema from "@/db/schema-pg";
+import * as schema from "@/db/schema";
+import { int, table, text } from "@/db/schema/columns";
+import { pgTableOf } from "@/db/schema/pg-table";
 import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
 import { TEST_PG_URL, openTestStore } from "@/test/helpers/stores";
 
-// The two schemas are written by hand, one per dialect; these checks make any drift between them a
-// failing test rather than a query that works on one engine only.
+// Each table is declared once (db/schema/columns.ts) and its PostgreSQL table derived (db/schema/pg-table.ts).
+// These checks hold the derivation to the declaration, independently of how it is written, so that a
+// query never works on one engine only; schema-migrations.test.ts holds both to their migrations.
 
-const sqliteTables = new Map(Object.values(sqliteSchema).filter((v) => is(v, SQLiteTable)).map((t) => [sqliteConfig(t).name, t]));
-const pgTables = new Map(Object.values(pgSchema).filter((v) => is(v, PgTable)).map((t) => [pgConfig(t).name, t]));
+const sqliteTables = new Map(Object.values(schema).filter((v) => is(v, SQLiteTable)).map((t) => [sqliteConfig(t).name, t]));
+const pgTables = new Map(Object.values(schema).filter((v) => is(v, PgTable)).map((t) => [pgConfig(t).name, t]));
 
 type AnyConfig = ReturnType<typeof sqliteConfig> | ReturnType<typeof pgConfig>;
 
@@ -45,7 +47,7 @@ function shape(config: AnyConfig, renderWhere: (where: SQL) => string) {
 const sqliteDialect = new SQLiteSyncDialect();
 const pgDialect = new PgDialect();
 
-/** The PostgreSQL type each SQLite column must have (see db/schema-pg/tool-call-spans.ts for smallint flags). */
+/** The PostgreSQL type each SQLite column must have (db/schema/columns.ts says why flags are smallint). */
 function expectedPgType(column: Column): string {
   if (column.columnType === "SQLiteBoolean") return "smallint";
   if (column.columnType === "SQLiteInteger" && column.primary) return "bigserial";
@@ -56,7 +58,8 @@ function expectedPgType(column: Column): string {
 }
 
 describe("PostgreSQL schema parity with the SQLite schema", () => {
-  it("declares the same tables", () => {
+  // drizzle-kit reads the exported `<table>Pg` tables: a table without one would be dropped by the next migration.
+  it("exports a derived PostgreSQL table for every table", () => {
     expect([...pgTables.keys()].sort()).toEqual([...sqliteTables.keys()].sort());
     expect(sqliteTables.size).toBeGreaterThanOrEqual(19);
   });
@@ -66,7 +69,7 @@ describe("PostgreSQL schema parity with the SQLite schema", () => {
     const pgTable = pgTables.get(name);
 
     it("has the same columns, keys, indexes and foreign keys", () => {
-      expect(pgTable, `db/schema-pg has no table ${name}`).toBeDefined();
+      expect(pgTable, `db/schema exports no PostgreSQL table ${name} (export const …Pg = pgTableOf(…))`).toBeDefined();
       const pgc = pgConfig(pgTable!);
       // Partial index conditions render with each dialect's quoting; both quote identifiers with ".
       const a = shape(sqlite, (w) => sqliteDialect.sqlToQuery(w).sql);
@@ -78,6 +81,19 @@ describe("PostgreSQL schema parity with the SQLite schema", () => {
       const pgc = pgConfig(pgTable!);
       expect(pgc.columns.map((c) => c.getSQLType())).toEqual(sqlite.columns.map(expectedPgType));
     });
+  });
+});
+
+describe("deriving a PostgreSQL table", () => {
+  it("builds each table once, so drizzle-kit and foreign keys see one object", () => {
+    expect(pgTableOf(schema.runs)).toBe(schema.runsPg);
+  });
+
+  it("refuses what it cannot map rather than guessing a type", () => {
+    const floating = sqliteTable("odd_real", { id: text("id").primaryKey(), ratio: real("ratio") });
+    expect(() => pgTableOf(floating)).toThrow("ratio: SQLiteReal has no PostgreSQL mapping");
+    const checked = table("odd_check", { id: text("id").primaryKey(), n: int("n") }, (t) => [check("n_positive", sql`${t.n} > 0`)]);
+    expect(() => pgTableOf(checked)).toThrow("odd_check: checks and unique constraints are not derived");
   });
 });
 
