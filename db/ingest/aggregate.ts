@@ -1,18 +1,12 @@
 import type { DropRow, RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import type { RollupRow } from "../rollups/define-rollup";
 import { periodOf } from "../rollups/periods";
-import { RollupBatch } from "../rollups/rollup-batch";
-import { attemptCounts } from "../schema/attempt-counts";
-import { codeCatalogue } from "../schema/codes";
-import { conformance } from "../schema/conformance-counts";
-import { delayBucket, delayHistograms } from "../schema/delay-histograms";
-import { emitterRollup } from "../schema/emitter-counts";
-import { emitterDropsRollup } from "../schema/emitter-drops";
-import { errorRollups } from "../schema/error-rollups";
-import { runStatsRollup } from "../schema/run-stats";
-import { runToolsRollup } from "../schema/run-tools";
-import { spanRollups } from "../schema/span-rollups";
-import { toldStepCountsRollup } from "../schema/told-step-counts";
+import type { StoredRow } from "../rollups/compile-rollup";
+import { rollupBatches, type RollupBatches } from "../rollups/registry";
+import type { RollupBatch } from "../rollups/rollup-batch";
+import type { codeCatalogue } from "../schema/codes";
+import { delayBucket } from "../schema/delay-histograms";
+import type { runStatsRollup } from "../schema/run-stats";
 
 type RunStatsRow = RollupRow<typeof runStatsRollup>;
 type CodeRow = RollupRow<typeof codeCatalogue>;
@@ -31,32 +25,19 @@ const runSpan = (projectId: string, runId: string, first: number, last: number, 
  * rules), so the write costs one upsert per touched key and table.
  */
 export class BatchAggregates {
-  readonly spanRollups = new RollupBatch(spanRollups);
-  readonly delayHistograms = new RollupBatch(delayHistograms);
-  readonly attemptCounts = new RollupBatch(attemptCounts);
-  readonly errorRollups = new RollupBatch(errorRollups);
-  readonly codes = new RollupBatch(codeCatalogue);
-  readonly runStats = new RollupBatch(runStatsRollup);
-  readonly conformance = new RollupBatch(conformance);
-  readonly runTools = new RollupBatch(runToolsRollup);
-  readonly emitters = new RollupBatch(emitterRollup);
-  readonly drops = new RollupBatch(emitterDropsRollup);
-  /** Count deltas of reclassified told steps (db/ingest/told-steps.ts), not derived from the batch's rows alone. */
-  readonly toldSteps = new RollupBatch(toldStepCountsRollup);
+  /** One batch per rollup (db/rollups/registry.ts); told steps' deltas are added by db/ingest/told-steps.ts. */
+  readonly rollups: RollupBatches = rollupBatches();
 
   constructor(private readonly projectId: string) {}
 
-  /** Every rollup batch, for the write path (in the registry's order: PostgreSQL locks tables in it). */
-  all() {
-    return [
-      this.spanRollups, this.delayHistograms, this.attemptCounts, this.errorRollups, this.codes, this.runStats, this.conformance, this.runTools,
-      this.emitters, this.drops, this.toldSteps,
-    ] as const;
+  /** Every rollup batch, for the write path, in the registry's order (PostgreSQL locks rollup tables in it). */
+  all(): RollupBatch<StoredRow>[] {
+    return Object.values(this.rollups);
   }
 
   /** A span that looked like a tool call and was refused: counted per emitter, reason and attribute. */
   addDrop(d: DropRow): void {
-    this.drops.add({
+    this.rollups.drops.add({
       projectId: this.projectId, service: d.emitter.service ?? "", convention: d.emitter.convention, reason: d.reason, attribute: d.attribute ?? "",
       spans: 1, lastSeen: d.at,
     });
@@ -79,7 +60,7 @@ export class BatchAggregates {
     const environment = s.environment ?? "";
     const first = (to === 1 ? 1 : 0) - (from === 1 ? 1 : 0);
     const retry = (to > 1 ? 1 : 0) - (from > 1 ? 1 : 0);
-    this.spanRollups.add({
+    this.rollups.spanRollups.add({
       projectId, hour, tool: s.tool, code: s.code ?? "", outcome: s.outcome ?? "", errorClass: s.errorClass ?? "", release, service, environment,
       spans: 0,
       firstAttempts: first,
@@ -89,9 +70,9 @@ export class BatchAggregates {
       maxAttempt: to,
       retryAfterCount: 0, retryAfterSumMs: 0, backoffCount: 0, backoffSumMs: 0, failedClosed: 0, durationSumMs: 0,
     });
-    this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: from, spans: -1 });
-    this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: to, spans: 1 });
-    this.runStats.add({
+    this.rollups.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: from, spans: -1 });
+    this.rollups.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: to, spans: 1 });
+    this.rollups.runStats.add({
       projectId, runId: s.runId, attempts: 0, calls: first, retries: retry, failedAttempts: 0, declined: 0, refused: 0, errors: 0,
       firstStartedAt: s.startedAt, lastEndedAt: s.startedAt, agent: "", release: "",
     });
@@ -105,7 +86,7 @@ export class BatchAggregates {
     const release = s.release ?? "";
     const service = s.service ?? "";
     const environment = s.environment ?? "";
-    this.spanRollups.add({
+    this.rollups.spanRollups.add({
       projectId, hour, tool: s.tool, code, outcome: s.outcome ?? "", errorClass: s.errorClass ?? "", release, service, environment,
       spans: 1,
       firstAttempts: attempt === 1 ? 1 : 0,
@@ -121,18 +102,18 @@ export class BatchAggregates {
       durationSumMs: Math.max(0, s.endedAt - s.startedAt),
     });
     if (s.retryAfterMs !== null) {
-      this.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "retry_after", bucketMs: delayBucket(s.retryAfterMs), count: 1 });
+      this.rollups.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "retry_after", bucketMs: delayBucket(s.retryAfterMs), count: 1 });
     }
     if (s.backoffMs !== null) {
-      this.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "backoff", bucketMs: delayBucket(s.backoffMs), count: 1 });
+      this.rollups.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "backoff", bucketMs: delayBucket(s.backoffMs), count: 1 });
     }
-    if (s.attempt !== null) this.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: s.attempt, spans: 1 });
+    if (s.attempt !== null) this.rollups.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: s.attempt, spans: 1 });
     if (s.code !== null) {
-      this.codes.add(this.codeRow(s.code, s, s.startedAt, 1, 0));
+      this.rollups.codes.add(this.codeRow(s.code, s, s.startedAt, 1, 0));
     }
     const failed = s.outcome !== null && s.outcome !== "ok" ? 1 : 0;
-    this.runTools.add({ projectId, tool: s.tool, runId: s.runId });
-    this.conformance.add({
+    this.rollups.runTools.add({ projectId, tool: s.tool, runId: s.runId });
+    this.rollups.conformance.add({
       projectId, source: s.source,
       spans: 1,
       noOutcome: s.outcome === null ? 1 : 0,
@@ -143,7 +124,7 @@ export class BatchAggregates {
     });
     const derived = s.derived === null ? [] : s.derived.split(",");
     const nonOk = s.outcome !== null && s.outcome !== "ok";
-    this.emitters.add({
+    this.rollups.emitters.add({
       projectId, service: (s.emitter ? s.emitter.service : s.service) ?? "", convention: s.emitter?.convention ?? s.source,
       spans: 1,
       noCallId: derived.includes("call_id") ? 1 : 0,
@@ -160,7 +141,7 @@ export class BatchAggregates {
       noRelease: s.release === null ? 1 : 0,
       lastSeen: s.startedAt,
     });
-    this.runStats.add({
+    this.rollups.runStats.add({
       projectId, runId: s.runId,
       attempts: 1,
       calls: attempt === 1 ? 1 : 0,
@@ -186,12 +167,12 @@ export class BatchAggregates {
     const first = r.startedAt ?? r.endedAt;
     const last = r.endedAt ?? r.startedAt;
     if (first === null || last === null) return;
-    this.runStats.add(runSpan(this.projectId, r.runId, first, last, 0, r.agent ?? r.service, r.release));
+    this.rollups.runStats.add(runSpan(this.projectId, r.runId, first, last, 0, r.agent ?? r.service, r.release));
   }
 
   addToolError(e: ToolErrorRow): void {
     const { projectId } = this;
-    this.errorRollups.add({
+    this.rollups.errorRollups.add({
       projectId, hour: periodOf(e.occurredAt), tool: e.tool, code: e.code ?? "", errorClass: e.errorClass ?? "", decision: e.decision ?? "",
       release: e.release ?? "", service: e.service ?? "", environment: e.environment ?? "",
       errors: 1,
@@ -199,9 +180,9 @@ export class BatchAggregates {
       retryableCount: e.retryable ? 1 : 0,
     });
     if (e.code !== null) {
-      this.codes.add(this.codeRow(e.code, e, e.occurredAt, 0, 1));
+      this.rollups.codes.add(this.codeRow(e.code, e, e.occurredAt, 0, 1));
     }
-    this.runStats.add(runSpan(projectId, e.runId, e.occurredAt, e.occurredAt, 1, e.service, e.release));
+    this.rollups.runStats.add(runSpan(projectId, e.runId, e.occurredAt, e.occurredAt, 1, e.service, e.release));
   }
 
   /** One sighting of a code at `at`, from a span or a final error. */

@@ -119,7 +119,7 @@ function needing(stored: readonly StoredStep[], fresh: ReadonlySet<string>): str
 }
 
 function addDeltas(aggregates: BatchAggregates, plan: ToldPlan): void {
-  for (const d of plan.deltas) aggregates.toldSteps.add(d);
+  for (const d of plan.deltas) aggregates.rollups.toldSteps.add(d);
 }
 
 /**

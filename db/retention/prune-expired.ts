@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { Executor, Store } from "../store/types";
 import { jsonRows } from "../store/dialect-sql";
-import { ROLLUPS } from "../rollups/registry";
+import { ROLLUP_LIST } from "../rollups/registry";
 
 export interface RetentionPolicy {
   /** Runs whose last activity is older than this are deleted with all their rows. */
@@ -20,7 +20,7 @@ export interface PruneResult {
 
 const RUNS_PER_CHUNK = 200;
 /** Every periodic rollup table with the SQL name of its period column. */
-const PERIODIC_TABLES = ROLLUPS.flatMap((r) => {
+const PERIODIC_TABLES = ROLLUP_LIST.flatMap((r) => {
   const period = r.period;
   if (period === undefined) return [];
   return r.tableList.map(({ table }) => ({ name: getTableName(table), period: getTableColumns(table)[period]?.name ?? period }));

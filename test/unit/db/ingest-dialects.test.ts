@@ -5,7 +5,7 @@ import type { Store } from "@/db/client";
 import { BatchAggregates } from "@/db/ingest/aggregate";
 import { writeRows, type WriteResult } from "@/db/ingest/write-rows";
 import { compileRollup, type StoredRow } from "@/db/rollups/compile-rollup";
-import { ROLLUPS } from "@/db/rollups/registry";
+import { ROLLUP_LIST } from "@/db/rollups/registry";
 import { countsOf, oneShotSteps, storedCounts, storedSteps } from "@/test/helpers/told";
 import { runs } from "@/db/schema/runs";
 import { toolCallSpans } from "@/db/schema/tool-call-spans";
@@ -88,7 +88,7 @@ async function rawRows(store: Store, table: AnySQLiteTable): Promise<Record<stri
 /** Every rollup table's rows by field name, each sorted by its declared key. */
 async function rollupRows(store: Store): Promise<Record<string, StoredRow[]>> {
   const out: Record<string, StoredRow[]> = {};
-  for (const rollup of ROLLUPS) {
+  for (const rollup of ROLLUP_LIST) {
     const { key } = compileRollup(rollup);
     for (const { table } of rollup.tableList) {
       const columns = Object.entries(getTableColumns(table));
