@@ -46,10 +46,10 @@ module.exports = {
     },
     {
       name: "sql-only-in-db",
-      comment: "SQLite drivers and Drizzle are used only under db/ (and drizzle.config.ts)",
+      comment: "The database drivers (better-sqlite3, pg) and Drizzle are used only under db/ (and drizzle.config.ts): SQL and engine branches live there",
       severity: "error",
       from: { pathNot: ["^db/", "^drizzle\\.config\\.ts$", "^test/", "^bench/"] },
-      to: { path: ["^node_modules/(better-sqlite3|drizzle-orm)/"] },
+      to: { path: ["^node_modules/(@types/)?(better-sqlite3|drizzle-orm|pg|pg-pool|pg-protocol|pg-connection-string)/"] },
     },
     {
       name: "no-circular",

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { countUsers } from "@/db/auth/users";
 import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
+import { describeStore } from "@/db/store/engine-upkeep";
 import { announceSso } from "./auth/oidc/announce-sso";
 import { dashboardBaseUrl, issueSetupLink } from "./auth/setup-link";
 import { ConfigError, config, type Config } from "./config";
@@ -141,7 +142,7 @@ export async function boot(): Promise<void> {
   startAlerts();
   void startDriftJobs(store);
   startHealthChecks(store);
-  console.log(`[faultline] database ${store.dialect === "sqlite" ? store.path : `PostgreSQL ${store.location}`} ready (migrations applied)`);
+  console.log(`[faultline] database ${describeStore(store)} ready (migrations applied)`);
   await announceSso(store, c);
   if (created) printFirstKey(created);
   // A database that cannot take writes right now still serves reads: the start goes on, and the next start (or the CLI) issues the link.

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, statfsSync } from "node:fs";
 import path from "node:path";
 import type { Store } from "@/db/client";
-import { probeWrite } from "@/db/queries/get-health";
+import { embeddedFile } from "@/db/store/engine-upkeep";
 import { config } from "../config";
 import {
   noteFileSystemCheck,
@@ -45,13 +45,14 @@ export function checkFileSystem(file: string, minFreeBytes: number): { kind: "re
  * the health answer.
  */
 export function runHealthCheck(store: Store): void {
-  if (store.dialect !== "sqlite") return;
+  const file = embeddedFile(store);
+  if (file === null) return;
   const c = config();
-  noteFileSystemCheck(checkFileSystem(store.path, c.minFreeBytes));
+  noteFileSystemCheck(checkFileSystem(file.path, c.minFreeBytes));
   if (!writeFaultOutstanding()) return;
   // Writes failed earlier: try one now, so health (and ingest) recover without waiting for traffic.
   try {
-    if (probeWrite(store) === "written") noteWriteSucceeded();
+    if (file.probeWrite() === "written") noteWriteSucceeded();
   } catch (error) {
     noteStorageFailure(error);
   }
@@ -76,7 +77,7 @@ export async function runIntegrityCheck(): Promise<void> {
  * FAULTLINE_QUICK_CHECK_EVERY_MS. No timer keeps the process alive.
  */
 export function startHealthChecks(store: Store): void {
-  if (state.__faultlineHealthChecks || store.dialect !== "sqlite") return;
+  if (state.__faultlineHealthChecks || embeddedFile(store) === null) return;
   state.__faultlineHealthChecks = true;
   const c = config();
   runHealthCheck(store);

@@ -5,6 +5,7 @@
 // of its own, and each job first takes its lock so that one node at a time runs it (run-job.ts).
 import { parentPort, workerData } from "node:worker_threads";
 import { openStore } from "@/db/client";
+import { hasPartitions } from "@/db/store/engine-upkeep";
 import type { JobOutcome, JobReply, JobRequest, JobWorkerData } from "./job-messages";
 import { runJob } from "./run-job";
 
@@ -32,10 +33,10 @@ function enqueue(request: JobRequest, reply: (r: JobReply) => void): void {
 
 parentPort?.on("message", (request: JobRequest) => enqueue(request, (r) => parentPort?.postMessage(r)));
 
-// PostgreSQL: make sure of the partitions ahead as soon as a worker starts (then daily, asked by
+// Partitioned raw tables (PostgreSQL): make sure of the partitions ahead as soon as a worker starts (then daily, asked by
 // the main thread): ingest must find the day's partition, not fill the DEFAULT one.
 void opening.then((store) => {
-  if (store.dialect !== "postgres") return;
+  if (!hasPartitions(store)) return;
   enqueue({ id: 0, job: "partitions", daysBack: data.partitionDaysBack }, (r) => {
     if (!r.ok) console.error(`[faultline] creating partitions ahead failed; the daily run retries: ${r.error}`);
   });

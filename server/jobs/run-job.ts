@@ -1,11 +1,10 @@
 import type { Store } from "@/db/client";
 import { refreshDrift } from "@/db/drift/refresh-drift";
-import { dropExpiredPartitions, ensurePartitions } from "@/db/partitions";
-import { quickCheck } from "@/db/queries/get-health";
+import { checkIntegrity, dropExpiredDays, ensurePartitionsAhead } from "@/db/store/engine-upkeep";
+import { withJobLock, type JobLease } from "@/db/store/job-lock";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 import { evaluateAlerts } from "@/db/alerts/evaluate-alerts";
 import { deliverDue } from "../alerts/deliver";
-import { withJobLock, type JobLease } from "./job-lock";
 import type { Job, JobOutcome } from "./job-messages";
 
 // Rows per fold transaction: ~7 µs a row on SQLite keeps each write lock under ~10 ms.
@@ -23,9 +22,9 @@ async function driftFold(store: Store, projectId: string, lease: JobLease): Prom
 
 async function retention(store: Store, policy: Extract<Job, { job: "retention" }>["policy"], lease: JobLease): Promise<JobOutcome> {
   let rows = 0;
-  // PostgreSQL: whole expired days go first, partition by partition; the run pruning below then
-  // removes the rest of expired runs, the runs over the span cap, and the rollups.
-  if (store.dialect === "postgres") rows += (await dropExpiredPartitions(store, policy.rawCutoffMs)).rows;
+  // Whole expired days go first where the engine partitions them (PostgreSQL); the run pruning below
+  // then removes the rest of expired runs, the runs over the span cap, and the rollups.
+  rows += await dropExpiredDays(store, policy.rawCutoffMs);
   for (;;) {
     if (!(await lease.held())) return { rows, skipped: LOST };
     const pruned = await pruneExpiredRuns(store, policy);
@@ -36,21 +35,9 @@ async function retention(store: Store, policy: Extract<Job, { job: "retention" }
   return { rows };
 }
 
-function integrityCheck(store: Store): JobOutcome {
-  if (store.dialect !== "sqlite") return { rows: 0, skipped: "PostgreSQL checks its own storage: no quick_check" };
-  // A damaged file can also fail the check itself (SQLITE_CORRUPT, SQLITE_NOTADB): that is its answer.
-  try {
-    return { rows: 0, detail: quickCheck(store) };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && (code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB"))) return { rows: 0, detail: code };
-    throw error;
-  }
-}
-
 /**
  * Runs one background job on a store, at most once at a time across every node sharing the
- * database (see job-lock.ts): a fold per project, retention and partition upkeep for the whole
+ * database (see db/store/job-lock.ts): a fold per project, retention and partition upkeep for the whole
  * database. When another node holds the job, the outcome says `skipped` and nothing was done.
  */
 export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
@@ -60,7 +47,7 @@ export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
   };
   switch (job.job) {
     case "quick-check":
-      return integrityCheck(store);
+      return checkIntegrity(store);
     case "drift-fold":
       return locked("drift-fold", job.projectId, (lease) => driftFold(store, job.projectId, lease));
     case "retention":
@@ -72,10 +59,7 @@ export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
         const attempts = await deliverDue(store, job.delivery);
         return { rows: written + attempts, detail: `${written} notifications, ${attempts} delivery attempts` };
       });
-    case "partitions": {
-      if (store.dialect !== "postgres") return { rows: 0, skipped: "SQLite tables are not partitioned" };
-      const pg = store;
-      return locked("partitions", "all", async () => ({ rows: await ensurePartitions(pg, Date.now(), job.daysBack) }));
-    }
+    case "partitions":
+      return locked("partitions", "all", () => ensurePartitionsAhead(store, Date.now(), job.daysBack));
   }
 }

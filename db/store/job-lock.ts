@@ -1,6 +1,6 @@
 import type { PoolClient, QueryResultRow } from "pg";
-import { JOB_LOCKS } from "@/db/store/locks";
-import type { Store } from "@/db/client";
+import { JOB_LOCKS } from "./locks";
+import type { Store } from "./types";
 
 /** What a job holding its lock can ask while it works. */
 export interface JobLease {
