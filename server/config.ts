@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { ProjectRole } from "@/lib/auth/roles";
+import { processState } from "./process-state";
 
 const DAY_MS = 86_400_000;
 
@@ -250,10 +251,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
 /** What `openStore` opens: the PostgreSQL URL when one is set, else the SQLite file. */
 export const storeTarget = (c: Config): string => c.databaseUrl ?? c.dbPath;
 
-const cache = globalThis as unknown as { __faultlineConfig?: Config };
+const cache = processState("config", (): { config?: Config } => ({}));
 
 /** The process's configuration, parsed once (the instrumentation hook parses it first and stops a bad start). */
 export function config(): Config {
-  cache.__faultlineConfig ??= parseConfig(process.env);
-  return cache.__faultlineConfig;
+  return (cache.config ??= parseConfig(process.env));
 }

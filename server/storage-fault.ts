@@ -1,9 +1,9 @@
 import { redactDatabaseUrl } from "@/lib/database-url";
 import { config } from "./config";
+import { processState } from "./process-state";
 
 // Storage faults and the storage's health: pure state, no database import, so the HTTP plumbing
 // (and the proxy) can classify errors without loading the SQLite driver.
-const globalState = globalThis as unknown as { __faultlineStorage?: StorageState };
 
 /** What kind of storage fault an error is; `null` for anything that is not one. */
 export type StorageFaultKind = "corrupt" | "read_only" | "full" | "io_error" | "cannot_open" | "unreachable" | "busy";
@@ -124,7 +124,7 @@ interface StorageState {
   corrupt: (Fault & { detail: string }) | null;
 }
 
-const storage = (globalState.__faultlineStorage ??= { write: null, fs: null, corrupt: null });
+const storage = processState("storage", (): StorageState => ({ write: null, fs: null, corrupt: null }));
 
 /** Records a failed database operation; storage faults (not a busy lock) make health `degraded`. */
 export function noteStorageFailure(error: unknown, now: number = Date.now()): void {

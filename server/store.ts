@@ -1,20 +1,21 @@
 import { openStore, type Store } from "@/db/client";
 import { config, storeTarget } from "./config";
+import { processState } from "./process-state";
 
-const globalStore = globalThis as unknown as { __faultlineStore?: Promise<Store> };
+const state = processState("store", (): { opening?: Promise<Store> } => ({}));
 
 /**
- * The process-wide store: one SQLite connection, or one PostgreSQL pool (Next may load this module
- * more than once, hence the global). A failed open is not cached, so the next request tries again.
+ * The process-wide store: one SQLite connection, or one PostgreSQL pool. A failed open is not
+ * cached, so the next request tries again.
  */
 export function getStore(): Promise<Store> {
-  if (!globalStore.__faultlineStore) {
+  if (!state.opening) {
     const c = config();
     const opening = openStore(storeTarget(c), { busyTimeoutMs: c.busyTimeoutMs, poolMax: c.pgPoolMax });
-    globalStore.__faultlineStore = opening;
+    state.opening = opening;
     opening.catch(() => {
-      if (globalStore.__faultlineStore === opening) globalStore.__faultlineStore = undefined;
+      if (state.opening === opening) state.opening = undefined;
     });
   }
-  return globalStore.__faultlineStore;
+  return state.opening;
 }

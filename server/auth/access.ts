@@ -11,6 +11,7 @@ import { clientAddress } from "../http/node-server";
 import { getStore } from "../store";
 import { readCookie, SESSION_COOKIE } from "./cookies";
 import { tokenHash } from "./tokens";
+import { processState } from "../process-state";
 
 /** Who is asking. */
 export type Caller =
@@ -42,16 +43,16 @@ export function presentedSecret(req: Request): string | null {
 /** A session slides at most once a minute (a tenth of the lifetime when that is shorter), so reads stay reads. */
 export const slideIntervalMs = (ttlMs: number): number => Math.min(60_000, Math.floor(ttlMs / 10));
 
-const flags = globalThis as unknown as { __faultlineUsersExist?: boolean };
+const flags = processState("accounts", (): { exist?: boolean } => ({}));
 
 /**
  * Whether any account exists. Once one does the answer is cached: accounts are never all deleted,
  * and setup mode must not come back. Until then every call asks (another node may have set up).
  */
 export async function accountsExist(): Promise<boolean> {
-  if (flags.__faultlineUsersExist) return true;
+  if (flags.exist) return true;
   const exists = (await countUsers(await getStore())) > 0;
-  if (exists) flags.__faultlineUsersExist = true;
+  if (exists) flags.exist = true;
   return exists;
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from "./api-error";
 import { DrainEstimate } from "./drain-estimate";
 import { processLoop, startLoopSampler, type LoopReadings } from "./loop-turn";
 import { clockMs, receivedAt, requestsInProgress, setDoor, type DoorPass, type DoorRefusal } from "./node-server";
+import { processState } from "../process-state";
 
 /**
  * Below this many requests there is no queue to shorten: a lone request that was slow to reach its
@@ -119,11 +120,11 @@ export class Admission {
   }
 }
 
-const state = globalThis as unknown as { __faultlineAdmission?: Admission };
+const state = processState("admission", (): { admission?: Admission } => ({}));
 
 /** The handler's check (see Admission.admit) against the process's admission control: throws the 429. */
 export function admit(req: Request, budgetMs: number, now: number = clockMs()): void {
-  const admission = (state.__faultlineAdmission ??= new Admission(budgetMs, processLoop, now));
+  const admission = (state.admission ??= new Admission(budgetMs, processLoop, now));
   const retryAfter = admission.admit(receivedAt(req), requestsInProgress(), now);
   if (retryAfter !== null) throw new ApiError("rate_limited", SHED_MESSAGE, undefined, { "Retry-After": String(retryAfter) });
 }
@@ -131,6 +132,6 @@ export function admit(req: Request, budgetMs: number, now: number = clockMs()): 
 /** Starts the loop sampler and the door check on the process's HTTP server(s). */
 export function startAdmission(budgetMs: number): void {
   startLoopSampler();
-  const admission = (state.__faultlineAdmission = new Admission(budgetMs, processLoop, clockMs()));
+  const admission = (state.admission = new Admission(budgetMs, processLoop, clockMs()));
   setDoor((req: IncomingMessage, now: number) => admission.door(req.method, req.url ?? "", now));
 }

@@ -1,4 +1,5 @@
 import { ApiError } from "./api-error";
+import { processState } from "../process-state";
 
 /** At most this many client addresses are remembered; the oldest entry makes room for a new one. */
 const MAX_CLIENTS = 10_000;
@@ -63,15 +64,14 @@ export class AuthThrottle {
   }
 }
 
-const state = globalThis as unknown as { __faultlineThrottles?: Map<string, AuthThrottle> };
+const throttles = processState("auth-throttles", () => new Map<string, AuthThrottle>());
 
 /** The process's throttle for one kind of secret ("ingest key", "admin secret"), shared by every module copy. */
 export function authThrottle(kind: string, maxFailures: number, windowMs: number): AuthThrottle {
-  const all = (state.__faultlineThrottles ??= new Map());
-  let throttle = all.get(kind);
+  let throttle = throttles.get(kind);
   if (!throttle || throttle.maxFailures !== maxFailures || throttle.windowMs !== windowMs) {
     throttle = new AuthThrottle(maxFailures, windowMs);
-    all.set(kind, throttle);
+    throttles.set(kind, throttle);
   }
   return throttle;
 }

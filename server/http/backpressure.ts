@@ -1,12 +1,12 @@
 import { config } from "../config";
 import { ApiError } from "./api-error";
+import { processState } from "../process-state";
 
 interface Slots {
   total: number;
   byKey: Map<string, number>;
 }
-const state = globalThis as unknown as { __faultlineSlots?: Slots };
-const slots = (state.__faultlineSlots ??= { total: 0, byKey: new Map() });
+const slots = processState("ingest-slots", (): Slots => ({ total: 0, byKey: new Map() }));
 
 /** Ingest slots in use, in all and for one key (for tests and health). */
 export function slotsInUse(key?: string): number {

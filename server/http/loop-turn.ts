@@ -1,4 +1,5 @@
 import { clockMs } from "./node-server";
+import { processState } from "../process-state";
 
 const SAMPLE_MS = 50;
 
@@ -10,8 +11,7 @@ interface LoopState {
   /** Ingest requests let in since the timer last fired. */
   admitted: number;
 }
-const state = globalThis as unknown as { __faultlineLoop?: LoopState };
-const loop = (state.__faultlineLoop ??= { timer: null, latest: 0, latestAt: 0, admitted: 0 });
+const loop = processState("event-loop", (): LoopState => ({ timer: null, latest: 0, latestAt: 0, admitted: 0 }));
 
 /**
  * Samples how late a 50 ms timer fires. Node reads sockets in the poll phase of each loop turn and

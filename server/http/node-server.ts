@@ -1,5 +1,6 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { processState } from "../process-state";
 
 /**
  * What only the Node HTTP server knows, handed to Next's handlers as request headers: when the
@@ -31,8 +32,7 @@ interface HookState {
   /** Requests received and not yet answered (or abandoned). */
   inProgress: number;
 }
-const state = globalThis as unknown as { __faultlineHttp?: HookState };
-const hooks = (state.__faultlineHttp ??= { attached: false, servers: [], door: null, inProgress: 0 });
+const hooks = processState("http", (): HookState => ({ attached: false, servers: [], door: null, inProgress: 0 }));
 
 /** Requests this process has received and not yet finished (0 where the server is not hooked). */
 export function requestsInProgress(): number {

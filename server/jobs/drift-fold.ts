@@ -2,6 +2,7 @@ import type { Executor } from "@/db/client";
 import { listProjectsBehindOnDrift } from "@/db/drift/get-drift-freshness";
 import { config } from "../config";
 import { jobRunner } from "./job-runner";
+import { processState } from "../process-state";
 
 interface Pending {
   timer: NodeJS.Timeout | null;
@@ -10,8 +11,7 @@ interface Pending {
   /** Asked again while folding: rows may have arrived after the fold's last look. */
   again: boolean;
 }
-const state = globalThis as unknown as { __faultlineDrift?: Map<string, Pending> };
-const pending = (state.__faultlineDrift ??= new Map());
+const pending = processState("drift-folds", () => new Map<string, Pending>());
 
 /**
  * Folds newly ingested rows into the drift accumulators on the job worker, then recomputes the

@@ -13,8 +13,9 @@ import {
   writeFaultOutstanding,
 } from "../storage-fault";
 import { jobRunner } from "./job-runner";
+import { processState } from "../process-state";
 
-const state = globalThis as unknown as { __faultlineHealthChecks?: boolean };
+const state = processState("health-checks", (): { started?: boolean } => ({}));
 
 /**
  * What the file system says about the database without writing: the file, its WAL and its folder
@@ -77,8 +78,8 @@ export async function runIntegrityCheck(): Promise<void> {
  * FAULTLINE_QUICK_CHECK_EVERY_MS. No timer keeps the process alive.
  */
 export function startHealthChecks(store: Store): void {
-  if (state.__faultlineHealthChecks || embeddedFile(store) === null) return;
-  state.__faultlineHealthChecks = true;
+  if (state.started || embeddedFile(store) === null) return;
+  state.started = true;
   const c = config();
   runHealthCheck(store);
   setInterval(() => runHealthCheck(store), c.healthCheckEveryMs).unref();

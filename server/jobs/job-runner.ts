@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { config, storeTarget } from "../config";
 import type { Job, JobOutcome, JobReply, JobRequest, JobWorkerData } from "./job-messages";
+import { processState } from "../process-state";
 
 /**
  * Days of partitions kept ready behind today: rows arrive for the last few days (clock skew, late
@@ -73,10 +74,9 @@ class JobRunner {
   }
 }
 
-const state = globalThis as unknown as { __faultlineJobs?: JobRunner };
+const state = processState("jobs", (): { runner?: JobRunner } => ({}));
 
 /** The process's job runner. */
 export function jobRunner(): JobRunner {
-  state.__faultlineJobs ??= new JobRunner();
-  return state.__faultlineJobs;
+  return (state.runner ??= new JobRunner());
 }

@@ -1,5 +1,6 @@
 import * as client from "openid-client";
 import type { OidcConfig } from "../../config";
+import { processState } from "../../process-state";
 
 /** The provider could not be reached, or its discovery document was unusable. */
 export class ProviderUnavailableError extends Error {}
@@ -7,7 +8,7 @@ export class ProviderUnavailableError extends Error {}
 /** Seconds a request to the provider may take (discovery, token, UserInfo). */
 const PROVIDER_TIMEOUT_S = 10;
 
-const cache = globalThis as unknown as { __faultlineOidcClient?: { key: string; configuration: Promise<client.Configuration> } };
+const cache = processState("oidc", (): { client?: { key: string; configuration: Promise<client.Configuration> } } => ({}));
 
 /**
  * The provider's configuration (endpoints, keys) from its discovery document. Fetched at the first
@@ -16,14 +17,14 @@ const cache = globalThis as unknown as { __faultlineOidcClient?: { key: string; 
  */
 export function oidcClient(oidc: OidcConfig): Promise<client.Configuration> {
   const key = `${oidc.issuer}\n${oidc.clientId}`;
-  if (cache.__faultlineOidcClient?.key !== key) {
+  if (cache.client?.key !== key) {
     const configuration = discover(oidc);
-    cache.__faultlineOidcClient = { key, configuration };
+    cache.client = { key, configuration };
     configuration.catch(() => {
-      if (cache.__faultlineOidcClient?.configuration === configuration) cache.__faultlineOidcClient = undefined;
+      if (cache.client?.configuration === configuration) cache.client = undefined;
     });
   }
-  return cache.__faultlineOidcClient!.configuration;
+  return cache.client!.configuration;
 }
 
 async function discover(oidc: OidcConfig): Promise<client.Configuration> {

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Job, JobOutcome } from "@/server/jobs/job-messages";
 import { scheduleDriftFold } from "@/server/jobs/drift-fold";
+import { processState } from "@/server/process-state";
 
 // The scheduler asks the process's job runner; a stand-in answers as a node whose fold another node holds.
-const runner = globalThis as unknown as { __faultlineJobs?: { ask(job: Job): Promise<JobOutcome> } };
+const runner = processState("jobs", (): { runner?: { ask(job: Job): Promise<JobOutcome> } } => ({}));
 
 describe("drift fold scheduling across nodes", () => {
   let asked: Job[];
@@ -12,7 +13,7 @@ describe("drift fold scheduling across nodes", () => {
     vi.useFakeTimers();
     asked = [];
     answers = [];
-    runner.__faultlineJobs = {
+    runner.runner = {
       ask: async (job) => {
         asked.push(job);
         return answers.shift() ?? { rows: 0 };
@@ -21,7 +22,7 @@ describe("drift fold scheduling across nodes", () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    delete runner.__faultlineJobs;
+    delete runner.runner;
   });
 
   it("asks again after a fold skipped because another node held it, until one runs", async () => {
@@ -38,7 +39,7 @@ describe("drift fold scheduling across nodes", () => {
 
   it("folds again at once when rows were ingested during a fold that ran", async () => {
     let finish!: (o: JobOutcome) => void;
-    runner.__faultlineJobs = {
+    runner.runner = {
       ask: (job) => {
         asked.push(job);
         return asked.length === 1 ? new Promise((r) => (finish = r)) : Promise.resolve({ rows: 1 });
