@@ -53,6 +53,11 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
+    // Node scripts and config files run outside the browser.
+    files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", __dirname: "readonly", module: "writable", require: "readonly" } },
+  },
+  {
     // Process-wide state lives in one registry, which says why it must hang off globalThis (Next's
     // module copies); nothing else reaches for globalThis. The runtime library is exempt: it runs
     // outside Next and calls platform globals (fetch, CompressionStream) through it, never casting it.
@@ -67,10 +72,5 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": ["error", { selector: "TSAsExpression > Identifier.expression[name='globalThis']", message: "do not cast globalThis; state shared across module copies belongs in server/process-state.ts" }],
     },
-  },
-  {
-    // Node scripts and config files run outside the browser.
-    files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", __dirname: "readonly", module: "writable", require: "readonly" } },
   },
 );
