@@ -23,13 +23,18 @@ interface Chain {
   primaryKey(): unknown;
   notNull(): unknown;
   default(value: unknown): unknown;
-  references(ref: () => AnyPgColumn, actions: { onDelete?: UpdateDeleteAction }): unknown;
+  references(ref: () => AnyPgColumn, actions: ReferenceActions): unknown;
+}
+
+interface ReferenceActions {
+  onDelete?: UpdateDeleteAction;
+  onUpdate?: UpdateDeleteAction;
 }
 
 const derived = new WeakMap<SQLiteTable, DerivedPgTable>();
 
 /** The PostgreSQL column builder for one declared column (./columns.ts names the kinds). */
-function pgColumn(c: Column, references: (() => AnyPgColumn) | undefined, onDelete: string | undefined): PgColumnBuilderBase {
+function pgColumn(c: Column, references: (() => AnyPgColumn) | undefined, actions: ReferenceActions): PgColumnBuilderBase {
   const serial = is(c, SQLiteBaseInteger) && c.autoIncrement;
   let builder: PgColumnBuilderBase;
   if (c.columnType === "SQLiteInteger") builder = serial ? bigserial(c.name, { mode: "number" }) : bigint(c.name, { mode: "number" });
@@ -42,18 +47,19 @@ function pgColumn(c: Column, references: (() => AnyPgColumn) | undefined, onDele
   if (c.primary) set.primaryKey();
   else if (c.notNull && !serial) set.notNull();
   if (c.hasDefault && !serial) set.default(typeof c.default === "boolean" ? Number(c.default) : c.default);
-  if (references) set.references(references, onDelete ? { onDelete: onDelete as UpdateDeleteAction } : {});
+  if (references) set.references(references, actions);
   return builder;
 }
 
 /** The same SQL with each column replaced by its PostgreSQL twin (a partial index's condition). */
 function onPg(where: SQL, columns: Record<string, AnyPgColumn>): SQL {
-  return new SQL(where.queryChunks.map((chunk) => (is(chunk, Column) ? columnNamed(columns, chunk.name) : chunk)));
+  return new SQL(where.queryChunks.map((chunk) => (is(chunk, Column) ? columnNamed(columns, chunk) : chunk)));
 }
 
-function columnNamed(columns: Record<string, AnyPgColumn>, name: string): AnyPgColumn {
-  const found = Object.values(columns).find((c) => c.name === name);
-  if (!found) throw new Error(`no column ${name}`);
+function columnNamed(columns: Record<string, AnyPgColumn>, of: unknown): AnyPgColumn {
+  // Index and key entries are columns; an expression (an index on `lower(x)`) is not derived.
+  const found = is(of, Column) ? Object.values(columns).find((c) => c.name === of.name) : undefined;
+  if (!found) throw new Error(`${String((of as { name?: unknown }).name ?? "an expression")}: only columns are derived into PostgreSQL keys and indexes`);
   return found;
 }
 
@@ -75,21 +81,21 @@ export function pgTableOf(sqlite: SQLiteTable): DerivedPgTable {
     const references = fk && (() => {
       const ref = fk.reference();
       if (ref.columns.length !== 1) throw new Error(`${config.name}: only single-column foreign keys are derived`);
-      return columnNamed(pgTableOf(ref.foreignTable) as unknown as Record<string, AnyPgColumn>, ref.foreignColumns[0]!.name);
+      return columnNamed(getTableColumns(pgTableOf(ref.foreignTable)), ref.foreignColumns[0]);
     });
-    columns[key] = pgColumn(column, references, fk?.onDelete);
+    columns[key] = pgColumn(column, references, { onDelete: fk?.onDelete, onUpdate: fk?.onUpdate });
   }
   const table = pgTable(config.name, columns, (self): PgTableExtraConfigValue[] => {
     const byName = self as unknown as Record<string, AnyPgColumn>;
-    const pick = (cs: readonly { name: string }[]) => {
-      const [first, ...rest] = cs.map((c) => columnNamed(byName, c.name));
+    const pick = (cs: readonly unknown[]) => {
+      const [first, ...rest] = cs.map((c) => columnNamed(byName, c));
       if (!first) throw new Error(`${config.name}: an empty column list`);
       return [first, ...rest] as [AnyPgColumn, ...AnyPgColumn[]];
     };
     return [
       ...config.primaryKeys.map((pk) => primaryKey({ name: pk.name ?? `${config.name}_pk`, columns: pick(pk.columns) })),
       ...config.indexes.map(({ config: i }) => {
-        const built = (i.unique ? uniqueIndex : index)(i.name).on(...pick(i.columns as { name: string }[]));
+        const built = (i.unique ? uniqueIndex : index)(i.name).on(...pick(i.columns));
         return i.where ? built.where(onPg(i.where, byName)) : built;
       }),
     ];

@@ -6,7 +6,7 @@ import { SQLiteSyncDialect, SQLiteTable, check, getTableConfig as sqliteConfig, 
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import * as schema from "@/db/schema";
-import { int, table, text } from "@/db/schema/columns";
+import { index, int, table, text } from "@/db/schema/columns";
 import { pgTableOf } from "@/db/schema/pg-table";
 import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
 import { TEST_PG_URL, openTestStore } from "@/test/helpers/stores";
@@ -94,6 +94,8 @@ describe("deriving a PostgreSQL table", () => {
     expect(() => pgTableOf(floating)).toThrow("ratio: SQLiteReal has no PostgreSQL mapping");
     const checked = table("odd_check", { id: text("id").primaryKey(), n: int("n") }, (t) => [check("n_positive", sql`${t.n} > 0`)]);
     expect(() => pgTableOf(checked)).toThrow("odd_check: checks and unique constraints are not derived");
+    const expression = table("odd_expression", { id: text("id").primaryKey() }, (t) => [index("odd_lower_idx").on(sql`lower(${t.id})`)]);
+    expect(() => pgConfig(pgTableOf(expression))).toThrow("only columns are derived into PostgreSQL keys and indexes");
   });
 });
 
