@@ -3,6 +3,7 @@ import { countUsers } from "@/db/auth/users";
 import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
 import { describeStore } from "@/db/store/engine-upkeep";
+import { describeOpenFailure } from "@/db/store/storage-faults";
 import { announceSso } from "./auth/oidc/announce-sso";
 import { dashboardBaseUrl, issueSetupLink } from "./auth/setup-link";
 import { ConfigError, config, type Config } from "./config";
@@ -13,7 +14,7 @@ import { startHealthChecks } from "./jobs/health-check";
 import { startDriftJobs } from "./jobs/drift-fold";
 import { startAlerts } from "./jobs/alerts";
 import { startRetention } from "./jobs/retention";
-import { describeStorageFault, storageErrorCode, storageFaultKind, storageLocation } from "./storage-fault";
+import { storageLocation } from "./storage-fault";
 import { getStore } from "./store";
 
 /** Prints one line and stops the process: a server that cannot do its job must not look alive. */
@@ -69,22 +70,13 @@ function checkBinding(c: Config): void {
 }
 
 /** Opens the database; a storage fault stops the start with one line saying what to do. */
-async function openDatabase(c: Config) {
+async function openDatabase() {
   const where = storageLocation();
   try {
     const store = await getStore();
     return { store, created: await ensureDefaultProject(store) };
   } catch (error) {
-    const kind = storageFaultKind(error);
-    const code = storageErrorCode(error);
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    if (c.databaseUrl) {
-      if (kind !== null && kind !== "busy") refuse(describeStorageFault(kind, where, code));
-      refuse(`opening PostgreSQL at ${where} failed${code ? ` (${code})` : ""}: ${message}; check FAULTLINE_DATABASE_URL`);
-    }
-    if (kind === "busy") refuse(`the database file ${where} is locked by another process (${code}); stop it or raise FAULTLINE_BUSY_TIMEOUT_MS`);
-    if (kind !== null) refuse(describeStorageFault(kind, where, code));
-    refuse(`opening the database file ${where} failed${code ? ` (${code})` : ""}: ${message}; check FAULTLINE_DB_PATH`);
+    refuse(describeOpenFailure(where, error));
   }
 }
 
@@ -135,7 +127,7 @@ export async function boot(): Promise<void> {
     refuse(error.message);
   }
   checkBinding(c);
-  const { store, created } = await openDatabase(c);
+  const { store, created } = await openDatabase();
   attachToHttpServers({ headersTimeoutMs: c.headersTimeoutMs, requestTimeoutMs: c.headersTimeoutMs + c.bodyTimeoutMs + 5000 });
   startAdmission(c.queueBudgetMs);
   startRetention();
