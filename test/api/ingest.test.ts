@@ -87,7 +87,10 @@ describe("POST /api/v1/ingest against next start", () => {
   it.each([
     ["a missing key", {}, "missing ingest key: send Authorization: Bearer <key>"],
     ["a wrong key", { authorization: "Bearer flk_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" }, "invalid or revoked ingest key"],
-    ["a malformed header", { authorization: "Basic Zm9vOmJhcg==" }, "missing ingest key: send Authorization: Bearer <key>"],
+    ["an unknown scheme", { authorization: "Token flk_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" }, "missing ingest key: send Authorization: Bearer <key>"],
+    // Basic carries the key as its password (Langfuse's span processor); without a colon there is none.
+    ["Basic without a password", { authorization: "Basic Zm9v" }, "missing ingest key: send Authorization: Bearer <key>"],
+    ["a wrong Basic password", { authorization: "Basic Zm9vOmJhcg==" }, "invalid or revoked ingest key"],
   ])("answers 401 for %s and stores nothing", async (_label, headers, message) => {
     const before = await count("tool_call_spans");
     const h: Record<string, string> = { "content-type": "application/json", ...headers };
