@@ -1,20 +1,20 @@
-import type { RunRecord, RunState, ToolCallSpanRecord, ToolErrorRecord } from "../../contracts";
+import type { RunRecord, RunState } from "../../contracts";
 import { argsHash } from "../../contracts/args-hash";
 import type { CallVerdict } from "../breaker/circuit-breaker";
 import { DEFAULT_CODES } from "../errors/default-codes";
 import { unmappedFailure } from "../errors/guards";
 import { describeThrown } from "../map/describe";
 import { isCancellation, linkSignals } from "../common/abort";
-import { ToolArgumentValidationError } from "../errors/tool-argument-validation";
 import type { ToolError } from "../errors/tool-error";
 import { ToolNotFoundError } from "../errors/tool-not-found";
 import { ToolNotPermittedError } from "../errors/tool-not-permitted";
 import type { ToolRefusal } from "../errors/tool-refusal";
 import { ToolResultError } from "../errors/tool-result-error";
 import { ToolTimedOutError } from "../errors/tool-timed-out";
-import { runRecord, spanRecord, wireText, type AttemptFacts, type RecordScope } from "../record/build";
+import { runRecord, toolErrorRecord, wireText, type RecordScope } from "../record/build";
 import { safeRecord } from "../record/sink";
 import { runAttempt, type BodyWatch } from "./attempt";
+import { breakerVerdict, callCancelReason, linkedCallScope, readSignal, type CallOptions, type CallScope } from "./call-scope";
 import { decide, type Verdict } from "./decide";
 import type { CallRef } from "./events";
 import type { CancelledResult, ToolCallRequest, ToolCallResult } from "./results";
@@ -23,18 +23,15 @@ import type { ToolDefinition } from "./tool-definition";
 import { toldText } from "./told";
 import { ToldLinks } from "./told-links";
 import { UNNAMED_TOOL, readRequest, unnamedTool } from "./read-request";
+import { classifyThrown, preDispatchError, resultViolation } from "./tool-checks";
+import { SpanEmitter, type CallFacts, type SpanInput } from "./span-emitter";
+
+export type { CallOptions } from "./call-scope";
 
 /** Where a call got to, so a failure outside the loop's own handling reports the right attempt. */
 interface Progress {
   attempt: number;
   startedAt: number | undefined;
-}
-
-/** What every span of one call carries besides its attempt: the arguments hash and the error it answers. */
-interface CallFacts {
-  argsHash: string | undefined;
-  /** The call id of the surfaced error the call answers; null: it answers none. */
-  afterError: string | null;
 }
 
 /** Options of one run. */
@@ -49,36 +46,31 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** Options of one call. */
-export interface CallOptions {
-  /**
-   * Cancels this call only: the attempt in flight is aborted (its body's `signal` fires), a
-   * backoff is cut short, and the call ends `cancelled`. The run goes on; other calls are
-   * untouched. This is where a framework's per-call signal goes (the AI SDK's `abortSignal`).
-   */
-  signal?: AbortSignal;
+/** How one call ended in failure: the attempt, its times and, when already decided, its verdict. */
+interface Failure {
+  ref: CallRef;
+  def: ToolDefinition | undefined;
+  error: ToolError;
+  attempt: number;
+  startedAt: number;
+  endedAt: number;
+  /** Set on a span refused by the allowlist. */
+  permitted?: boolean | undefined;
+  verdict?: Verdict | undefined;
+  body?: BodyWatch | undefined;
 }
 
-/** The signals one call's attempts obey: the run's alone, or the run's linked with the call's own. */
-interface CallScope {
-  readonly signal: AbortSignal;
-  readonly onCancel: (fn: () => void) => () => void;
-  /** Why the call was cancelled, once `signal` has aborted. */
-  reason(): string;
+/** How one call was cancelled; `startedAt` is set when an attempt was running (it gets a span). */
+interface Cancellation {
+  ref: CallRef;
+  def: ToolDefinition | undefined;
+  attempt: number;
+  reason: string;
+  startedAt?: number | undefined;
+  /** The run's deadline passed (the run ends `cancelled` with "deadline exceeded"). */
+  deadline?: boolean | undefined;
+  body?: BodyWatch | undefined;
 }
-
-const breakerVerdict = (error: ToolError): CallVerdict => {
-  switch (error.errorClass) {
-    case "ToolFailure":
-    case "ToolTimedOutError":
-      return "failure";
-    case "ToolRefusal":
-    case "ToolResultError":
-      return "success"; // the upstream answered; what it said is not an outage
-    default:
-      return "neutral";
-  }
-};
 
 /**
  * One agent run: executes its tool calls, decides every outcome by the decision table, and
@@ -100,8 +92,7 @@ export class RunSession {
   private readonly runScope: CallScope;
   private current: RunState = "running";
   private final: RunRecord | undefined;
-  private heldSpans = 0;
-  private drained: (() => void)[] = [];
+  private readonly spans: SpanEmitter;
   private readonly links = new ToldLinks();
   private readonly callFacts = new WeakMap<CallRef, CallFacts>();
 
@@ -113,6 +104,7 @@ export class RunSession {
     this.startedAt = cfg.clock.now();
     this.deadlineAt = options.deadlineAt ?? (options.timeoutMs !== undefined ? this.startedAt + options.timeoutMs : undefined);
     this.scope = { runId: this.runId, traceId: cfg.ids("trace"), release: cfg.release, environment: cfg.environment };
+    this.spans = new SpanEmitter({ scope: this.scope, sink: cfg.sink, ids: cfg.ids, scheduler: cfg.scheduler, abandonGraceMs: cfg.abandonGraceMs });
     const linked = linkSignals(options.signal);
     this.controller = linked.controller;
     this.detach = linked.detach;
@@ -178,47 +170,28 @@ export class RunSession {
       ref = { runId: this.runId, callId: read.callId ?? this.cfg.ids("call"), tool: read.tool ?? UNNAMED_TOOL };
       this.links.answer(ref.callId);
       if (this.current !== "running") return this.notDispatched(ref);
-      if (this.controller.signal.aborted) return this.cancelled(ref, 0, undefined, "cancelled by the caller");
+      if (this.controller.signal.aborted) return this.cancelled({ ref, def: undefined, attempt: 0, reason: "cancelled by the caller" });
       const callSignal = readSignal(options);
-      if (callSignal?.aborted) return this.cancelled(ref, 0, undefined, callCancelReason(callSignal));
+      if (callSignal?.aborted) return this.cancelled({ ref, def: undefined, attempt: 0, reason: callCancelReason(callSignal) });
       // Only the hash of the arguments is recorded, never the arguments; undecodable ones hash as unknown.
       this.callFacts.set(ref, {
         argsHash: read.argumentsError === undefined ? argsHash(read.args) : undefined,
         afterError: this.links.link(ref.tool, read.afterError),
       });
       def = read.tool === undefined ? undefined : this.cfg.tools.get(read.tool);
-      const pre = read.tool === undefined ? unnamedTool(read.rawTool) : this.preDispatch(read.tool, def, read.args, read.argumentsError);
+      const pre = read.tool === undefined ? unnamedTool(read.rawTool) : preDispatchError(this.cfg, { tool: read.tool, def, args: read.args, argumentsError: read.argumentsError });
       if (pre || !def) {
         const error = pre ?? new ToolNotFoundError(ref.tool);
         const now = this.cfg.clock.now();
-        return this.failed(ref, def, error, 1, now, now, error instanceof ToolNotPermittedError ? false : undefined);
+        return this.failed({ ref, def, error, attempt: 1, startedAt: now, endedAt: now, permitted: error instanceof ToolNotPermittedError ? false : undefined });
       }
-      scope = callSignal ? this.callScope(callSignal) : undefined;
+      scope = callSignal ? linkedCallScope(this.controller.signal, callSignal, () => this.cancelReason()) : undefined;
       return await this.attempts(ref, def, read.args, progress, scope ?? this.runScope);
     } catch (error) {
       return this.internalFailure(ref, def, error, progress);
     } finally {
       scope?.detach();
     }
-  }
-
-  /**
-   * The run's signal linked with one call's. Built only for calls that bring a signal, so the
-   * common path keeps the single fanned-out listener of the run.
-   */
-  private callScope(callSignal: AbortSignal): CallScope & { detach(): void } {
-    const linked = linkSignals(this.controller.signal, callSignal);
-    const signal = linked.controller.signal;
-    return {
-      signal,
-      onCancel: (fn) => {
-        signal.addEventListener("abort", fn, { once: true });
-        return () => signal.removeEventListener("abort", fn);
-      },
-      // The run's reason wins: a run that ended or was cancelled explains every call in it.
-      reason: () => (this.controller.signal.aborted ? this.cancelReason() : callCancelReason(callSignal)),
-      detach: linked.detach,
-    };
   }
 
   /**
@@ -237,22 +210,7 @@ export class RunSession {
    * before shutting the exporter down, or those spans arrive after the exporter closed.
    */
   drain(): Promise<void> {
-    if (this.heldSpans === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => this.drained.push(resolve));
-  }
-
-  private preDispatch(tool: string, def: ToolDefinition | undefined, args: unknown, argumentsError: string | undefined): ToolError | undefined {
-    const { permitted, agent, tools } = this.cfg;
-    if (permitted && !permitted.has(tool)) return new ToolNotPermittedError(tool, { agent, permitted: [...permitted] });
-    if (!def) return new ToolNotFoundError(tool, { known: [...tools.keys()] });
-    if (argumentsError !== undefined) return new ToolArgumentValidationError(tool, { message: argumentsError, problems: { "(arguments)": argumentsError } });
-    if (!def.validate) return undefined;
-    try {
-      const problems = def.validate(args);
-      return problems && Object.keys(problems).length > 0 ? new ToolArgumentValidationError(tool, { problems }) : undefined;
-    } catch (error) {
-      return new ToolArgumentValidationError(tool, { message: "the argument check failed", cause: error });
-    }
+    return this.spans.drain();
   }
 
   private async attempts(ref: CallRef, def: ToolDefinition, args: unknown, progress: Progress, scope: CallScope): Promise<ToolCallResult> {
@@ -284,7 +242,7 @@ export class RunSession {
           });
           body = out.body;
           if (out.kind === "ok") {
-            const violation = this.checkResult(def, out.value);
+            const violation = resultViolation(def, out.value);
             if (violation === undefined) {
               report("success");
               return this.succeeded(ref, def, attempt, startedAt, out.value, body);
@@ -294,12 +252,12 @@ export class RunSession {
             error = new ToolTimedOutError(ref.tool, { timeoutMs: def.timeoutMs ?? 0 });
           } else if (out.kind === "deadline") {
             report("neutral");
-            return this.cancelled(ref, attempt, def, "the run's deadline passed", startedAt, true, body);
+            return this.cancelled({ ref, def, attempt, reason: "the run's deadline passed", startedAt, deadline: true, body });
           } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
             report("neutral");
-            return this.cancelled(ref, attempt, def, scope.reason(), startedAt, false, body);
+            return this.cancelled({ ref, def, attempt, reason: scope.reason(), startedAt, body });
           } else {
-            error = this.classify(def, ref.tool, out.error);
+            error = classifyThrown(def.errorMap ?? this.cfg.errorMap, ref.tool, out.error);
           }
           report(breakerVerdict(error), error);
         } finally {
@@ -307,24 +265,15 @@ export class RunSession {
         }
       }
       const verdict = this.decideFor(ref.tool, def, error, attempt);
-      if (verdict.decision !== "retried") return this.failed(ref, def, error, attempt, startedAt, clock.now(), undefined, verdict, body);
-      this.recordSpan(ref, def, attempt, startedAt, clock.now(), error, verdict, {}, body);
+      if (verdict.decision !== "retried") return this.failed({ ref, def, error, attempt, startedAt, endedAt: clock.now(), verdict, body });
+      this.recordSpan({ ref, def, attempt, startedAt, endedAt: clock.now(), error, verdict, body });
       this.retriesByTool.set(ref.tool, this.retriesUsed(ref.tool) + 1);
       if (this.cfg.emit.retry.size) this.cfg.emit.retry.emit({ ...ref, attempt, error, backoffMs: verdict.backoffMs });
       try {
         await this.cfg.sleep(verdict.backoffMs, signal);
       } catch {
-        return this.cancelled(ref, attempt, def, scope.reason());
+        return this.cancelled({ ref, def, attempt, reason: scope.reason() });
       }
-    }
-  }
-
-  /** The tool's (or runner's) error map, fenced: a map that throws yields `unmapped_failure`. */
-  private classify(def: ToolDefinition, tool: string, thrown: unknown): ToolError {
-    try {
-      return (def.errorMap ?? this.cfg.errorMap).classify(thrown, { tool });
-    } catch {
-      return unmappedFailure(tool, DEFAULT_CODES.unmapped, describeThrown(thrown), thrown);
     }
   }
 
@@ -337,19 +286,10 @@ export class RunSession {
     const error = unmappedFailure(safeRef.tool, DEFAULT_CODES.unmapped, describeThrown(thrown), thrown);
     const now = this.cfg.clock.now();
     try {
-      return this.failed(safeRef, def, error, progress.attempt, progress.startedAt ?? now, now);
+      return this.failed({ ref: safeRef, def, error, attempt: progress.attempt, startedAt: progress.startedAt ?? now, endedAt: now });
     } catch {
       const told = wireText(`error: ${error.code}: ${error.detail}\nretryable: no (repeating the same call will not help)`);
       return { status: "error", ...safeRef, attempts: progress.attempt, error, decision: "surfaced", told };
-    }
-  }
-
-  private checkResult(def: ToolDefinition, value: unknown): string | undefined {
-    if (!def.checkResult) return undefined;
-    try {
-      return def.checkResult(value);
-    } catch {
-      return "the result check itself failed";
     }
   }
 
@@ -368,109 +308,37 @@ export class RunSession {
     });
   }
 
-  private recordSpan(
-    ref: CallRef,
-    def: ToolDefinition | undefined,
-    attempt: number,
-    startedAt: number,
-    endedAt: number,
-    error: ToolError | undefined,
-    verdict: Verdict | undefined,
-    extra: Partial<AttemptFacts> = {},
-    body?: BodyWatch,
-  ): void {
-    if (!this.cfg.sink) return;
-    const facts = this.callFacts.get(ref);
-    this.emitSpan(
-      spanRecord(this.scope, {
-        id: this.cfg.ids("span"),
-        callId: ref.callId,
-        tool: ref.tool,
-        toolVersion: def?.version,
-        attempt,
-        startedAt,
-        endedAt,
-        outcome: error ? error.outcome : "ok",
-        error,
-        decision: verdict?.decision,
-        retryAfterMs: verdict?.retryAfterMs,
-        backoffMs: verdict?.decision === "retried" ? verdict.backoffMs : undefined,
-        argsHash: facts?.argsHash,
-        afterError: facts?.afterError,
-        ...extra,
-      }),
-      body,
-    );
-  }
-
-  /**
-   * Records a span once its `abandoned` flag is known. No body ran: no flag. The body has settled:
-   * `false`, at once. Otherwise the span waits, off the loop's path, for the body to settle
-   * (`false`) or for `abandonGraceMs` to pass (`true`), whichever comes first; it is recorded once.
-   */
-  private emitSpan(span: ToolCallSpanRecord, body: BodyWatch | undefined): void {
-    if (!body || body.settled()) {
-      if (body) span.abandoned = false;
-      return safeRecord(this.cfg.sink, span);
-    }
-    this.heldSpans++;
-    let done = false;
-    // A holder, not a const: a scheduler may run a 0 ms grace synchronously, before schedule() returns.
-    const timer: { cancel?: () => void } = {};
-    const emit = (abandoned: boolean) => {
-      if (done) return;
-      done = true;
-      timer.cancel?.();
-      span.abandoned = abandoned;
-      safeRecord(this.cfg.sink, span);
-      if (--this.heldSpans === 0) this.drained.splice(0).forEach((resolve) => resolve());
-    };
-    timer.cancel = this.cfg.scheduler.schedule(() => emit(true), this.cfg.abandonGraceMs);
-    void body.done.then(() => emit(false));
+  private recordSpan(input: Omit<SpanInput, "facts">): void {
+    if (this.spans.active) this.spans.emit({ ...input, facts: this.callFacts.get(input.ref) });
   }
 
   private succeeded(ref: CallRef, def: ToolDefinition, attempt: number, startedAt: number, value: unknown, body?: BodyWatch): ToolCallResult {
     const endedAt = this.cfg.clock.now();
-    this.recordSpan(ref, def, attempt, startedAt, endedAt, undefined, undefined, {}, body);
+    this.recordSpan({ ref, def, attempt, startedAt, endedAt, body });
     if (this.cfg.emit.success.size) this.cfg.emit.success.emit({ ...ref, attempts: attempt, durationMs: endedAt - startedAt });
     return { status: "ok", ...ref, attempts: attempt, value };
   }
 
-  private failed(
-    ref: CallRef,
-    def: ToolDefinition | undefined,
-    error: ToolError,
-    attempt: number,
-    startedAt: number,
-    endedAt: number,
-    permitted?: boolean,
-    given?: Verdict,
-    body?: BodyWatch,
-  ): ToolCallResult {
-    const verdict = given ?? this.decideFor(ref.tool, def, error, attempt);
+  private failed(f: Failure): ToolCallResult {
+    const { ref, def, error, attempt } = f;
+    const verdict = f.verdict ?? this.decideFor(ref.tool, def, error, attempt);
     if (verdict.decision === "retried") throw new Error("unreachable: a retry verdict reached failed()");
-    this.recordSpan(ref, def, attempt, startedAt, endedAt, error, verdict, { permitted }, body);
+    this.recordSpan({ ref, def, attempt, startedAt: f.startedAt, endedAt: f.endedAt, error, verdict, extra: { permitted: f.permitted }, body: f.body });
     const told = toldText(error, { stop: verdict.stop, attempts: attempt, retry: this.cfg.retryByTool.get(ref.tool) ?? this.cfg.retry, retryAfterMs: verdict.retryAfterMs });
     const failsRun = verdict.decision !== "delivered" && this.cfg.policy === "fail_run";
-    const record: ToolErrorRecord = {
-      type: "tool_error",
+    const record = toolErrorRecord(this.scope, {
       id: this.cfg.ids("record"),
-      run_id: this.runId,
-      call_id: ref.callId,
+      callId: ref.callId,
       tool: ref.tool,
-      ...(def?.version ? { tool_version: def.version } : {}),
-      code: error.code,
-      error_class: error.errorClass,
-      retryable: error.retryable,
+      toolVersion: def?.version,
+      error,
       attempts: attempt,
       decision: verdict.decision,
       // Under fail_run the run ends here and the model never reads the text: the record says so
       // with null rather than claiming a message that was never delivered.
       told: failsRun ? null : told,
-      occurred_at: Math.round(endedAt),
-      ...(this.scope.release ? { release: this.scope.release } : {}),
-      ...(this.scope.environment ? { environment: this.scope.environment } : {}),
-    };
+      occurredAt: f.endedAt,
+    });
     safeRecord(this.cfg.sink, record);
     // The model reads this text: the calls that follow may be its answer to it.
     if (!failsRun) this.links.surfaced(ref.callId, ref.tool);
@@ -490,29 +358,13 @@ export class RunSession {
     return this.current === "running" ? "cancelled by the caller" : `the run already ended (${this.current})`;
   }
 
-  private cancelled(
-    ref: CallRef,
-    attempt: number,
-    def: ToolDefinition | undefined,
-    reason: string,
-    startedAt?: number,
-    deadline = false,
-    body?: BodyWatch,
-  ): CancelledResult {
-    if (startedAt !== undefined) {
-      this.recordSpan(
-        ref,
-        def,
-        attempt,
-        startedAt,
-        this.cfg.clock.now(),
-        undefined,
-        undefined,
-        { outcome: "cancelled", decision: "cancelled", message: reason },
-        body,
-      );
+  private cancelled(c: Cancellation): CancelledResult {
+    const { ref, attempt, reason } = c;
+    if (c.startedAt !== undefined) {
+      const extra = { outcome: "cancelled", decision: "cancelled", message: reason } as const;
+      this.recordSpan({ ref, def: c.def, attempt, startedAt: c.startedAt, endedAt: this.cfg.clock.now(), extra, body: c.body });
     }
-    if (deadline || this.controller.signal.aborted) this.finish("cancelled", deadline ? "deadline exceeded" : reason);
+    if (c.deadline || this.controller.signal.aborted) this.finish("cancelled", c.deadline ? "deadline exceeded" : reason);
     if (this.cfg.emit.cancel.size) this.cfg.emit.cancel.emit({ ...ref, attempts: attempt, reason });
     return { status: "cancelled", ...ref, attempts: attempt, decision: "cancelled", told: wireText(`error: cancelled: ${reason}`) };
   }
@@ -542,25 +394,4 @@ export class RunSession {
     safeRecord(this.cfg.sink, this.final);
     if (this.cfg.emit.runEnd.size) this.cfg.emit.runEnd.emit({ runId: this.runId, state, ...(error ? { error } : {}) });
   }
-}
-
-/**
- * The call's signal, read defensively: anything without an `aborted` flag and `addEventListener`
- * is ignored. Checked by shape, not `instanceof`, so a signal from another realm or polyfill works.
- */
-function readSignal(options: CallOptions): AbortSignal | undefined {
-  try {
-    const signal = (options as { signal?: unknown } | undefined)?.signal as Partial<AbortSignal> | null | undefined;
-    return typeof signal === "object" && signal !== null && typeof signal.aborted === "boolean" && typeof signal.addEventListener === "function"
-      ? (signal as AbortSignal)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** What the model and the span are told when a call's own signal cancelled it. */
-function callCancelReason(signal: AbortSignal): string {
-  const reason: unknown = signal.reason;
-  return typeof reason === "string" && reason.trim() !== "" ? reason : "the call was cancelled by the caller";
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type Decision, type Outcome, type RunRecord, type ToolCallSpanRecord } from "../../contracts";
+import { LIMITS, type Decision, type Outcome, type RunRecord, type ToolCallSpanRecord, type ToolErrorRecord } from "../../contracts";
 import { scrubText } from "../../contracts/scrub";
 import type { ToolError } from "../errors/tool-error";
 
@@ -97,4 +97,40 @@ export function runRecord(
     release: scope.release,
     environment: scope.environment,
   });
+}
+
+/** One call's surfaced failure, as the loop decided it. */
+export interface ToolErrorFacts {
+  id: string;
+  callId: string;
+  tool: string;
+  toolVersion?: string | undefined;
+  error: ToolError;
+  attempts: number;
+  decision: ToolErrorRecord["decision"];
+  /** The text the model reads; null when the run ends here and no model reads it. */
+  told: string | null;
+  occurredAt: number;
+}
+
+/** Builds a `tool_error` record. */
+export function toolErrorRecord(scope: RecordScope, f: ToolErrorFacts): ToolErrorRecord {
+  const { error } = f;
+  return {
+    type: "tool_error",
+    id: f.id,
+    run_id: scope.runId,
+    call_id: f.callId,
+    tool: f.tool,
+    ...(f.toolVersion ? { tool_version: f.toolVersion } : {}),
+    code: error.code,
+    error_class: error.errorClass,
+    retryable: error.retryable,
+    attempts: f.attempts,
+    decision: f.decision,
+    told: f.told,
+    occurred_at: Math.round(f.occurredAt),
+    ...(scope.release ? { release: scope.release } : {}),
+    ...(scope.environment ? { environment: scope.environment } : {}),
+  };
 }
