@@ -15,6 +15,23 @@ function number(n: number): string {
   return Object.is(n, -0) ? "0" : String(n);
 }
 
+// ASCII text is its own NFC form; the check is cheaper than normalize()'s copy on the hot path.
+const NOT_ASCII = /[^\x00-\x7f]/;
+const nfc = (text: string) => (NOT_ASCII.test(text) ? text.normalize("NFC") : text);
+
+/** An object's members as canonical JSON: keys sorted by UTF-16 code units, absent values left out. */
+function members(entries: [string, unknown][], seen: Set<object>, depth: number): string {
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let out = "{";
+  for (const [key, item] of entries) {
+    const text = canonical(item, seen, depth + 1);
+    if (text === undefined) continue;
+    if (out.length > 1) out += ",";
+    out += `${JSON.stringify(nfc(key))}:${text}`;
+  }
+  return `${out}}`;
+}
+
 function canonical(value: unknown, seen: Set<object>, depth: number): string | undefined {
   switch (typeof value) {
     case "undefined":
@@ -28,7 +45,7 @@ function canonical(value: unknown, seen: Set<object>, depth: number): string | u
     case "bigint":
       return value.toString();
     case "string":
-      return JSON.stringify(value.normalize("NFC"));
+      return JSON.stringify(nfc(value));
   }
   if (value === null) return "null";
   const object = value as object;
@@ -42,13 +59,9 @@ function canonical(value: unknown, seen: Set<object>, depth: number): string | u
       const items = Array.from(object as Iterable<unknown>, (item) => canonical(item, seen, depth + 1) ?? "null");
       return `[${items.join(",")}]`;
     }
-    const entries: [string, unknown][] = object instanceof Map ? Array.from(object, ([k, v]) => [String(k), v]) : Object.entries(object);
-    const parts: string[] = [];
-    for (const [key, item] of entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-      const text = canonical(item, seen, depth + 1);
-      if (text !== undefined) parts.push(`${JSON.stringify(key.normalize("NFC"))}:${text}`);
-    }
-    return `{${parts.join(",")}}`;
+    if (object instanceof Map) return members(Array.from(object, ([k, v]) => [String(k), v]), seen, depth);
+    // Values are read before sorting, as Object.entries reads them: a getter sees the same order.
+    return members(Object.entries(object), seen, depth);
   } finally {
     seen.delete(object);
   }

@@ -1,6 +1,8 @@
-// SHA-256 (FIPS 180-4) over UTF-8, synchronous and dependency-free: the runtime library is bundled
-// for any platform (`--platform=neutral`), where `node:crypto` is absent and Web Crypto's digest is
-// asynchronous, and the runtime hashes tool arguments on the call path.
+// SHA-256 (FIPS 180-4) over UTF-8, synchronous. The runtime library is bundled for any platform
+// (`--platform=neutral`) and hashes tool arguments on the call path, where Web Crypto's digest is
+// asynchronous: it uses node:crypto when the platform has it (about 10× faster on short texts), found
+// at run time so the bundle imports nothing, and this dependency-free implementation elsewhere. Both
+// hash the same UTF-8 bytes (a lone surrogate becomes U+FFFD in both), so the digests are identical.
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
@@ -15,8 +17,8 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"
 const encoder = new TextEncoder();
 const W = new Uint32Array(64);
 
-/** The SHA-256 digest of a string's UTF-8 bytes, as 64 lowercase hex characters. */
-export function sha256Hex(text: string): string {
+/** The SHA-256 digest of a string's UTF-8 bytes, as 64 lowercase hex characters, in plain JavaScript. */
+export function sha256HexPortable(text: string): string {
   const bytes = encoder.encode(text);
   const bitLength = bytes.length * 8;
   // Message + 0x80 + zero padding + 64-bit length, to a multiple of 64 bytes.
@@ -66,3 +68,31 @@ export function sha256Hex(text: string): string {
   for (const word of [h0, h1, h2, h3, h4, h5, h6, h7]) out += HEX[(word >>> 24) & 255]! + HEX[(word >>> 16) & 255]! + HEX[(word >>> 8) & 255]! + HEX[word & 255]!;
   return out;
 }
+
+/** The part of node:crypto this module uses, typed here so `lib/contracts` imports nothing from Node. */
+interface NodeCrypto {
+  createHash(algorithm: "sha256"): { update(text: string, encoding: "utf8"): { digest(encoding: "hex"): string } };
+}
+
+/** What is read of `process`: Node ≥ 20.16 and Deno/Bun expose builtins without an import. */
+interface ProcessLike {
+  getBuiltinModule?: (id: string) => unknown;
+}
+
+/**
+ * The platform's native SHA-256 hex digest, when `proc` (the global `process`) offers node:crypto;
+ * undefined elsewhere (browsers, edge runtimes, Node before 20.16).
+ */
+export function nativeSha256(proc: ProcessLike | undefined): ((text: string) => string) | undefined {
+  try {
+    const crypto = proc?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined;
+    if (typeof crypto?.createHash !== "function") return undefined;
+    return (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The SHA-256 digest of a string's UTF-8 bytes, as 64 lowercase hex characters: native where it can be. */
+export const sha256Hex: (text: string) => string =
+  nativeSha256(typeof process === "undefined" ? undefined : (process as ProcessLike)) ?? sha256HexPortable;

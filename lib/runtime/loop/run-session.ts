@@ -1,20 +1,17 @@
 import type { RunRecord, RunState } from "../../contracts";
 import { argsHash } from "../../contracts/args-hash";
-import type { CallVerdict } from "../breaker/circuit-breaker";
 import { DEFAULT_CODES } from "../errors/default-codes";
 import { unmappedFailure } from "../errors/guards";
 import { describeThrown } from "../map/describe";
-import { isCancellation, linkSignals } from "../common/abort";
+import { linkSignals } from "../common/abort";
 import type { ToolError } from "../errors/tool-error";
 import { ToolNotFoundError } from "../errors/tool-not-found";
 import { ToolNotPermittedError } from "../errors/tool-not-permitted";
 import type { ToolRefusal } from "../errors/tool-refusal";
-import { ToolResultError } from "../errors/tool-result-error";
-import { ToolTimedOutError } from "../errors/tool-timed-out";
 import { runRecord, toolErrorRecord, wireText, type RecordScope } from "../record/build";
 import { safeRecord } from "../record/sink";
-import { runAttempt, type BodyWatch } from "./attempt";
-import { breakerVerdict, callCancelReason, linkedCallScope, readSignal, type CallOptions, type CallScope } from "./call-scope";
+import type { BodyWatch } from "./attempt";
+import { callCancelReason, linkedCallScope, readSignal, type CallOptions, type CallScope } from "./call-scope";
 import { decide, type Verdict } from "./decide";
 import type { CallRef } from "./events";
 import type { CancelledResult, ToolCallRequest, ToolCallResult } from "./results";
@@ -23,7 +20,8 @@ import type { ToolDefinition } from "./tool-definition";
 import { toldText } from "./told";
 import { ToldLinks } from "./told-links";
 import { UNNAMED_TOOL, readRequest, unnamedTool } from "./read-request";
-import { classifyThrown, preDispatchError, resultViolation } from "./tool-checks";
+import { preDispatchError } from "./tool-checks";
+import { tryOnce } from "./try-once";
 import { SpanEmitter, type CallFacts, type SpanInput } from "./span-emitter";
 
 export type { CallOptions } from "./call-scope";
@@ -44,6 +42,16 @@ export interface RunOptions {
   deadlineAt?: number;
   /** Relative deadline from the run's start; ignored when `deadlineAt` is set. */
   timeoutMs?: number;
+}
+
+/** How one call ended well. */
+interface Success {
+  ref: CallRef;
+  def: ToolDefinition;
+  attempt: number;
+  startedAt: number;
+  value: unknown;
+  body: BodyWatch | undefined;
 }
 
 /** How one call ended in failure: the attempt, its times and, when already decided, its verdict. */
@@ -94,7 +102,8 @@ export class RunSession {
   private final: RunRecord | undefined;
   private readonly spans: SpanEmitter;
   private readonly links = new ToldLinks();
-  private readonly callFacts = new WeakMap<CallRef, CallFacts>();
+  /** Facts of the calls in flight (a Map, not a WeakMap: entries leave when the call ends, and ephemerons cost the GC). */
+  private readonly callFacts = new Map<CallRef, CallFacts>();
 
   constructor(
     private readonly cfg: RunnerConfig,
@@ -173,11 +182,10 @@ export class RunSession {
       if (this.controller.signal.aborted) return this.cancelled({ ref, def: undefined, attempt: 0, reason: "cancelled by the caller" });
       const callSignal = readSignal(options);
       if (callSignal?.aborted) return this.cancelled({ ref, def: undefined, attempt: 0, reason: callCancelReason(callSignal) });
-      // Only the hash of the arguments is recorded, never the arguments; undecodable ones hash as unknown.
-      this.callFacts.set(ref, {
-        argsHash: read.argumentsError === undefined ? argsHash(read.args) : undefined,
-        afterError: this.links.link(ref.tool, read.afterError),
-      });
+      const afterError = this.links.link(ref.tool, read.afterError);
+      // Only the hash of the arguments is recorded, never the arguments; undecodable ones hash as
+      // unknown. Hashed at the start, before a body can change them, and only when spans are kept.
+      if (this.spans.active) this.callFacts.set(ref, { argsHash: read.argumentsError === undefined ? argsHash(read.args) : undefined, afterError });
       def = read.tool === undefined ? undefined : this.cfg.tools.get(read.tool);
       const pre = read.tool === undefined ? unnamedTool(read.rawTool) : preDispatchError(this.cfg, { tool: read.tool, def, args: read.args, argumentsError: read.argumentsError });
       if (pre || !def) {
@@ -191,6 +199,7 @@ export class RunSession {
       return this.internalFailure(ref, def, error, progress);
     } finally {
       scope?.detach();
+      if (ref) this.callFacts.delete(ref);
     }
   }
 
@@ -220,50 +229,16 @@ export class RunSession {
       const startedAt = clock.now();
       progress.attempt = attempt;
       progress.startedAt = startedAt;
-      let error: ToolError | undefined = def.breaker?.admit(ref.tool);
-      let body: BodyWatch | undefined;
-      if (!error) {
-        // Whatever happens below, an admitted call is reported to its breaker exactly once; a
-        // half-open circuit whose probe went unreported would turn every later call away.
-        let reported = false;
-        const report = (verdict: CallVerdict, failure?: ToolError) => {
-          if (reported) return;
-          reported = true;
-          def.breaker?.record(verdict, failure);
-        };
-        try {
-          const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
-          const out = await runAttempt((s) => def.execute(args, { runId: this.runId, callId: ref.callId, attempt, signal: s }), {
-            signal,
-            onCancel: scope.onCancel,
-            timeoutMs: def.timeoutMs,
-            remainingMs,
-            scheduler,
-          });
-          body = out.body;
-          if (out.kind === "ok") {
-            const violation = resultViolation(def, out.value);
-            if (violation === undefined) {
-              report("success");
-              return this.succeeded(ref, def, attempt, startedAt, out.value, body);
-            }
-            error = new ToolResultError(ref.tool, { violation });
-          } else if (out.kind === "timeout") {
-            error = new ToolTimedOutError(ref.tool, { timeoutMs: def.timeoutMs ?? 0 });
-          } else if (out.kind === "deadline") {
-            report("neutral");
-            return this.cancelled({ ref, def, attempt, reason: "the run's deadline passed", startedAt, deadline: true, body });
-          } else if (out.kind === "cancelled" || isCancellation(out.error, signal)) {
-            report("neutral");
-            return this.cancelled({ ref, def, attempt, reason: scope.reason(), startedAt, body });
-          } else {
-            error = classifyThrown(def.errorMap ?? this.cfg.errorMap, ref.tool, out.error);
-          }
-          report(breakerVerdict(error), error);
-        } finally {
-          report("failure");
-        }
+      const remainingMs = this.deadlineAt === undefined ? undefined : this.deadlineAt - startedAt;
+      const end = await tryOnce({ ref, def, args, attempt, scope, remainingMs, scheduler, errorMap: this.cfg.errorMap });
+      const { body } = end;
+      if (end.kind === "ok") return this.succeeded({ ref, def, attempt, startedAt, value: end.value, body });
+      if (end.kind === "cancelled") {
+        return end.deadline
+          ? this.cancelled({ ref, def, attempt, reason: "the run's deadline passed", startedAt, deadline: true, body })
+          : this.cancelled({ ref, def, attempt, reason: scope.reason(), startedAt, body });
       }
+      const { error } = end;
       const verdict = this.decideFor(ref.tool, def, error, attempt);
       if (verdict.decision !== "retried") return this.failed({ ref, def, error, attempt, startedAt, endedAt: clock.now(), verdict, body });
       this.recordSpan({ ref, def, attempt, startedAt, endedAt: clock.now(), error, verdict, body });
@@ -308,15 +283,18 @@ export class RunSession {
     });
   }
 
-  private recordSpan(input: Omit<SpanInput, "facts">): void {
-    if (this.spans.active) this.spans.emit({ ...input, facts: this.callFacts.get(input.ref) });
+  private recordSpan(input: SpanInput): void {
+    if (!this.spans.active) return;
+    input.facts = this.callFacts.get(input.ref);
+    this.spans.emit(input);
   }
 
-  private succeeded(ref: CallRef, def: ToolDefinition, attempt: number, startedAt: number, value: unknown, body?: BodyWatch): ToolCallResult {
+  private succeeded(o: Success): ToolCallResult {
+    const { ref, attempt, startedAt } = o;
     const endedAt = this.cfg.clock.now();
-    this.recordSpan({ ref, def, attempt, startedAt, endedAt, body });
+    this.recordSpan({ ref, def: o.def, attempt, startedAt, endedAt, body: o.body });
     if (this.cfg.emit.success.size) this.cfg.emit.success.emit({ ...ref, attempts: attempt, durationMs: endedAt - startedAt });
-    return { status: "ok", ...ref, attempts: attempt, value };
+    return { status: "ok", ...ref, attempts: attempt, value: o.value };
   }
 
   private failed(f: Failure): ToolCallResult {

@@ -29,7 +29,7 @@ export interface SpanInput {
   extra?: Partial<AttemptFacts> | undefined;
   /** The attempt's tool body, when one was started: the span says whether it was abandoned. */
   body?: BodyWatch | undefined;
-  facts: CallFacts | undefined;
+  facts?: CallFacts | undefined;
 }
 
 /** Settings of a {@link SpanEmitter}: the run's scope and the runner's sink, ids and timers. */
@@ -60,7 +60,7 @@ export class SpanEmitter {
   emit(input: SpanInput): void {
     if (!this.o.sink) return;
     const { ref, def, verdict, error, facts } = input;
-    const span = spanRecord(this.o.scope, {
+    const attempt: AttemptFacts = {
       id: this.o.ids("span"),
       callId: ref.callId,
       tool: ref.tool,
@@ -75,8 +75,9 @@ export class SpanEmitter {
       backoffMs: verdict?.decision === "retried" ? verdict.backoffMs : undefined,
       argsHash: facts?.argsHash,
       afterError: facts?.afterError,
-      ...input.extra,
-    });
+    };
+    if (input.extra) Object.assign(attempt, input.extra);
+    const span = spanRecord(this.o.scope, attempt);
     this.settle(span, input.body);
   }
 

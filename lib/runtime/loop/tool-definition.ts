@@ -9,7 +9,11 @@ export interface ToolContext {
   readonly callId: string;
   /** This attempt's number, from 1. */
   readonly attempt: number;
-  /** Aborted on run cancellation, deadline or the tool's own timeout; pass it to fetch and friends. */
+  /**
+   * Aborted on run cancellation, deadline or the tool's own timeout; pass it to fetch and friends.
+   * An accessor, made on first read (most bodies never read it): read it from this object, since a
+   * spread copy (`{ ...context }`) leaves it out.
+   */
   readonly signal: AbortSignal;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ARGS_HASH_HEX, argsHash, argsHashOfText, canonicalArgs } from "@/lib/contracts/args-hash";
-import { sha256Hex } from "@/lib/contracts/sha256";
+import { nativeSha256, sha256Hex, sha256HexPortable } from "@/lib/contracts/sha256";
 import { toolCallSpanRecordSchema } from "@/lib/contracts/records";
 
 const nodeSha = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
@@ -15,6 +15,27 @@ describe("sha256Hex", () => {
       expect(sha256Hex(text)).toBe(nodeSha(text));
     }
     expect(sha256Hex("日本語 🚀 tool")).toBe(nodeSha("日本語 🚀 tool"));
+  });
+});
+
+describe("native and portable SHA-256", () => {
+  const texts = ["", "abc", "x".repeat(55) + "é", "x".repeat(64), "日本語 🚀 tool", "lone \ud800 surrogate", "\udfff", '{"date":"2027-03-14","passengers":2}'];
+
+  it("uses node:crypto where the platform offers it and the portable code gives the same digests byte for byte", () => {
+    const native = nativeSha256(process);
+    expect(native).toBeTypeOf("function");
+    for (const text of texts) {
+      expect(sha256HexPortable(text)).toBe(nodeSha(text));
+      expect(native!(text)).toBe(nodeSha(text));
+      expect(sha256Hex(text)).toBe(nodeSha(text));
+    }
+  });
+
+  it("falls back to the portable code where there is no process, no getBuiltinModule, or no node:crypto", () => {
+    expect(nativeSha256(undefined)).toBeUndefined();
+    expect(nativeSha256({})).toBeUndefined();
+    expect(nativeSha256({ getBuiltinModule: () => undefined })).toBeUndefined();
+    expect(nativeSha256({ getBuiltinModule: () => { throw new Error("denied"); } })).toBeUndefined();
   });
 });
 
