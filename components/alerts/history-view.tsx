@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
+import { DataTable, type Column } from "@/components/data-table";
+import { formatUtcSecond } from "@/lib/charts/time-format";
 import type { AlertNotificationRow } from "@/lib/contracts/alerts";
 import { alertHistoryOptions } from "@/lib/query/alerts";
 import styles from "./alerts.module.css";
-
-const time = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 
 function Attempts({ n }: { n: AlertNotificationRow }) {
   if (n.attempts.length === 0) return <span className={styles.muted}>{n.delivery === "unsent" ? "no receiver" : "not tried yet"}</span>;
@@ -14,12 +14,23 @@ function Attempts({ n }: { n: AlertNotificationRow }) {
     <ol className={styles.attempts}>
       {n.attempts.map((a) => (
         <li key={a.at}>
-          {time(a.at)} UTC: {a.httpStatus !== null ? `HTTP ${a.httpStatus}` : a.error} ({a.durationMs} ms)
+          {formatUtcSecond(a.at)} UTC: {a.httpStatus !== null ? `HTTP ${a.httpStatus}` : a.error} ({a.durationMs} ms)
         </li>
       ))}
     </ol>
   );
 }
+
+const COLUMNS: Column<AlertNotificationRow>[] = [
+  { id: "when", header: "When (UTC)", cell: (n) => formatUtcSecond(n.createdAt) },
+  { id: "rule", header: "Rule", cell: (n) => n.ruleName },
+  { id: "status", header: "Status", cell: (n) => n.status },
+  { id: "subject", header: "Tool / code", cell: (n) => <a href={n.link}>{n.code ? `${n.tool} / ${n.code}` : n.tool}</a> },
+  { id: "measured", header: "Measured", cell: (n) => n.value },
+  { id: "receiver", header: "Receiver", cell: (n) => n.receiver ?? "none" },
+  { id: "delivery", header: "Delivery", cell: (n) => n.delivery.replace("_", " ") },
+  { id: "attempts", header: "Attempts", cell: (n) => <Attempts n={n} /> },
+];
 
 /** Every notification of the project, newest first, with each delivery attempt and the receiver's status. */
 export function HistoryView() {
@@ -38,38 +49,7 @@ export function HistoryView() {
         ) : data.notifications.length === 0 ? (
           <p className={styles.muted}>No notification yet.</p>
         ) : (
-          <table className={styles.table} aria-label="Notifications">
-            <thead>
-              <tr>
-                <th scope="col">When (UTC)</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Status</th>
-                <th scope="col">Tool / code</th>
-                <th scope="col">Measured</th>
-                <th scope="col">Receiver</th>
-                <th scope="col">Delivery</th>
-                <th scope="col">Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.notifications.map((n) => (
-                <tr key={n.id}>
-                  <td>{time(n.createdAt)}</td>
-                  <td>{n.ruleName}</td>
-                  <td>{n.status}</td>
-                  <td>
-                    <a href={n.link}>{n.code ? `${n.tool} / ${n.code}` : n.tool}</a>
-                  </td>
-                  <td>{n.value}</td>
-                  <td>{n.receiver ?? "none"}</td>
-                  <td>{n.delivery.replace("_", " ")}</td>
-                  <td>
-                    <Attempts n={n} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable className={styles.table} align={{}} columns={COLUMNS} rows={data.notifications} rowKey={(n) => String(n.id)} ariaLabel="Notifications" />
         )}
         {data && data.page.total > data.notifications.length ? (
           <p className={styles.muted}>

@@ -8,6 +8,8 @@ import { roleAtLeast } from "@/lib/auth/roles";
 import type { AlertRule } from "@/lib/contracts/alerts";
 import { useProjectRole } from "@/lib/query/auth";
 import { alertReceiversOptions, alertRulesOptions, createAlertRule, deleteAlertRule, patchAlertRule } from "@/lib/query/alerts";
+import { DataTable, type Column } from "@/components/data-table";
+import { formatUtcMinute } from "@/lib/charts/time-format";
 import { useNow } from "@/components/dashboard/use-now";
 import styles from "./alerts.module.css";
 import { ReceiverForm } from "./receiver-form";
@@ -17,7 +19,7 @@ const HOUR = 3_600_000;
 
 function ruleState(rule: AlertRule, now: number): string {
   if (rule.muted) return "muted";
-  if (rule.snoozedUntil !== null && rule.snoozedUntil > now) return `snoozed until ${new Date(rule.snoozedUntil).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  if (rule.snoozedUntil !== null && rule.snoozedUntil > now) return `snoozed until ${formatUtcMinute(rule.snoozedUntil)} UTC`;
   return "active";
 }
 
@@ -46,6 +48,68 @@ export function RulesView() {
       (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
     );
   const now = useNow(0);
+  const columns: Column<AlertRule>[] = [
+    {
+      id: "name",
+      header: "Name",
+      cell: (rule) => (
+        <>
+          {rule.name}
+          {editing === rule.id ? (
+            <RuleForm
+              initial={{ name: rule.name, params: rule.params, receiverId: rule.receiverId }}
+              receivers={receivers.data?.receivers ?? []}
+              submitLabel="Save"
+              onSubmit={async (v) => {
+                await patchAlertRule(rule.id, v);
+                setEditing(null);
+                await refresh();
+              }}
+            />
+          ) : null}
+        </>
+      ),
+    },
+    { id: "condition", header: "Condition", cellClassName: styles.mono, cell: (rule) => JSON.stringify(rule.params) },
+    { id: "receiver", header: "Receiver", cell: (rule) => receivers.data?.receivers.find((r) => r.id === rule.receiverId)?.name ?? "none" },
+    { id: "state", header: "State", cell: (rule) => ruleState(rule, now) },
+  ];
+  if (canMute) {
+    columns.push({
+      id: "actions",
+      header: "Actions",
+      cell: (rule) => (
+        <div className={styles.actions}>
+          {canEdit ? (
+            <button type="button" onClick={() => setEditing(editing === rule.id ? null : rule.id)}>
+              {editing === rule.id ? "Cancel" : "Edit"}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => void act(patchAlertRule(rule.id, { muted: !rule.muted }))}>
+            {rule.muted ? "Unmute" : "Mute"}
+          </button>
+          {rule.snoozedUntil !== null && rule.snoozedUntil > now ? (
+            <button type="button" onClick={() => void act(patchAlertRule(rule.id, { snoozedUntil: null }))}>
+              End snooze
+            </button>
+          ) : (
+            <button type="button" onClick={() => void act(patchAlertRule(rule.id, { snoozedUntil: Date.now() + HOUR }))}>
+              Snooze 1 h
+            </button>
+          )}
+          {!canEdit ? null : deleting === rule.id ? (
+            <button type="button" onClick={() => void act(deleteAlertRule(rule.id)).finally(() => setDeleting(null))}>
+              Confirm delete
+            </button>
+          ) : (
+            <button type="button" onClick={() => setDeleting(rule.id)}>
+              Delete
+            </button>
+          )}
+        </div>
+      ),
+    });
+  }
   const historyHref = project === "default" ? "/alerts/history" : `/alerts/history?project=${encodeURIComponent(project)}`;
   return (
     <section className={styles.page} aria-labelledby="alerts-title">
@@ -65,73 +129,7 @@ export function RulesView() {
         ) : rules.data.rules.length === 0 ? (
           <p className={styles.muted}>No rules yet.</p>
         ) : (
-          <table className={styles.table} aria-label="Alert rules">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Condition</th>
-                <th scope="col">Receiver</th>
-                <th scope="col">State</th>
-                {canMute ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rules.data.rules.map((rule) => (
-                <tr key={rule.id}>
-                  <td>
-                    {rule.name}
-                    {editing === rule.id ? (
-                      <RuleForm
-                        initial={{ name: rule.name, params: rule.params, receiverId: rule.receiverId }}
-                        receivers={receivers.data?.receivers ?? []}
-                        submitLabel="Save"
-                        onSubmit={async (v) => {
-                          await patchAlertRule(rule.id, v);
-                          setEditing(null);
-                          await refresh();
-                        }}
-                      />
-                    ) : null}
-                  </td>
-                  <td className={styles.mono}>{JSON.stringify(rule.params)}</td>
-                  <td>{receivers.data?.receivers.find((r) => r.id === rule.receiverId)?.name ?? "none"}</td>
-                  <td>{ruleState(rule, now)}</td>
-                  {canMute ? (
-                  <td>
-                    <div className={styles.actions}>
-                      {canEdit ? (
-                        <button type="button" onClick={() => setEditing(editing === rule.id ? null : rule.id)}>
-                          {editing === rule.id ? "Cancel" : "Edit"}
-                        </button>
-                      ) : null}
-                      <button type="button" onClick={() => void act(patchAlertRule(rule.id, { muted: !rule.muted }))}>
-                        {rule.muted ? "Unmute" : "Mute"}
-                      </button>
-                      {rule.snoozedUntil !== null && rule.snoozedUntil > now ? (
-                        <button type="button" onClick={() => void act(patchAlertRule(rule.id, { snoozedUntil: null }))}>
-                          End snooze
-                        </button>
-                      ) : (
-                        <button type="button" onClick={() => void act(patchAlertRule(rule.id, { snoozedUntil: Date.now() + HOUR }))}>
-                          Snooze 1 h
-                        </button>
-                      )}
-                      {!canEdit ? null : deleting === rule.id ? (
-                        <button type="button" onClick={() => void act(deleteAlertRule(rule.id)).finally(() => setDeleting(null))}>
-                          Confirm delete
-                        </button>
-                      ) : (
-                        <button type="button" onClick={() => setDeleting(rule.id)}>
-                          Delete
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable className={styles.table} align={{}} columns={columns} rows={rules.data.rules} rowKey={(rule) => String(rule.id)} ariaLabel="Alert rules" />
         )}
       </div>
       {canEdit ? (

@@ -1,4 +1,4 @@
-import { formatBucket } from "@/lib/charts/format";
+import { formatBucket } from "@/lib/charts/time-format";
 import type { TimeZone } from "@/lib/charts/time-zone";
 
 /** The count axis every bar chart shares: whole numbers, a rotated unit label. */

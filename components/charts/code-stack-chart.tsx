@@ -4,7 +4,8 @@ import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { OTHER_CODES, type CodeStackData } from "@/lib/charts/code-series";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatBucketZoned, formatCount } from "@/lib/charts/format";
+import { formatCount } from "@/lib/charts/format";
+import { formatBucketZoned } from "@/lib/charts/time-format";
 import { codeVar, OTHER_CODES_VAR } from "@/lib/charts/palette";
 import { stackTooltip } from "./chart-tooltip";
 

@@ -3,7 +3,8 @@
 import { countAxisProps, timeAxisProps } from "./axis-props";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatBucketZoned, formatCount } from "@/lib/charts/format";
+import { formatCount } from "@/lib/charts/format";
+import { formatBucketZoned } from "@/lib/charts/time-format";
 import type { OutcomeChartData } from "@/lib/charts/outcome-series";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import { stackTooltip } from "./chart-tooltip";

@@ -1,6 +1,6 @@
 import { DataTable, numberColumn, type Column } from "@/components/data-table";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatTime } from "@/lib/charts/format";
+import { formatTime } from "@/lib/charts/time-format";
 import type { TimeZone } from "@/lib/charts/time-zone";
 import type { CodeDetail } from "@/lib/contracts/codes";
 

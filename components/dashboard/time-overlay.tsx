@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatBucket, formatBucketZoned } from "@/lib/charts/format";
+import { formatBucket, formatBucketZoned } from "@/lib/charts/time-format";
 
 /** A vertical mark on a time chart: a release's first appearance. */
 export interface TimeMarker {

@@ -12,6 +12,8 @@ export interface DataTableProps<T> {
   className?: string;
   align?: AlignClasses;
   testId?: string;
+  /** Names the table for assistive technology (and for tests that find it by role). */
+  ariaLabel?: string;
   busy?: boolean;
   style?: CSSProperties;
   sort?: SortState;
@@ -26,12 +28,12 @@ const resolve = <T,>(value: string | ((row: T) => string | undefined) | undefine
   typeof value === "function" ? value(row) : value;
 
 /** A table declared by its columns; every dashboard table renders through it so they look and sort alike. */
-export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, busy, style, sort, placeholder, empty }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, ariaLabel, busy, style, sort, placeholder, empty }: DataTableProps<T>) {
   const alignClass = (c: Column<T>) => (c.align ? align[c.align] : undefined);
   const hide = (c: Column<T>, cls: string | undefined) => (c.hideBelow ? [cls, `hide-${c.hideBelow}`].filter(Boolean).join(" ") : cls);
   const note = rows === undefined ? placeholder : rows.length === 0 ? empty : null;
   return (
-    <table className={className} data-testid={testId} aria-busy={busy} style={style}>
+    <table className={className} data-testid={testId} aria-label={ariaLabel} aria-busy={busy} style={style}>
       <thead>
         <tr>
           {columns.map((c) => {
@@ -50,7 +52,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className =
         {rows?.map((row) => (
           <tr key={rowKey(row)} {...rowAttributes?.(row)}>
             {columns.map((c) => {
-              const props = { className: hide(c, resolve(c.cellClassName, row) ?? alignClass(c)), title: c.cellTitle?.(row) };
+              const props = { className: hide(c, resolve(c.cellClassName, row) ?? alignClass(c)), title: c.cellTitle?.(row), ...c.cellAttributes?.(row) };
               return c.rowHeader ? (
                 <th key={c.id} scope="row" {...props}>
                   {c.cell(row)}

@@ -28,6 +28,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   cellClassName?: string | ((row: T) => string | undefined);
   cellTitle?: (row: T) => string | undefined;
+  /** `data-*` attributes of the cell, so that tests can find it. */
+  cellAttributes?: (row: T) => RowAttributes;
   /** Renders the cell as the row's header (`<th scope="row">`). */
   rowHeader?: boolean;
   /**

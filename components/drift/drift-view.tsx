@@ -6,7 +6,7 @@ import { groupFindings } from "@/lib/charts/drift-groups";
 import { driftFindingsOptions, normalizeDriftFilters } from "@/lib/query/drift";
 import { DriftFilterBar } from "./drift-filters";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatTime } from "@/lib/charts/format";
+import { formatTime } from "@/lib/charts/time-format";
 import { FindingCard } from "./finding-card";
 import { describeFindings, FindingsPager } from "./findings-pager";
 import styles from "./drift.module.css";

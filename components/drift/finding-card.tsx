@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { FindingGroup } from "@/lib/charts/drift-groups";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatTime } from "@/lib/charts/format";
+import { formatTime } from "@/lib/charts/time-format";
 import { CodeText } from "./code-text";
 import { BUMP_LABEL, KIND_LABEL, VERDICT_LABEL } from "./labels";
 import { SelfCorrectionSide } from "./self-correction-side";

@@ -4,13 +4,13 @@ import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PROJECT_ROLES, roleAtLeast, type ProjectRole } from "@/lib/auth/roles";
+import { DataTable, type Column } from "@/components/data-table";
+import { formatUtcDay } from "@/lib/charts/time-format";
 import { ProjectTabs } from "../settings/project-tabs";
-import type { Member } from "@/lib/contracts/auth";
+import type { Invitation, Member } from "@/lib/contracts/auth";
 import { changeMemberRole, invitationsQuery, membersQuery, removeMember, revokeInvitation } from "@/lib/query/members";
 import { InviteForm } from "./invite-form";
 import styles from "./members.module.css";
-
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * A project's members and pending invitations. Everyone in the project sees who else is; admins
@@ -35,6 +35,63 @@ export function MembersView({ project, role, selfId }: { project: string; role: 
     );
   const manageable = (m: Member) => admin && (role === "owner" || m.role !== "owner");
   const roleChoices = PROJECT_ROLES.filter((r) => role === "owner" || r !== "owner");
+  const memberColumns: Column<Member>[] = [
+    { id: "name", header: "Name", cell: (m) => `${m.name}${m.userId === selfId ? " (you)" : ""}` },
+    { id: "email", header: "Email", cell: (m) => m.email },
+    {
+      id: "role",
+      header: "Role",
+      cell: (m) =>
+        manageable(m) ? (
+          <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void act(changeMemberRole(project, m.userId, e.target.value as ProjectRole))}>
+            {roleChoices.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        ) : (
+          m.role
+        ),
+    },
+    { id: "joined", header: "Joined", cell: (m) => formatUtcDay(m.joinedAt) },
+  ];
+  if (admin) {
+    memberColumns.push({
+      id: "actions",
+      header: "Actions",
+      cell: (m) =>
+        !manageable(m) ? null : removing === m.userId ? (
+          <span className={styles.actions}>
+            <button type="button" className="btn" onClick={() => void act(removeMember(project, m.userId)).finally(() => setRemoving(null))}>
+              Confirm remove
+            </button>
+            <button type="button" className="btn" onClick={() => setRemoving(null)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="btn" onClick={() => setRemoving(m.userId)}>
+            Remove
+          </button>
+        ),
+    });
+  }
+  const invitationColumns: Column<Invitation>[] = [
+    { id: "for", header: "For", cell: (i) => i.email ?? "anyone with the link" },
+    { id: "role", header: "Role", cell: (i) => i.role },
+    { id: "createdBy", header: "Created by", cell: (i) => i.createdBy ?? "admin secret" },
+    { id: "expires", header: "Expires", cell: (i) => formatUtcDay(i.expiresAt) },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (i) => (
+        <button type="button" className="btn" onClick={() => void act(revokeInvitation(project, i.id))}>
+          Revoke
+        </button>
+      ),
+    },
+  ];
   return (
     <section className={styles.page} aria-labelledby="members-title">
       <p className="crumbs">
@@ -59,62 +116,7 @@ export function MembersView({ project, role, selfId }: { project: string; role: 
         ) : members.error ? (
           <p role="alert">Could not load the members: {members.error.message}</p>
         ) : (
-          <table className={styles.table} aria-label="Members">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                {admin ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.members.map((m) => (
-                <tr key={m.userId}>
-                  <td>
-                    {m.name}
-                    {m.userId === selfId ? " (you)" : ""}
-                  </td>
-                  <td>{m.email}</td>
-                  <td>
-                    {manageable(m) ? (
-                      <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void act(changeMemberRole(project, m.userId, e.target.value as ProjectRole))}>
-                        {roleChoices.map((r) => (
-                          <option key={r} value={r}>
-                            {r}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      m.role
-                    )}
-                  </td>
-                  <td>{day(m.joinedAt)}</td>
-                  {admin ? (
-                    <td>
-                      {manageable(m) ? (
-                        removing === m.userId ? (
-                          <span className={styles.actions}>
-                            <button type="button" className="btn" onClick={() => void act(removeMember(project, m.userId)).finally(() => setRemoving(null))}>
-                              Confirm remove
-                            </button>
-                            <button type="button" className="btn" onClick={() => setRemoving(null)}>
-                              Keep
-                            </button>
-                          </span>
-                        ) : (
-                          <button type="button" className="btn" onClick={() => setRemoving(m.userId)}>
-                            Remove
-                          </button>
-                        )
-                      ) : null}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable className={styles.table} align={{}} columns={memberColumns} rows={members.data.members} rowKey={(m) => m.userId} ariaLabel="Members" />
         )}
       </div>
       {admin ? (
@@ -127,32 +129,7 @@ export function MembersView({ project, role, selfId }: { project: string; role: 
         <section className={styles.panel} aria-labelledby="pending-title">
           <h2 id="pending-title">Pending invitations</h2>
           {invitations.data && invitations.data.invitations.length > 0 ? (
-            <table className={styles.table} aria-label="Pending invitations">
-              <thead>
-                <tr>
-                  <th scope="col">For</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created by</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.data.invitations.map((i) => (
-                  <tr key={i.id}>
-                    <td>{i.email ?? "anyone with the link"}</td>
-                    <td>{i.role}</td>
-                    <td>{i.createdBy ?? "admin secret"}</td>
-                    <td>{day(i.expiresAt)}</td>
-                    <td>
-                      <button type="button" className="btn" onClick={() => void act(revokeInvitation(project, i.id))}>
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable className={styles.table} align={{}} columns={invitationColumns} rows={invitations.data.invitations} rowKey={(i) => String(i.id)} ariaLabel="Pending invitations" />
           ) : (
             <p className={styles.muted}>{invitations.error ? `Could not load the invitations: ${invitations.error.message}` : "No pending invitations."}</p>
           )}

@@ -1,7 +1,8 @@
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import type { TimelineLayout } from "@/lib/charts/timeline-layout";
-import { FLAG_LABELS, formatDuration, formatOffset, formatTime, outcomeLabel } from "@/lib/charts/timeline-labels";
+import { FLAG_LABELS, formatDuration, formatOffset, outcomeLabel } from "@/lib/charts/timeline-labels";
+import { formatTimeMs } from "@/lib/charts/time-format";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import type { Selection } from "./timeline-chart";
 import styles from "./runs.module.css";
@@ -57,7 +58,7 @@ export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTi
         <dd>{bar.decision ?? "not recorded"}</dd>
         <dt>Started</dt>
         <dd>
-          {formatOffset(bar.start)} <span className={styles.muted}>({formatTime(bar.startedAt, zone)})</span>
+          {formatOffset(bar.start)} <span className={styles.muted}>({formatTimeMs(bar.startedAt, zone)})</span>
         </dd>
         <dt>Ended</dt>
         <dd>{formatOffset(bar.end)}</dd>

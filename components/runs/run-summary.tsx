@@ -2,7 +2,8 @@ import { CopyButton } from "@/components/dashboard/copy-button";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCountOf } from "@/lib/charts/format";
 import type { TimelineLayout } from "@/lib/charts/timeline-layout";
-import { formatDuration, formatTime, OUTCOME_LABELS } from "@/lib/charts/timeline-labels";
+import { formatDuration, OUTCOME_LABELS } from "@/lib/charts/timeline-labels";
+import { formatTimeMs } from "@/lib/charts/time-format";
 import { outcomeVar } from "@/lib/charts/palette";
 import { zoneLabel } from "@/lib/charts/time-zone";
 import type { RunTimeline } from "@/lib/contracts/runs";
@@ -67,7 +68,7 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
         <Fact label="Release">{run?.release ?? unknown}</Fact>
         <Fact label="Environment">{run?.environment ?? unknown}</Fact>
         <Fact label="SDK">{run?.sdkName ? `${run.sdkName} ${run.sdkVersion ?? ""}` : unknown}</Fact>
-        <Fact label={`Started (${started === null ? label : zoneLabel(started, zone)})`}>{started === null ? unknown : formatTime(started, zone)}</Fact>
+        <Fact label={`Started (${started === null ? label : zoneLabel(started, zone)})`}>{started === null ? unknown : formatTimeMs(started, zone)}</Fact>
         <Fact label="Duration">{layout.runEnd !== null && run?.startedAt != null ? formatDuration(layout.runEnd) : unknown}</Fact>
         <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
         <Fact label="Tool calls / attempts">

@@ -3,7 +3,8 @@ import { DataTable, type Column, type SortState } from "@/components/data-table"
 import { formatCount } from "@/lib/charts/format";
 import type { RunListItem } from "@/lib/contracts/runs";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatDuration, formatWallTime } from "@/lib/charts/timeline-labels";
+import { formatDuration } from "@/lib/charts/timeline-labels";
+import { formatWallTime } from "@/lib/charts/time-format";
 import { zoneLabelOf } from "@/lib/charts/time-zone";
 import styles from "./runs.module.css";
 

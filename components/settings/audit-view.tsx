@@ -4,13 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
+import { DataTable, type Column } from "@/components/data-table";
 import { PageSteps } from "@/components/data-table/page-steps";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { AUDIT_ACTION_LABELS, describeAuditDetail } from "@/lib/audit/labels";
-import { formatTime } from "@/lib/charts/format";
+import { formatTime } from "@/lib/charts/time-format";
 import type { ProjectRole } from "@/lib/auth/roles";
-import { AUDIT_ACTIONS } from "@/lib/contracts/audit";
+import { AUDIT_ACTIONS, type AuditEntry } from "@/lib/contracts/audit";
 import type { PageInfo } from "@/lib/contracts/paging";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
 import { auditLogQuery, projectDetailQuery } from "@/lib/query/settings";
@@ -111,48 +112,41 @@ export function AuditView({ project, role }: { project: string; role: ProjectRol
         ) : !log.data ? null : log.data.entries.length === 0 ? (
           <p className="empty-state">{search.action || search.actor ? "No entries match these filters." : "Nothing recorded yet."}</p>
         ) : (
-          <table className="data" aria-label="Audit log">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col" className="text">
-                  Who
-                </th>
-                <th scope="col" className="text">
-                  Action
-                </th>
-                <th scope="col" className="text">
-                  Target
-                </th>
-                <th scope="col" className="text">
-                  Address
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.entries.map((e) => {
-                const extra = describeAuditDetail(e.action, e.detail);
-                return (
-                  <tr key={e.id} data-action={e.action}>
-                    <td>
-                      <time dateTime={new Date(e.at).toISOString()} title={new Date(e.at).toISOString()}>
-                        {formatTime(e.at, zone)}
-                      </time>
-                    </td>
-                    <td className="text">{e.actorLabel}</td>
-                    <td className="text">
-                      {AUDIT_ACTION_LABELS[e.action]}
-                      {extra && <span className={styles.hint}> {extra}</span>}
-                    </td>
-                    <td className={`text ${styles.mono}`}>{e.target ?? "—"}</td>
-                    <td className={`text ${styles.mono}`}>{e.address ?? "—"}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable columns={auditColumns(zone)} rows={log.data.entries} rowKey={(e) => String(e.id)} rowAttributes={(e) => ({ "data-action": e.action })} ariaLabel="Audit log" />
         )}
       </section>
     </>
   );
+}
+
+/** The audit log's columns; times in the viewer's zone. */
+function auditColumns(zone: string): Column<AuditEntry>[] {
+  return [
+    {
+      id: "when",
+      header: "When",
+      cell: (e) => (
+        <time dateTime={new Date(e.at).toISOString()} title={new Date(e.at).toISOString()}>
+          {formatTime(e.at, zone)}
+        </time>
+      ),
+    },
+    { id: "who", header: "Who", align: "text", cell: (e) => e.actorLabel },
+    {
+      id: "action",
+      header: "Action",
+      align: "text",
+      cell: (e) => {
+        const extra = describeAuditDetail(e.action, e.detail);
+        return (
+          <>
+            {AUDIT_ACTION_LABELS[e.action]}
+            {extra && <span className={styles.hint}> {extra}</span>}
+          </>
+        );
+      },
+    },
+    { id: "target", header: "Target", align: "text", cellClassName: `text ${styles.mono}`, cell: (e) => e.target ?? "—" },
+    { id: "address", header: "Address", align: "text", cellClassName: `text ${styles.mono}`, cell: (e) => e.address ?? "—" },
+  ];
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { DataTable, type Column } from "@/components/data-table";
 import type { KeyRow } from "@/lib/contracts/keys";
 import { revokeProjectKey } from "@/lib/query/settings";
 import { RelativeTime } from "./relative-time";
@@ -29,6 +30,46 @@ export function KeysTable({ project, keys, onRevoked }: { project: string; keys:
     }
   };
   const rows = [...keys].reverse();
+  const columns: Column<KeyRow>[] = [
+    { id: "name", header: "Name", cellClassName: (k) => (k.revokedAt === null ? undefined : styles.revoked), cell: (k) => k.name },
+    { id: "prefix", header: "Prefix", align: "text", cellClassName: `text ${styles.mono}`, cell: (k) => k.prefix },
+    { id: "scope", header: "Scope", align: "text", cell: (k) => k.scope },
+    { id: "created", header: "Created", align: "text", cell: (k) => <RelativeTime at={k.createdAt} /> },
+    {
+      id: "lastUsed",
+      header: "Last used",
+      align: "text",
+      cellAttributes: () => ({ "data-testid": "last-used" }),
+      cell: (k) => (k.lastUsedAt === null ? "never" : <RelativeTime at={k.lastUsedAt} />),
+    },
+    {
+      id: "state",
+      header: "State",
+      align: "text",
+      cell: (k) =>
+        k.revokedAt !== null ? (
+          <>
+            revoked <RelativeTime at={k.revokedAt} />
+          </>
+        ) : confirming === k.prefix ? (
+          <span className={styles.actions} role="group" aria-label={`Confirm: revoke ${k.prefix}`}>
+            <button ref={confirmRef} type="button" className={`btn ${styles.danger}`} disabled={busy} onClick={() => void revoke(k.prefix)}>
+              Revoke {k.prefix} now
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </span>
+        ) : (
+          <span className={styles.actions}>
+            active
+            <button type="button" className="btn" aria-label={`Revoke ${k.name} (${k.prefix})`} onClick={() => setConfirming(k.prefix)}>
+              Revoke…
+            </button>
+          </span>
+        ),
+    },
+  ];
   return (
     <>
       {problem && (
@@ -36,66 +77,7 @@ export function KeysTable({ project, keys, onRevoked }: { project: string; keys:
           {problem}
         </p>
       )}
-      <table className="data" aria-label="Keys">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col" className="text">
-              Prefix
-            </th>
-            <th scope="col" className="text">
-              Scope
-            </th>
-            <th scope="col" className="text">
-              Created
-            </th>
-            <th scope="col" className="text">
-              Last used
-            </th>
-            <th scope="col" className="text">
-              State
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((k) => (
-            <tr key={k.prefix} data-prefix={k.prefix}>
-              <td className={k.revokedAt === null ? undefined : styles.revoked}>{k.name}</td>
-              <td className={`text ${styles.mono}`}>{k.prefix}</td>
-              <td className="text">{k.scope}</td>
-              <td className="text">
-                <RelativeTime at={k.createdAt} />
-              </td>
-              <td className="text" data-testid="last-used">
-                {k.lastUsedAt === null ? "never" : <RelativeTime at={k.lastUsedAt} />}
-              </td>
-              <td className="text">
-                {k.revokedAt !== null ? (
-                  <>
-                    revoked <RelativeTime at={k.revokedAt} />
-                  </>
-                ) : confirming === k.prefix ? (
-                  <span className={styles.actions} role="group" aria-label={`Confirm: revoke ${k.prefix}`}>
-                    <button ref={confirmRef} type="button" className={`btn ${styles.danger}`} disabled={busy} onClick={() => void revoke(k.prefix)}>
-                      Revoke {k.prefix} now
-                    </button>
-                    <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                      Cancel
-                    </button>
-                  </span>
-                ) : (
-                  <span className={styles.actions}>
-                    active
-                    <button type="button" className="btn" aria-label={`Revoke ${k.name} (${k.prefix})`} onClick={() => setConfirming(k.prefix)}>
-                      Revoke…
-                    </button>
-                  </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={columns} rows={rows} rowKey={(k) => k.prefix} rowAttributes={(k) => ({ "data-prefix": k.prefix })} ariaLabel="Keys" />
       <p className="note">A revoked key is refused at once (401). The last use is recorded at most once a minute.</p>
     </>
   );

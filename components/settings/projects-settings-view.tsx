@@ -2,7 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { DataTable, type Column } from "@/components/data-table";
 import { QueryError } from "@/components/dashboard/query-error";
+import type { ProjectsAnswer } from "@/lib/contracts/projects";
 import { projectsQuery } from "@/lib/query/keys";
 import { meQuery } from "@/lib/query/auth";
 import { NewProjectForm } from "./new-project-form";
@@ -15,6 +17,24 @@ export function ProjectsSettingsView() {
   const me = useQuery(meQuery());
   const instanceOwner = me.data ? me.data.caller === "admin-secret" || me.data.caller === "open" || me.data.user?.instanceOwner === true : false;
   const roleOf = (id: string) => (instanceOwner ? "owner" : (me.data?.memberships.find((m) => m.projectId === id)?.role ?? "—"));
+  const columns: Column<ProjectsAnswer["projects"][number]>[] = [
+    { id: "project", header: "Project", cell: (p) => <Link href={`/settings/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link> },
+    { id: "id", header: "Id", align: "text", cellClassName: `text ${styles.mono}`, cell: (p) => p.id },
+    { id: "role", header: "Your role", align: "text", cell: (p) => roleOf(p.id) },
+    {
+      id: "state",
+      header: "State",
+      align: "text",
+      cell: (p) =>
+        p.archivedAt === null ? (
+          "active"
+        ) : (
+          <span className={`${styles.badge} ${styles.archived}`}>
+            archived <RelativeTime at={p.archivedAt} />
+          </span>
+        ),
+    },
+  ];
   return (
     <>
       <p className="crumbs">
@@ -34,42 +54,7 @@ export function ProjectsSettingsView() {
         ) : !projects.data ? null : projects.data.projects.length === 0 ? (
           <p className="empty-state">You are not a member of any project yet.</p>
         ) : (
-          <table className="data" aria-label="Projects">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col" className="text">
-                  Id
-                </th>
-                <th scope="col" className="text">
-                  Your role
-                </th>
-                <th scope="col" className="text">
-                  State
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {projects.data.projects.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link href={`/settings/projects/${encodeURIComponent(p.id)}`}>{p.name}</Link>
-                  </td>
-                  <td className={`text ${styles.mono}`}>{p.id}</td>
-                  <td className="text">{roleOf(p.id)}</td>
-                  <td className="text">
-                    {p.archivedAt === null ? (
-                      "active"
-                    ) : (
-                      <span className={`${styles.badge} ${styles.archived}`}>
-                        archived <RelativeTime at={p.archivedAt} />
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable columns={columns} rows={projects.data.projects} rowKey={(p) => p.id} ariaLabel="Projects" />
         )}
       </section>
       {instanceOwner && <NewProjectForm />}

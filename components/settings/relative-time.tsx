@@ -2,7 +2,7 @@
 
 import { useNow } from "@/components/dashboard/use-now";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatTime } from "@/lib/charts/format";
+import { formatTime } from "@/lib/charts/time-format";
 import { formatRelative } from "@/lib/charts/relative-time";
 
 /**

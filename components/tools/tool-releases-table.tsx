@@ -1,6 +1,6 @@
 import { countColumn, DataTable, numberColumn, type Column } from "@/components/data-table";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
-import { formatTime } from "@/lib/charts/format";
+import { formatTime } from "@/lib/charts/time-format";
 import type { ToolDetail } from "@/lib/contracts/tools";
 import type { useUrlState } from "@/lib/query/use-url-state";
 

@@ -1,5 +1,3 @@
-import { UTC, wallClock, zoneLabel, type TimeZone } from "./time-zone";
-
 /** Compact, unit-bearing labels for axes, tiles and tooltips. */
 export function formatMs(ms: number | null): string {
   if (ms === null) return "—";
@@ -38,28 +36,6 @@ export const sumValues = (totals: Record<string, number>): number => Object.valu
 /** A count with its noun, singular for exactly one: "1 attempt", "2 attempts", "1,204 calls". */
 export function formatCountOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;
-}
-
-/**
- * A bucket start as an axis tick in `zone`: month, day and time for hourly buckets; the date for daily
- * buckets in UTC. Buckets stay UTC hours and days (the rollups are): only their names follow the zone,
- * so outside UTC a daily bucket is named by the local time it starts at, never by a local date it does
- * not cover.
- */
-export function formatBucket(t: number, stepMs: number, zone: TimeZone): string {
-  const w = wallClock(t, zone);
-  return stepMs < 86_400_000 || zone !== UTC ? `${w.month}-${w.day} ${w.hour}:${w.minute}` : `${w.year}-${w.month}-${w.day}`;
-}
-
-/** A bucket start with the zone named, for tooltips and titles: "01-10 14:00 UTC", "01-10 09:00 EST". */
-export function formatBucketZoned(t: number, stepMs: number, zone: TimeZone): string {
-  return `${formatBucket(t, stepMs, zone)} ${zoneLabel(t, zone)}`;
-}
-
-/** An instant to the minute in `zone`, zone named: "2026-01-10 14:05 UTC", "2026-01-10 15:05 GMT+1". */
-export function formatTime(t: number, zone: TimeZone): string {
-  const w = wallClock(t, zone);
-  return `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute} ${zoneLabel(t, zone)}`;
 }
 
 const trim = (v: number) => numberFormat("trim", { maximumFractionDigits: 1 }).format(v);

@@ -1,5 +1,3 @@
-import { wallClock, zoneLabel, type TimeZone, type WallClock } from "./time-zone";
-
 /**
  * Words for outcomes and decisions. Declined (the tool said no) and refused (the permission layer
  * said no) never share a word; their colours live in components/runs/runs.module.css.
@@ -42,19 +40,6 @@ export function formatDuration(ms: number): string {
   const min = Math.floor(a / 60_000);
   const s = Math.round((a % 60_000) / 1000);
   return `${sign}${min} min${s ? ` ${s} s` : ""}`;
-}
-
-const seconds = (w: WallClock) => `${w.year}-${w.month}-${w.day} ${w.hour}:${w.minute}:${w.second}`;
-
-/** Wall time in `zone` to the second, zone not named (a column header names it): "2026-01-10 09:05:00". */
-export function formatWallTime(ms: number, zone: TimeZone): string {
-  return seconds(wallClock(ms, zone));
-}
-
-/** Wall time in `zone` with milliseconds, zone named: "2026-01-10 14:05:00.250 UTC", "… 09:05:00.250 EST". */
-export function formatTime(ms: number, zone: TimeZone): string {
-  const w = wallClock(ms, zone);
-  return `${seconds(w)}.${w.millisecond} ${zoneLabel(ms, zone)}`;
 }
 
 /** Offsets on the time axis: `+1.2 s`, `−200 ms`. */

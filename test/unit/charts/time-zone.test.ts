@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBucket, formatBucketZoned, formatTime } from "@/lib/charts/format";
-import { formatTime as formatTimeMs, formatWallTime } from "@/lib/charts/timeline-labels";
+import { formatBucket, formatBucketZoned, formatTime, formatTimeMs, formatUtcDay, formatUtcMinute, formatUtcSecond, formatWallTime } from "@/lib/charts/time-format";
 import { fromWallInput, normalizeTimeZone, toWallInput, wallClock, zoneLabel, zoneLabelOf } from "@/lib/charts/time-zone";
 
 // 2026-01-10 14:05:07.250 UTC: winter in both fixed zones.
@@ -118,5 +117,12 @@ describe("datetime-local values on a zone's clock", () => {
     expect(fromWallInput("2026-13-10T01:00", "Europe/Berlin")).toBeNull();
     expect(fromWallInput("2026-01-10T25:00", "UTC")).toBeNull();
     expect(fromWallInput("garbage", "America/New_York")).toBeNull();
+  });
+});
+
+describe("UTC formats of pages that name UTC themselves", () => {
+  it("write a day, a minute and a second of the same instant", () => {
+    const t = Date.UTC(2026, 0, 10, 14, 5, 9, 250);
+    expect([formatUtcDay(t), formatUtcMinute(t), formatUtcSecond(t)]).toEqual(["2026-01-10", "2026-01-10 14:05", "2026-01-10 14:05:09"]);
   });
 });
