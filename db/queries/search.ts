@@ -82,11 +82,6 @@ export async function searchProject(db: Executor, projectId: string, q: string, 
 /** The SQL of each search kind, for query-plan checks in tests. */
 export const SEARCH_SQL = SQL;
 
-/** Whether a project of this id exists (for the in-app 404s). */
-export async function projectExists(db: Executor, projectId: string): Promise<boolean> {
-  return (await db.get<{ one: number }>("SELECT 1 AS one FROM projects WHERE id = ?", [projectId])) !== undefined;
-}
-
 /** Whether any span of the project names this tool (one index seek). */
 export async function toolExists(db: Executor, projectId: string, tool: string): Promise<boolean> {
   return (await db.get<{ one: number }>("SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND tool = ? LIMIT 1", [projectId, tool])) !== undefined;

@@ -1,6 +1,7 @@
 import type { RunTimeline } from "@/lib/contracts/runs";
 import type { TimelineFrame } from "./timeline-frame";
-import { DEFAULT_MAX_TOOL_ATTEMPTS, type TimelineLayout, type TimelineRow, type ToolBudget } from "./timeline-types";
+import { DEFAULT_MAX_TOOL_ATTEMPTS } from "../contracts/runtime-defaults";
+import type { TimelineLayout, TimelineRow, ToolBudget } from "./timeline-types";
 
 /**
  * The extent of everything drawn, in ms from the origin: time 0, the run's end and deadline, every

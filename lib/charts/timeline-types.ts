@@ -1,7 +1,5 @@
 /** Every row of the timeline has this height, which is what makes hand virtualisation exact. */
 export const LANE_HEIGHT = 28;
-/** The runtime's default per-tool retry budget, assumed when the run record does not say. */
-export const DEFAULT_MAX_TOOL_ATTEMPTS = 12;
 
 /** Ways an attempt's data is incomplete or inconsistent; each is drawn, never silently fixed. */
 export type AttemptFlag =

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_TOOL_ATTEMPTS } from "../../contracts/runtime-defaults";
 import { EventEmitter, type Event, type ListenerErrorHandler } from "../common/event";
 import { randomIds, type IdSource } from "../common/ids";
 import { sleepOn, systemClock, systemScheduler, systemSleep, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
@@ -10,8 +11,8 @@ import type { RunnerConfig } from "./runner-config";
 import { RunSession, type RunOptions } from "./run-session";
 import type { ToolDefinition } from "./tool-definition";
 
-/** Default of {@link ToolRunnerOptions.maxToolAttempts}. */
-export const DEFAULT_MAX_TOOL_ATTEMPTS = 12;
+/** Default of {@link ToolRunnerOptions.maxToolAttempts} (shared with the dashboard, which assumes it). */
+export { DEFAULT_MAX_TOOL_ATTEMPTS };
 
 /** Options of {@link ToolRunner}. */
 export interface ToolRunnerOptions {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
-import { codeExists, projectExists, SEARCH_SQL, searchProject, toolExists } from "@/db/queries/search";
+import { projectExists } from "@/db/keys";
+import { codeExists, SEARCH_SQL, searchProject, toolExists } from "@/db/queries/search";
 import { emptyRowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 
