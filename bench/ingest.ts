@@ -15,98 +15,16 @@
 // failing calls end in surfaced errors (told texts, argument hashes, runs arriving in two pieces,
 // each run's end in the second), against the very same rows whose errors are not surfaced (the run
 // failed: no told text, nothing to classify). Same rows, same rollups; the ratio is the told work.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openStore, openPgStore, type Store } from "../db/client";
 import { writeRows } from "../db/ingest/write-rows";
-import type { RowBatch, RunRow, SpanRow, ToolErrorRow } from "../lib/ingest/rows";
 import { startServer } from "../test/helpers/server";
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-const WARMUP_SECONDS = 1.5;
-const CLIENTS = 2;
-const SIZES = (process.env.BENCH_SIZES ?? "1,100,500").split(",").map(Number);
-const TOOLS = ["cancel_booking", "search_flights", "lookup_customer", "refund_payment", "send_email"];
-const OUTCOMES = ["ok", "ok", "ok", "failed", "declined", "refused", "timed_out"];
-
-interface BenchRecord {
-  id: string;
-  trace_id: string;
-  run_id: string;
-  call_id: string;
-  tool: string;
-  tool_version: string;
-  attempt: number;
-  started_at: number;
-  ended_at: number;
-  outcome: string;
-  code: string | null;
-  error_class: string | null;
-  retryable: boolean | null;
-  retry_after_ms: number | null;
-  backoff_ms: number | null;
-  decision: string | null;
-}
-
-// Records whose ids carry a placeholder, so each request is new data (duplicates are cheaper).
-function records(size: number): BenchRecord[] {
-  const now = Date.now() - 3_600_000;
-  return Array.from({ length: size }, (_, i) => {
-    const outcome = OUTCOMES[i % OUTCOMES.length]!;
-    const failed = outcome !== "ok";
-    return {
-      id: `span-@@-${i}`,
-      trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
-      run_id: `run-@@-${Math.floor(i / 10)}`,
-      call_id: `call-@@-${Math.floor(i / 2)}`,
-      tool: TOOLS[i % TOOLS.length]!,
-      tool_version: "1.4.0",
-      attempt: (i % 2) + 1,
-      started_at: now + i * 10,
-      ended_at: now + i * 10 + 35,
-      outcome,
-      code: failed ? `code_${i % 12}` : null,
-      error_class: failed ? "ToolFailure" : null,
-      retryable: failed ? i % 3 === 0 : null,
-      retry_after_ms: failed && i % 4 === 0 ? 2000 : null,
-      backoff_ms: failed ? 1500 + (i % 7) * 100 : null,
-      decision: failed ? "retried" : null,
-    };
-  });
-}
-
-const RESOURCE = { service: "bench-agent", release: "2026.12.0", sdk: { name: "bench", version: "1" } };
+import { CLIENTS, RESOURCE, SECONDS, SIZES, WARMUP_SECONDS, closedLoopOf, fmt, pct, records, rowBatch, sub, tmpFile, type BenchRecord } from "./ingest-common";
+import { toldSection } from "./ingest-told";
 
 function template(size: number): string {
   return JSON.stringify({ resource: RESOURCE, records: records(size).map((r) => ({ type: "tool_call_span", ...r })) });
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-const sub = (s: string, batch: string) => s.replace("@@", batch);
-
-/** Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the measured steps counted, per second. */
-async function closedLoopOf(clients: number, step: () => Promise<number>): Promise<{ perSec: number; latencies: number[] }> {
-  let counted = 0;
-  const latencies: number[] = [];
-  // Clock checks, not a timer: a synchronous step (SQLite) never yields to the timer queue.
-  const measureFrom = performance.now() + WARMUP_SECONDS * 1000;
-  const stopAt = measureFrom + SECONDS * 1000;
-  const client = async () => {
-    while (performance.now() < stopAt) {
-      const t0 = performance.now();
-      const n = await step();
-      if (t0 < measureFrom) continue;
-      latencies.push(performance.now() - t0);
-      counted += n;
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  latencies.sort((a, b) => a - b);
-  return { perSec: counted / SECONDS, latencies };
 }
 
 async function closedLoop(url: string, key: string, size: number, clients: number) {
@@ -145,7 +63,6 @@ async function paced(url: string, key: string, size: number, recordsPerSec: numb
   return { p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies[latencies.length - 1] ?? NaN, n: latencies.length };
 }
 
-const tmpFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), "faultline-bench-")), name);
 
 // The raw inserts' columns: the varying fields of a record, then constants (as the ingest would store them).
 const RAW_COLUMNS = `project_id, span_id, trace_id, run_id, call_id, tool, tool_version, release, service, sdk_name, sdk_version, attempt, started_at,
@@ -198,21 +115,6 @@ async function rawPgRate(url: string, size: number): Promise<number> {
   return r.perSec;
 }
 
-/** The bench's rows as the ingest normalises them (what the native format makes of `records`). */
-function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
-  const spans = rows.map((r, index): { index: number; row: SpanRow } => ({
-    index,
-    row: {
-      spanId: sub(r.id, batch), traceId: r.trace_id, parentSpanId: null, runId: sub(r.run_id, batch), callId: sub(r.call_id, batch), tool: r.tool,
-      toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
-      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, startedSubNs: null, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
-      errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
-      permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
-    },
-  }));
-  return { spans, toolErrors: [], runs: [] };
-}
-
 /** Events/s through writeRows (rows, rollups, one transaction per batch) with CLIENTS concurrent writers. */
 async function storeRate(store: Store, size: number): Promise<{ eventsPerSec: number; p50: number; p99: number }> {
   await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
@@ -224,91 +126,6 @@ async function storeRate(store: Store, size: number): Promise<{ eventsPerSec: nu
     return size;
   });
   return { eventsPerSec: r.perSec, p50: pct(r.latencies, 50), p99: pct(r.latencies, 99) };
-}
-
-/**
- * The told bench's batch `n`: the bench rows with argument hashes, one final error per failing span
- * (surfaced with a told text, or failing the run with none), runs shared by batches 2k and 2k+1 (two
- * writers then ingest pieces of one run at once), whose ends come in the second batch.
- */
-function toldBatch(rows: BenchRecord[], n: number, surfaced: boolean): RowBatch {
-  const pair = `told-${surfaced ? "s" : "f"}-${n >> 1}`;
-  const part = `${pair}-${n & 1}`;
-  const runOf = (r: BenchRecord) => sub(r.run_id, pair);
-  const base = rowBatch(rows, part);
-  for (const { row } of base.spans) {
-    row.runId = row.runId.replace(part, pair);
-    row.argsHash = (row.callId.length % 2 ? "a" : "b").repeat(16);
-  }
-  const toolErrors = rows.flatMap((r, i): { index: number; row: ToolErrorRow }[] =>
-    r.outcome === "ok"
-      ? []
-      : [{
-          index: rows.length + i,
-          row: {
-            eventId: `e-${sub(r.id, part)}`, runId: runOf(r), callId: sub(r.call_id, part), tool: r.tool, toolVersion: r.tool_version, release: RESOURCE.release,
-            service: RESOURCE.service, environment: null, code: r.code, errorClass: r.error_class, retryable: r.retryable, attempts: r.attempt,
-            decision: surfaced ? "surfaced" : "failed_run", told: surfaced ? `error: ${r.code}: the booking ${i} could not be changed (retry in ${i % 5}s)` : null,
-            derived: null, occurredAt: r.ended_at, source: "native",
-          },
-        }],
-  );
-  const runs = n & 1 ? [...new Set(rows.map(runOf))].map((runId, i): { index: number; row: RunRow } => ({
-    index: 2 * rows.length + i,
-    row: {
-      recordId: `${runId}-end`, runId, agent: "bench-agent", release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
-      sdkVersion: RESOURCE.sdk.version, startedAt: rows[0]!.started_at, endedAt: rows[rows.length - 1]!.ended_at + 1000, state: surfaced ? "completed" : "failed",
-      deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
-    },
-  })) : [];
-  return { spans: base.spans, toolErrors, runs };
-}
-
-/** Events/s (records of every kind) through writeRows of the told bench's batches, CLIENTS writers at once; `next` numbers the batches across calls. */
-async function toldRate(store: Store, size: number, surfaced: boolean, next: { n: number }): Promise<{ perSec: number; latencies: number[] }> {
-  // A batch of one is one failing call (the bench's first record is an ok one, with nothing to classify).
-  const rows = size === 1 ? records(4).slice(3) : records(size);
-  return closedLoopOf(CLIENTS, async () => {
-    const batch = toldBatch(rows, next.n++, surfaced);
-    await writeRows(store, "p", batch);
-    return batch.spans.length + batch.toolErrors.length + batch.runs.length;
-  });
-}
-
-/** Rounds per case: the two variants take turns, so a change in the machine's load hits both alike. */
-const TOLD_ROUNDS = 3;
-
-async function toldSection(dialects: readonly ("sqlite" | "postgres")[], dbs: ReturnType<typeof scratchDatabases> | null) {
-  console.log(`bench:ingest --told — ${TOLD_ROUNDS} alternating rounds of ${SECONDS}s per variant and case after ${WARMUP_SECONDS}s warm-up each, ${CLIENTS} concurrent writers, Node ${process.version}`);
-  console.log("writeRows of batches whose failing calls end in surfaced errors (classified at ingest) vs the same rows with errors not surfaced");
-  for (const dialect of dialects) {
-    for (const size of SIZES) {
-      const open = async () => {
-        const url = dialect === "postgres" ? await dbs!.create() : tmpFile("told.db");
-        const store = dialect === "postgres" ? await openPgStore(url, { poolMax: CLIENTS }) : await openStore(url);
-        await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
-        return store;
-      };
-      const variants = [
-        { surfaced: false, store: await open(), next: { n: 0 }, perSec: 0, latencies: [] as number[] },
-        { surfaced: true, store: await open(), next: { n: 0 }, perSec: 0, latencies: [] as number[] },
-      ];
-      try {
-        for (let round = 0; round < TOLD_ROUNDS; round++) {
-          for (const v of round % 2 ? [...variants].reverse() : variants) {
-            const r = await toldRate(v.store, size, v.surfaced, v.next);
-            v.perSec += r.perSec / TOLD_ROUNDS;
-            v.latencies.push(...r.latencies);
-          }
-        }
-      } finally {
-        await Promise.all(variants.map((v) => v.store.close()));
-      }
-      const [without, withTold] = variants.map((v) => ({ ...v, latencies: v.latencies.sort((a, b) => a - b) }));
-      const line = (v: typeof without) => `${fmt(v!.perSec).padStart(7)} events/s (p50 ${pct(v!.latencies, 50).toFixed(1)} ms, p99 ${pct(v!.latencies, 99).toFixed(1)} ms)`;
-      console.log(`${dialect.padEnd(8)} batch=${String(size).padStart(3)}: surfaced ${line(withTold)}  not surfaced ${line(without)}  ratio ${(withTold!.perSec / without!.perSec).toFixed(2)}`);
-    }
-  }
 }
 
 /** Scratch databases on the PostgreSQL server, dropped at the end. */
@@ -410,7 +227,7 @@ async function main() {
   if (values.told) {
     const dbs = scratchDatabases(url);
     try {
-      return await toldSection(["sqlite", "postgres"], dbs);
+      return await toldSection(["sqlite", "postgres"], () => dbs.create());
     } finally {
       await dbs.dropAll();
     }

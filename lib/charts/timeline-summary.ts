@@ -1,6 +1,6 @@
 import type { RunTimeline } from "@/lib/contracts/runs";
 import type { TimelineFrame } from "./timeline-frame";
-import { DEFAULT_MAX_TOOL_ATTEMPTS } from "../contracts/runtime-defaults";
+import { DEFAULT_MAX_TOOL_ATTEMPTS } from "@/lib/contracts/runtime-defaults";
 import type { TimelineLayout, TimelineRow, ToolBudget } from "./timeline-types";
 
 /**

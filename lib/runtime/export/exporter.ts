@@ -1,60 +1,17 @@
 import { LIMITS, type IngestRecord, type Resource } from "../../contracts";
-import { sleepOn, systemClock, systemScheduler, type Cancel, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
+import { sleepOn, systemClock, systemScheduler, type Cancel, type Sleep } from "../common/time";
 import type { RecordSink } from "../record/sink";
 import { RUNTIME_NAME, RUNTIME_VERSION } from "../version";
 import { clampRecord, clampResource } from "./clamp";
 import { canGzip, gzip } from "./gzip";
-import { postOnce, type FetchLike, type PostResult } from "./http";
+import { classifyAnswer } from "./answer";
+import type { ExporterOptions } from "./exporter-options";
+import { postOnce, type FetchLike } from "./http";
 import { otlpBody, toOtlpSpan } from "./otlp";
 import { parseRetryAfter } from "./retry-after";
 import { emptyStats, type DropReason, type ExporterStats } from "./stats";
 
-/** Options of {@link Exporter}. */
-export interface ExporterOptions {
-  /** Faultline base URL, e.g. `http://127.0.0.1:3000`. */
-  endpoint: string;
-  /** Project ingest key, sent as `Authorization: Bearer <key>`. */
-  apiKey: string;
-  /** What is true for every record; `sdk` defaults to this library. */
-  resource?: Resource;
-  /** `native` posts `{resource, records}` to `/api/v1/ingest`; `otlp` posts spans to `/v1/traces`. */
-  format?: "native" | "otlp";
-  /**
-   * `gzip` compresses each request body with the platform `CompressionStream` and sends
-   * `Content-Encoding: gzip`. Default `gzip` when `CompressionStream` exists, else `none`; asking
-   * for `gzip` without it falls back to `none`. Batch byte limits count the uncompressed JSON.
-   */
-  compression?: "gzip" | "none";
-  /** HTTP client. Default: the global `fetch`. */
-  fetch?: FetchLike;
-  /** Time source for `Retry-After` dates. Default: the wall clock. */
-  clock?: Clock;
-  /** Timers for the flush interval, backoff, request timeouts and shutdown. Default: `setTimeout`. */
-  scheduler?: Scheduler;
-  /** Jitter source for backoff. Default: `Math.random`. */
-  random?: Random;
-  /** Records held at most (waiting and in flight). Default 2048. */
-  maxQueueSize?: number;
-  /** Bytes held at most. Default 8 MiB. */
-  maxQueueBytes?: number;
-  /** Records per request. Default 100. */
-  maxBatchSize?: number;
-  /** Bytes per request. Default 1 MiB. */
-  maxBatchBytes?: number;
-  /** A partial batch waits at most this long. Default 5 000 ms. */
-  flushIntervalMs?: number;
-  /** Per-request timeout. Default 10 000 ms. */
-  requestTimeoutMs?: number;
-  /** Attempts per batch, first included. Default 5. */
-  maxAttempts?: number;
-  /** Backoff: base × 1.5^(n−1), capped, ±20% jitter. Defaults 1 000 / 30 000 ms. */
-  baseBackoffMs?: number;
-  maxBackoffMs?: number;
-  /** A `Retry-After` longer than this drops the batch instead of waiting. Default 300 000 ms. */
-  maxRetryAfterMs?: number;
-  /** Diagnostics hook; called with a short message, never with record contents. */
-  onError?: (message: string) => void;
-}
+export type { ExporterOptions } from "./exporter-options";
 
 type Entry = { json: string; bytes: number };
 /**
@@ -351,7 +308,8 @@ export class Exporter implements RecordSink {
       batch.requesting = false;
       if (res.kind === "network" && res.maybeDelivered) batch.maybeStored = true;
       if (this.stop.signal.aborted) return this.settle(batch, { rejected: batch.entries.length, reason: "shutdown" });
-      const verdict = this.classify(res, batch.entries.length);
+      const verdict = classifyAnswer(res, batch.entries.length);
+      if (verdict.kind === "done" && verdict.message) this.report(verdict.message);
       if (verdict.kind === "done") return this.settle(batch, { rejected: verdict.rejected, reason: verdict.reason, duplicates: verdict.duplicates });
       if (verdict.kind === "split") {
         if (split || batch.entries.length < 2) return this.settle(batch, { rejected: batch.entries.length, reason: "payload_too_large" });
@@ -377,41 +335,4 @@ export class Exporter implements RecordSink {
       }
     }
   }
-
-  private classify(
-    res: PostResult,
-    n: number,
-  ):
-    | { kind: "done"; rejected: number; duplicates?: number; reason?: DropReason }
-    | { kind: "split" }
-    | { kind: "retry"; reason: DropReason; message: string } {
-    if (res.kind === "network") return { kind: "retry", reason: "network_error", message: `network error: ${res.error}` };
-    const { status, body } = res;
-    if (status === 413) return { kind: "split" };
-    if (status === 429 || status >= 500) return { kind: "retry", reason: "server_error", message: `server answered ${status}` };
-    if (status >= 200 && status < 300) return { kind: "done", rejected: rejectedCount(body, n), duplicates: duplicatesOf(body) };
-    this.report(`server answered ${status}${status === 401 ? " (check the ingest key)" : ""}`);
-    return { kind: "done", rejected: n, reason: "client_error" };
-  }
-}
-
-function duplicatesOf(body: unknown): number {
-  const d = (body as { duplicates?: unknown } | undefined)?.duplicates;
-  return typeof d === "number" && Number.isInteger(d) ? d : 0;
-}
-
-/** Rejected records in a 200/207 answer: unique in-range indices (native) or `rejectedSpans` (OTLP). */
-function rejectedCount(body: unknown, n: number): number {
-  if (typeof body !== "object" || body === null) return 0;
-  const b = body as { rejected?: unknown; partialSuccess?: { rejectedSpans?: unknown } };
-  if (Array.isArray(b.rejected)) {
-    const indices = new Set<number>();
-    for (const r of b.rejected) {
-      const i = (r as { index?: unknown } | null)?.index;
-      if (typeof i === "number" && Number.isInteger(i) && i >= 0 && i < n) indices.add(i);
-    }
-    return indices.size;
-  }
-  const spans = Number(b.partialSuccess?.rejectedSpans ?? 0);
-  return Number.isFinite(spans) ? Math.min(Math.max(0, Math.trunc(spans)), n) : 0;
 }

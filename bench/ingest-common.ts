@@ -1,0 +1,104 @@
+// Shared by the ingest bench's sections (bench/ingest.ts): the bench's records, their rows as the
+// ingest normalises them, the closed loop that measures a rate, and the numbers' formatting.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { RowBatch, SpanRow } from "../lib/ingest/rows";
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+export const WARMUP_SECONDS = 1.5;
+export const CLIENTS = 2;
+export const SIZES = (process.env.BENCH_SIZES ?? "1,100,500").split(",").map(Number);
+const TOOLS = ["cancel_booking", "search_flights", "lookup_customer", "refund_payment", "send_email"];
+const OUTCOMES = ["ok", "ok", "ok", "failed", "declined", "refused", "timed_out"];
+
+export interface BenchRecord {
+  id: string;
+  trace_id: string;
+  run_id: string;
+  call_id: string;
+  tool: string;
+  tool_version: string;
+  attempt: number;
+  started_at: number;
+  ended_at: number;
+  outcome: string;
+  code: string | null;
+  error_class: string | null;
+  retryable: boolean | null;
+  retry_after_ms: number | null;
+  backoff_ms: number | null;
+  decision: string | null;
+}
+
+// Records whose ids carry a placeholder, so each request is new data (duplicates are cheaper).
+export function records(size: number): BenchRecord[] {
+  const now = Date.now() - 3_600_000;
+  return Array.from({ length: size }, (_, i) => {
+    const outcome = OUTCOMES[i % OUTCOMES.length]!;
+    const failed = outcome !== "ok";
+    return {
+      id: `span-@@-${i}`,
+      trace_id: "4bf92f3577b34da6a3ce929d0e0e4736",
+      run_id: `run-@@-${Math.floor(i / 10)}`,
+      call_id: `call-@@-${Math.floor(i / 2)}`,
+      tool: TOOLS[i % TOOLS.length]!,
+      tool_version: "1.4.0",
+      attempt: (i % 2) + 1,
+      started_at: now + i * 10,
+      ended_at: now + i * 10 + 35,
+      outcome,
+      code: failed ? `code_${i % 12}` : null,
+      error_class: failed ? "ToolFailure" : null,
+      retryable: failed ? i % 3 === 0 : null,
+      retry_after_ms: failed && i % 4 === 0 ? 2000 : null,
+      backoff_ms: failed ? 1500 + (i % 7) * 100 : null,
+      decision: failed ? "retried" : null,
+    };
+  });
+}
+
+export const RESOURCE = { service: "bench-agent", release: "2026.12.0", sdk: { name: "bench", version: "1" } };
+
+export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+export const sub = (s: string, batch: string) => s.replace("@@", batch);
+
+/** Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the measured steps counted, per second. */
+export async function closedLoopOf(clients: number, step: () => Promise<number>): Promise<{ perSec: number; latencies: number[] }> {
+  let counted = 0;
+  const latencies: number[] = [];
+  // Clock checks, not a timer: a synchronous step (SQLite) never yields to the timer queue.
+  const measureFrom = performance.now() + WARMUP_SECONDS * 1000;
+  const stopAt = measureFrom + SECONDS * 1000;
+  const client = async () => {
+    while (performance.now() < stopAt) {
+      const t0 = performance.now();
+      const n = await step();
+      if (t0 < measureFrom) continue;
+      latencies.push(performance.now() - t0);
+      counted += n;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  latencies.sort((a, b) => a - b);
+  return { perSec: counted / SECONDS, latencies };
+}
+
+/** A file in a fresh scratch directory. */
+export const tmpFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), "faultline-bench-")), name);
+
+/** The bench's rows as the ingest normalises them (what the native format makes of `records`). */
+export function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
+  const spans = rows.map((r, index): { index: number; row: SpanRow } => ({
+    index,
+    row: {
+      spanId: sub(r.id, batch), traceId: r.trace_id, parentSpanId: null, runId: sub(r.run_id, batch), callId: sub(r.call_id, batch), tool: r.tool,
+      toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
+      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, startedSubNs: null, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
+      errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
+      permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
+    },
+  }));
+  return { spans, toolErrors: [], runs: [] };
+}
