@@ -22,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // Short files with one purpose: a file that grows past this is split along its purposes.
+    files: ["{app,components,lib,db,server,scripts,bench}/**/*.{ts,tsx,mjs,cjs,js}"],
+    rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // The runtime's API is read by agent authors: options objects, not long positional lists.
+    files: ["lib/runtime/**/*.ts"],
+    rules: { "max-params": ["error", 4] },
+  },
+  {
     files: ["**/*.tsx", "components/**/*.ts", "app/**/*.ts", "lib/query/**/*.ts"],
     ...reactHooks.configs.flat.recommended,
   },

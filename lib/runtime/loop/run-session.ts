@@ -44,6 +44,15 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/** A call that passed its checks, about to run its attempts. */
+interface Dispatched {
+  ref: CallRef;
+  def: ToolDefinition;
+  args: unknown;
+  progress: Progress;
+  scope: CallScope;
+}
+
 /** How one call ended well. */
 interface Success {
   ref: CallRef;
@@ -194,7 +203,7 @@ export class RunSession {
         return this.failed({ ref, def, error, attempt: 1, startedAt: now, endedAt: now, permitted: error instanceof ToolNotPermittedError ? false : undefined });
       }
       scope = callSignal ? linkedCallScope(this.controller.signal, callSignal, () => this.cancelReason()) : undefined;
-      return await this.attempts(ref, def, read.args, progress, scope ?? this.runScope);
+      return await this.attempts({ ref, def, args: read.args, progress, scope: scope ?? this.runScope });
     } catch (error) {
       return this.internalFailure(ref, def, error, progress);
     } finally {
@@ -222,7 +231,8 @@ export class RunSession {
     return this.spans.drain();
   }
 
-  private async attempts(ref: CallRef, def: ToolDefinition, args: unknown, progress: Progress, scope: CallScope): Promise<ToolCallResult> {
+  private async attempts(call: Dispatched): Promise<ToolCallResult> {
+    const { ref, def, args, progress, scope } = call;
     const { clock, scheduler } = this.cfg;
     const { signal } = scope;
     for (let attempt = 1; ; attempt++) {
