@@ -52,25 +52,36 @@ const urlPassword = regexRule("url_password", /([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:
   `${prefix}:${token("url_password")}@`,
 );
 
+// A credential written inside brackets or braces ("[Bearer abc…]", "{auth: Bearer abc…}") or at the
+// end of a sentence: the closing characters are punctuation around it, never part of it, so the
+// decision is taken on the value without them and they are kept after the redaction.
+const CLOSERS = /[)\]}>.!?:]+$/u;
+const splitClosers = (value: string): [string, string] => {
+  const closers = CLOSERS.exec(value)?.[0] ?? "";
+  return [value.slice(0, value.length - closers.length), closers];
+};
+
 // An `Authorization` header names its value as a credential, so the value goes whatever its shape,
 // unless it is a state word ("Authorization: missing"). Known schemes stay readable.
 const AUTH_SCHEMES = new Set(["bearer", "basic", "token", "digest", "apikey", "api-key", "negotiate", "ntlm", "ssws", "sso-key", "dpop", "mac", "hmac", "oauth", "aws4-hmac-sha256", "key"]);
 const authorizationHeader = regexRule(
   "bearer",
   new RegExp(String.raw`${NB}((?:proxy-)?authorization["']?\s{0,4}[:=]\s{0,4}["']?)(?:([A-Za-z][A-Za-z0-9-]{1,31})\s{1,16})?([^\s"',;]{1,4096})`, "giu"),
-  (m, label = "", scheme, value = "") => {
-    if (isRedacted(value) || statusOrPlaceholder(value)) return m;
-    if (scheme === undefined) return `${label}${token("bearer")}`;
-    if (AUTH_SCHEMES.has(scheme.toLowerCase()) || credentialLike(value)) return `${label}${scheme} ${token("bearer")}`;
+  (m, label = "", scheme, raw = "") => {
+    const [value, closers] = splitClosers(raw);
+    if (value === "" || isRedacted(value) || statusOrPlaceholder(value)) return m;
+    if (scheme === undefined) return `${label}${token("bearer")}${closers}`;
+    if (AUTH_SCHEMES.has(scheme.toLowerCase()) || credentialLike(value)) return `${label}${scheme} ${token("bearer")}${closers}`;
     return m;
   },
 );
 
 // `Bearer`/`Basic` outside a header are English words too ("the Basic plan", "the Bearer of this
 // ticket", "missing Bearer token"): only a credential-shaped word after them is redacted.
-const bearerInProse = regexRule("bearer", new RegExp(String.raw`${NB}(Bearer|Basic)\s{1,16}([^\s"',;]{1,4096})`, "giu"), (m, scheme = "", value = "") =>
-  !isRedacted(value) && credentialLike(value) ? `${scheme} ${token("bearer")}` : m,
-);
+const bearerInProse = regexRule("bearer", new RegExp(String.raw`${NB}(Bearer|Basic)\s{1,16}([^\s"',;]{1,4096})`, "giu"), (m, scheme = "", raw = "") => {
+  const [value, closers] = splitClosers(raw);
+  return !isRedacted(value) && credentialLike(value) ? `${scheme} ${token("bearer")}${closers}` : m;
+});
 
 const jwt = regexRule("jwt", new RegExp(String.raw`${NB}eyJ[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{5,8192}\.[A-Za-z0-9_-]{0,4096}`, "gu"), () => token("jwt"));
 

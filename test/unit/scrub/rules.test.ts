@@ -52,6 +52,15 @@ describe("bearer (Authorization header and Bearer/Basic credentials)", () => {
     expect(scrubText("sent Bearer 9f8c2b1e77aa then 401")).toBe("sent Bearer [redacted:bearer] then 401");
     expect(scrubText("sent basic YWRtaW46cGFzc3dvcmQ=")).toBe("sent basic [redacted:bearer]");
   });
+  it("redacts a credential closed by ] or } and keeps the bracket (issue 25)", () => {
+    expect(scrubText("[Bearer AbCdEfGhIjKlMnOp]")).toBe("[Bearer [redacted:bearer]]");
+    expect(scrubText("{auth: Bearer AbCdEfGhIjKlMnOp}")).toBe("{auth: Bearer [redacted:bearer]}");
+    expect(scrubText("headers={Authorization: Bearer AbCdEfGhIjKlMnOp}")).toBe("headers={Authorization: Bearer [redacted:bearer]}");
+    expect(scrubText("[Authorization: AbCdEfGhIjKlMnOp]")).toBe("[Authorization: [redacted:bearer]]");
+    expect(scrubText("{Bearer 9f8c2b1e77aa}")).toBe("{Bearer [redacted:bearer]}");
+    expect(scrubText(scrubText("[Bearer AbCdEfGhIjKlMnOp]"))).toBe("[Bearer [redacted:bearer]]");
+    expect(scrubText("[Authorization: missing]")).toBe("[Authorization: missing]");
+  });
   it("leaves Bearer and Basic used as words", () => {
     for (const t of ["The Basic plan has no webhooks", "the Bearer of this ticket", "missing Bearer token", 'WWW-Authenticate: Bearer realm="api"', "Basic Authentication is off"]) {
       expect(scrubText(t)).toBe(t);
