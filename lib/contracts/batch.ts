@@ -27,7 +27,8 @@ export const ingestBatchSchema = z.object({
 export type IngestBatch = z.infer<typeof ingestBatchSchema>;
 
 /** Per-record rejection reasons. */
-export const REJECTION_CODES = ["not_an_object", "unknown_type", "record_too_large", "invalid_record"] as const;
+/** `storage_refused`: the record passed every check but the database would not store it (the rest of its batch was). */
+export const REJECTION_CODES = ["not_an_object", "unknown_type", "record_too_large", "invalid_record", "storage_refused"] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
 export const rejectionSchema = z.object({
@@ -38,11 +39,20 @@ export const rejectionSchema = z.object({
 });
 export type Rejection = z.infer<typeof rejectionSchema>;
 
-/** The answer to an ingest request (`200` or `207`). */
+/** A record stored with a change the sender should know of (see lib/contracts/text.ts). */
+export const ingestNoteSchema = z.object({
+  index: z.number().int(),
+  id: z.string().nullable(),
+  message: z.string(),
+});
+export type IngestNote = z.infer<typeof ingestNoteSchema>;
+
+/** The answer to an ingest request (`200` or `207`); `notes` only when a stored record was changed. */
 export const ingestResultSchema = z.object({
   accepted: z.number().int(),
   duplicates: z.number().int(),
   rejected: z.array(rejectionSchema),
+  notes: z.array(ingestNoteSchema).optional(),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;
 

@@ -6,3 +6,4 @@ export * from "./batch";
 export * from "./errors";
 export * from "./scrub";
 export * from "./args-hash";
+export * from "./text";
