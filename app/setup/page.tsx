@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { SetupForm } from "@/components/auth/setup-form";
 import styles from "@/components/auth/auth.module.css";
+import { pageClientAddress } from "@/server/auth/page-caller";
 import { setupLinkUsable } from "@/server/auth/setup";
+import { ApiError } from "@/server/http/api-error";
 import { SETUP_LINK_GONE } from "../missing-messages";
 import { notFoundBecause } from "../page-guards";
 
@@ -11,7 +13,12 @@ export const metadata: Metadata = { title: "Set up · Faultline" };
 export default async function SetupPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = (await searchParams).token;
   const token = Array.isArray(raw) ? raw[0] : raw;
-  if (token === undefined || !(await setupLinkUsable(token))) notFoundBecause(SETUP_LINK_GONE);
+  // A throttled guess (429) is answered like any unusable link.
+  const usable = await setupLinkUsable(token, await pageClientAddress()).catch((error: unknown) => {
+    if (error instanceof ApiError) return false;
+    throw error;
+  });
+  if (token === undefined || !usable) notFoundBecause(SETUP_LINK_GONE);
   return (
     <section className={styles.card} aria-labelledby="setup-title">
       <h1 id="setup-title">Create the owner account</h1>

@@ -7,11 +7,12 @@ import { roleAtLeast, type ProjectRole } from "@/lib/auth/roles";
 import { linkTokenSchema, newAccountSchema, type User } from "@/lib/contracts/auth";
 import { config } from "../config";
 import { ApiError } from "../http/api-error";
+import { verifyThrottled } from "../http/auth-throttle";
 import { getStore } from "../store";
 import type { Caller } from "./access";
 import { servedOverHttps } from "./cookies";
 import { hashPassword } from "./password";
-import { tokenHash } from "./tokens";
+import { LINK_LIMIT_FACTOR, tokenHash } from "./tokens";
 
 /** An invitation link works for a week. */
 export const INVITATION_TTL_MS = 7 * 86_400_000;
@@ -25,11 +26,24 @@ export function linkOrigin(req: Request): string {
   return `${servedOverHttps(req) ? "https" : "http"}://${req.headers.get("host") ?? new URL(req.url).host}`;
 }
 
-/** The invitation a link's token names, if it can still be accepted; 404 otherwise (whatever the reason). */
-export async function usableInvitation(token: string, now: number = Date.now()): Promise<InvitationByToken> {
-  if (!linkTokenSchema.safeParse(token).success) throw gone();
-  const invitation = await findInvitationByToken(await getStore(), tokenHash(token));
-  if (!invitation || invitation.acceptedAt !== null || invitation.revokedAt !== null || invitation.expiresAt <= now) throw gone();
+/**
+ * The invitation a link's token names, if it can still be accepted; 404 otherwise (whatever the
+ * reason). Wrong tokens are throttled by token and by `client`, the caller's address
+ * (`verifyThrottled`); a valid link always works.
+ */
+export async function usableInvitation(token: string, client: string, now: number = Date.now()): Promise<InvitationByToken> {
+  const store = await getStore();
+  const invitation = await verifyThrottled(
+    "invitation link",
+    { presented: token, client },
+    async () => {
+      if (!linkTokenSchema.safeParse(token).success) return null;
+      const found = await findInvitationByToken(store, tokenHash(token));
+      return !found || found.acceptedAt !== null || found.revokedAt !== null || found.expiresAt <= now ? null : found;
+    },
+    { limitFactor: LINK_LIMIT_FACTOR },
+  );
+  if (!invitation) throw gone();
   return invitation;
 }
 
@@ -53,8 +67,8 @@ export interface Acceptance {
  * signed-in user must send a new account's fields (400), whose password is hashed here, outside
  * the transaction.
  */
-export async function prepareAcceptance(token: string, caller: Caller | null, body: unknown): Promise<Acceptance> {
-  const invitation = await usableInvitation(token);
+export async function prepareAcceptance(token: string, client: string, caller: Caller | null, body: unknown): Promise<Acceptance> {
+  const invitation = await usableInvitation(token, client);
   if (caller?.kind === "user") return { invitation, account: null };
   const parsed = newAccountSchema.safeParse(body);
   if (!parsed.success) {

@@ -1,6 +1,8 @@
 import { headers } from "next/headers";
 import { cache } from "react";
+import { config } from "../config";
 import { ApiError } from "../http/api-error";
+import { clientAddress } from "../http/node-server";
 import { callerOf, type Caller } from "./access";
 
 /**
@@ -18,3 +20,8 @@ export const pageCaller = cache(async (): Promise<Caller | null> => {
     throw error;
   }
 });
+
+/** The address of the page's client, as the API's throttles see it (the peer the Node server stamped). */
+export async function pageClientAddress(): Promise<string> {
+  return clientAddress(new Request("http://page.invalid/", { headers: new Headers(await headers()) }), config().trustProxy);
+}

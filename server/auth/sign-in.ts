@@ -13,9 +13,17 @@ import { hashPassword, needsRehash, verifyAgainstDecoy, verifyPassword } from ".
 const MAX_BLOCK_MS = 86_400_000;
 
 /**
- * How long an account is blocked after `failures` wrong passwords in a row: nothing below
- * FAULTLINE_AUTH_MAX_FAILURES, then one FAULTLINE_AUTH_WINDOW_MS, doubling with each further failure
- * (up to a day). Guessing one account's password from many addresses costs more and more.
+ * How many times FAULTLINE_AUTH_MAX_FAILURES an account takes from all addresses together before it
+ * is blocked, and an address across all accounts before it is: far above the per account-and-address
+ * limit, so the owner is not locked out by someone else's guesses, while guessing one password from
+ * many addresses, or many passwords from one, still stops.
+ */
+export const WIDE_LIMIT_FACTOR = 10;
+
+/**
+ * How long an account is blocked after `failures` wrong passwords in a row from any addresses:
+ * nothing below `maxFailures` (FAULTLINE_AUTH_MAX_FAILURES × WIDE_LIMIT_FACTOR), then one
+ * FAULTLINE_AUTH_WINDOW_MS, doubling with each further failure (up to a day).
  */
 export function accountBlockMs(failures: number, maxFailures: number, windowMs: number): number {
   if (failures < maxFailures) return 0;
@@ -24,11 +32,17 @@ export function accountBlockMs(failures: number, maxFailures: number, windowMs: 
 
 const retryAfter = (ms: number) => ({ "Retry-After": String(Math.max(1, Math.ceil(ms / 1000))) });
 
-/** The per-address throttle of password sign-ins (shared with nothing else: a wrong key is not a wrong password). */
-function addressThrottle() {
+/** Password throttles, per node: by account and address together, and by address across accounts. */
+function throttles() {
   const c = config();
-  return authThrottle("password", c.authMaxFailures, c.authWindowMs);
+  return {
+    pair: authThrottle("password", c.authMaxFailures, c.authWindowMs),
+    address: authThrottle("password address", c.authMaxFailures * WIDE_LIMIT_FACTOR, c.authWindowMs),
+  };
 }
+
+/** The subject of the account-and-address throttle. */
+const pairOf = (email: string, client: string) => `${email.trim().toLowerCase()} ${client}`;
 
 /** A password checked, before anything is written: the account, or why it is refused (and the refusal to answer). */
 export type PasswordVerdict =
@@ -36,15 +50,19 @@ export type PasswordVerdict =
   | { ok: false; user: UserRow | null; email: string; reason: string; refusal: ApiError };
 
 /**
- * Checks an email and password. Refusals: 429 + Retry-After while the address or the account is
- * throttled (thrown, before the password, which is then not tried); a verdict of 401 for an unknown
+ * Checks an email and password. Refusals: 429 + Retry-After while this account from this address,
+ * this address across accounts, or this account across addresses is throttled (thrown, before the
+ * password, which is then not tried); a verdict of 401 for an unknown
  * email or a wrong password (one message for both, and the same time spent), 403 for a disabled
- * account (said only to someone who knew its password). A failure counts against the address here;
- * `recordSignIn` writes the rest.
+ * account (said only to someone who knew its password). A failure counts against the account from
+ * this address and against the address here; `recordSignIn` writes the account's count.
  */
 export async function checkPassword(req: Request, body: SignInBody): Promise<PasswordVerdict> {
   const client = clientAddress(req, config().trustProxy);
-  addressThrottle().check(client, "sign-in");
+  const { pair, address } = throttles();
+  const pairWait = pair.blockedFor(pairOf(body.email, client));
+  if (pairWait > 0) throw new ApiError("rate_limited", "too many failed sign-ins for this account from this address; retry later", undefined, { "Retry-After": String(pairWait) });
+  address.check(client, "sign-in");
   const user = await findUserCredentials(await getStore(), body.email);
   const now = Date.now();
   if (user?.signInBlockedUntil != null && user.signInBlockedUntil > now) {
@@ -52,7 +70,8 @@ export async function checkPassword(req: Request, body: SignInBody): Promise<Pas
   }
   const matches = user?.passwordHash ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDecoy(body.password);
   const refused = (reason: string, refusal: ApiError): PasswordVerdict => {
-    addressThrottle().fail(client);
+    pair.fail(pairOf(body.email, client));
+    address.fail(client);
     return { ok: false, user, email: body.email, reason, refusal };
   };
   if (!user || !matches) return refused(user ? (user.passwordHash ? "wrong password" : "no password set") : "unknown email", new ApiError("unauthorized", "wrong email or password"));
@@ -71,7 +90,7 @@ export async function recordSignIn(tx: Tx, verdict: PasswordVerdict, now: number
     const { user } = verdict;
     if (user) {
       const c = config();
-      const block = accountBlockMs(await countFailedSignIn(tx, user.id), c.authMaxFailures, c.authWindowMs);
+      const block = accountBlockMs(await countFailedSignIn(tx, user.id), c.authMaxFailures * WIDE_LIMIT_FACTOR, c.authWindowMs);
       if (block > 0) await blockSignIns(tx, user.id, now + block);
     }
     const as = { actorUserId: user?.id ?? null, actorLabel: user?.email ?? "anonymous" };

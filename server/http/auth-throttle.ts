@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { config } from "../config";
 import { ApiError } from "./api-error";
 import { processState } from "../process-state";
 
@@ -10,10 +12,10 @@ interface Failures {
 }
 
 /**
- * Counts failed authentications (wrong ingest keys, wrong admin secrets) per client address in a
- * fixed window. After `maxFailures` failures the address is answered 429 with `Retry-After` until
- * the window ends, with or without a right secret, so guessing costs a window per few tries. The
- * map is in memory and bounded (a flood of addresses evicts the oldest first: insertion order).
+ * Counts failed authentications per subject (a client address, a presented credential, an account
+ * and address) in a fixed window; after `maxFailures` the subject is blocked until the window ends.
+ * What a block refuses is the caller's choice (see `verifyThrottled`). The map is in memory, per
+ * node, and bounded (a flood of subjects evicts the oldest first: insertion order).
  */
 export class AuthThrottle {
   private readonly clients = new Map<string, Failures>();
@@ -74,4 +76,46 @@ export function authThrottle(kind: string, maxFailures: number, windowMs: number
     throttles.set(kind, throttle);
   }
   return throttle;
+}
+
+const rateLimited = (message: string, seconds: number) => new ApiError("rate_limited", message, undefined, { "Retry-After": String(seconds) });
+
+/** A presented secret as a throttle subject: a digest, so the map never holds a secret. */
+export const credentialSubject = (presented: string): string => createHash("sha256").update(presented).digest("base64url").slice(0, 22);
+
+/**
+ * Verifies a presented random credential (a project key, a setup or invitation token: far too
+ * many bits to guess) under two throttles, so that a valid credential is never refused for anyone
+ * else's failures (an agent left on a revoked key behind the same NAT, loopback or proxy):
+ *
+ * - the exact credential: once it failed FAULTLINE_AUTH_MAX_FAILURES times in the window it is
+ *   answered 429 before any lookup (a client retrying a revoked key backs off, cheaply);
+ * - the address: once it sent that many failures, its further failures are answered 429 instead of
+ *   401, telling a misconfigured client to back off; its valid credentials still pass.
+ *
+ * `limitFactor` multiplies the limit for credentials whose failures are mostly honest (a link opened
+ * again after it was used or expired). Returns what `verify` found, or throws the 429; a null result
+ * is the caller's 401 or 404.
+ */
+export async function verifyThrottled<T>(
+  kind: string,
+  what: { presented: string; client: string },
+  verify: () => Promise<T | null>,
+  options: { limitFactor?: number; now?: number } = {},
+): Promise<T | null> {
+  const c = config();
+  const now = options.now ?? Date.now();
+  const limit = c.authMaxFailures * (options.limitFactor ?? 1);
+  const byCredential = authThrottle(`${kind} credential`, limit, c.authWindowMs);
+  const byAddress = authThrottle(kind, limit, c.authWindowMs);
+  const subject = credentialSubject(what.presented);
+  const credentialWait = byCredential.blockedFor(subject, now);
+  if (credentialWait > 0) throw rateLimited(`this ${kind} failed too many times; it is invalid, revoked or expired: retry later with a valid one`, credentialWait);
+  const found = await verify();
+  if (found !== null) return found;
+  const addressWait = byAddress.blockedFor(what.client, now);
+  byCredential.fail(subject, now);
+  byAddress.fail(what.client, now);
+  if (addressWait > 0) throw rateLimited(`too many failed ${kind} attempts from this address; retry later`, addressWait);
+  return null;
 }

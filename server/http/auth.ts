@@ -2,7 +2,7 @@ import type { Executor } from "@/db/client";
 import { verifyKey } from "@/db/keys";
 import { config } from "../config";
 import { ApiError } from "./api-error";
-import { authThrottle } from "./auth-throttle";
+import { verifyThrottled } from "./auth-throttle";
 import { clientAddress } from "./node-server";
 
 /** An authenticated ingest request: its project, and the key it presented (its slot account). */
@@ -27,24 +27,20 @@ function presentedIngestKey(req: Request): string | undefined {
 
 /**
  * The project of the presented ingest key (`Authorization: Bearer`, `x-faultline-key` or the Basic
- * password). Wrong keys are counted per client address: after FAULTLINE_AUTH_MAX_FAILURES in
- * FAULTLINE_AUTH_WINDOW_MS the address gets 429 until the window ends, so keys cannot be guessed at
- * request rate. A key of an archived project is refused with 403.
+ * password). Wrong keys are throttled by the key presented and by address (see `verifyThrottled`):
+ * a key that keeps failing gets 429, and so do further failures from an address that sent too many,
+ * but a valid key is always let in. A key of an archived project is refused with 403.
  */
 export async function authenticateIngest(req: Request, db: Executor): Promise<IngestAuth> {
-  const c = config();
-  const client = clientAddress(req, c.trustProxy);
-  const throttle = authThrottle("ingest key", c.authMaxFailures, c.authWindowMs);
-  throttle.check(client, "ingest key");
+  const client = clientAddress(req, config().trustProxy);
   const presented = presentedIngestKey(req);
   if (!presented) {
     throw new ApiError("unauthorized", "missing ingest key: send Authorization: Bearer <key>", undefined, {
       "WWW-Authenticate": 'Bearer realm="faultline"',
     });
   }
-  const verified = await verifyKey(db, presented);
+  const verified = await verifyThrottled("ingest key", { presented, client }, () => verifyKey(db, presented));
   if (!verified) {
-    throttle.fail(client);
     throw new ApiError("unauthorized", "invalid or revoked ingest key", undefined, { "WWW-Authenticate": 'Bearer realm="faultline"' });
   }
   if (verified.scope !== "ingest") throw new ApiError("forbidden", "this is a read key: it cannot ingest; send an ingest key");

@@ -4,7 +4,7 @@ import { looksLikeKey, verifyKey } from "@/db/keys";
 import { callerOf, checkProjectRole } from "../auth/access";
 import { config } from "../config";
 import { ApiError } from "./api-error";
-import { authThrottle } from "./auth-throttle";
+import { authThrottle, verifyThrottled } from "./auth-throttle";
 import { checkHost } from "./host-check";
 import { clientAddress } from "./node-server";
 
@@ -27,8 +27,8 @@ function presentedCredential(req: Request): string | null {
  * reach them: the admin secret passes, a read key passes for its own project, an ingest key is
  * refused (403: a key that leaks from a running agent must not read). Without credentials a
  * signed-in member of the project passes (any role: these are reads; 404 for anyone else), and so
- * does everyone in setup mode, as on the dashboard. Wrong secrets count towards the same
- * per-address throttle as wrong ingest keys. The proxy's `Host` check (DNS rebinding) is repeated
+ * does everyone in setup mode, as on the dashboard. Wrong admin secrets count towards the address's
+ * admin-secret throttle; wrong keys are throttled by key and address (`verifyThrottled`). The proxy's `Host` check (DNS rebinding) is repeated
  * here, since these paths skip the proxy.
  */
 export async function authenticateReader(req: Request, db: Executor, project: string): Promise<void> {
@@ -42,14 +42,19 @@ export async function authenticateReader(req: Request, db: Executor, project: st
     return;
   }
   const client = clientAddress(req, c.trustProxy);
-  const throttle = authThrottle("ingest key", c.authMaxFailures, c.authWindowMs);
-  throttle.check(client, "key or admin secret");
-  if (c.adminSecret && timingSafeEqual(digest(presented), digest(c.adminSecret))) return;
-  const verified = looksLikeKey(presented) ? await verifyKey(db, presented) : null;
-  if (!verified) {
+  const refused = () => new ApiError("unauthorized", "invalid or revoked key (or wrong admin secret)", undefined, CHALLENGE);
+  if (!looksLikeKey(presented)) {
+    // The admin secret is chosen by a person and may be guessable: an address past the limit is
+    // refused whatever it sends, as on every route that takes the secret (server/auth/access.ts).
+    const throttle = authThrottle("admin secret", c.authMaxFailures, c.authWindowMs);
+    throttle.check(client, "admin secret");
+    if (c.adminSecret && timingSafeEqual(digest(presented), digest(c.adminSecret))) return;
     throttle.fail(client);
-    throw new ApiError("unauthorized", "invalid or revoked key (or wrong admin secret)", undefined, CHALLENGE);
+    throw refused();
   }
+  // Project keys are random: throttled by key and address, and a valid key is always let in.
+  const verified = await verifyThrottled("key", { presented, client }, () => verifyKey(db, presented));
+  if (!verified) throw refused();
   if (verified.scope !== "read") throw new ApiError("forbidden", "this is an ingest key: it cannot read; create a read key with `npm run keys -- create --read`");
   if (verified.projectId !== project) throw new ApiError("forbidden", `this read key belongs to project ${verified.projectId}, not ${project}`);
 }

@@ -7,9 +7,8 @@ import { authEndpoints } from "@/lib/api/auth-endpoints";
 import { setupBodySchema, signInBodySchema, type Me, type User } from "@/lib/contracts/auth";
 import { accountsExist, isInstanceLevel, type Caller } from "../auth/access";
 import { clearedSessionCookies } from "../auth/cookies";
-import { hashPassword } from "../auth/password";
 import { startSession, withCookies } from "../auth/session";
-import { setupChange } from "../auth/setup";
+import { prepareSetup, setupChange } from "../auth/setup";
 import { checkPassword, recordSignIn } from "../auth/sign-in";
 import { ApiError } from "../http/api-error";
 import { defineMutation } from "../http/define-mutation";
@@ -37,7 +36,7 @@ export const meRoute = defineRoute(authEndpoints.me, async ({ caller }): Promise
 export const setupPost = defineMutation({
   body: setupBodySchema,
   access: { anyone: "setup-link" },
-  prepare: ({ body }) => hashPassword(body.password),
+  prepare: ({ req, body }) => prepareSetup(req, body),
   change: (tx, { body, prepared, now }) => setupChange(tx, body, prepared, now),
   respond: async (user, { req }) => withCookies(Response.json({ user: publicUser(user) }, { status: 201 }), await startSession(user.id, req, "password")),
 });

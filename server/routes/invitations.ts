@@ -6,9 +6,11 @@ import { accountsExist, actorOf } from "../auth/access";
 import { acceptChange, INVITATION_TTL_MS, linkOrigin, prepareAcceptance, usableInvitation } from "../auth/invitations";
 import { startSession, withCookies } from "../auth/session";
 import { newToken, tokenHash } from "../auth/tokens";
+import { config } from "../config";
 import { ApiError } from "../http/api-error";
 import { defineMutation } from "../http/define-mutation";
 import { defineRoute } from "../http/define-route";
+import { clientAddress } from "../http/node-server";
 import { route } from "../http/route";
 import { getStore } from "../store";
 
@@ -52,8 +54,8 @@ export const invitationRevoke = defineMutation({
 type TokenCtx = { params: Promise<{ token: string }> };
 
 /** `GET /api/v1/auth/invitations/:token` (no sign-in needed: the link is the credential): what it offers. */
-export const invitationInfoGet = route(async (_req: Request, ctx: TokenCtx) => {
-  const i = await usableInvitation((await ctx.params).token);
+export const invitationInfoGet = route(async (req: Request, ctx: TokenCtx) => {
+  const i = await usableInvitation((await ctx.params).token, clientAddress(req, config().trustProxy));
   const info: InvitationInfo = { projectId: i.projectId, projectName: i.projectName, role: i.role, email: i.email, invitedBy: i.invitedBy, expiresAt: i.expiresAt };
   return Response.json(info);
 });
@@ -63,7 +65,7 @@ export const invitationAcceptPost = defineMutation({
   params: ["token"],
   body: invitationAcceptSchema,
   access: { anyone: "invitation-link" },
-  prepare: ({ params, caller, body }) => prepareAcceptance(params.token, caller, body),
+  prepare: ({ req, params, caller, body }) => prepareAcceptance(params.token, clientAddress(req, config().trustProxy), caller, body),
   change: (tx, { prepared, caller, now }) => acceptChange(tx, prepared, caller, now),
   respond: async (accepted, { req }) => {
     const answer = Response.json({ projectId: accepted.projectId, role: accepted.role, user: accepted.user }, { status: accepted.created ? 201 : 200 });

@@ -3,7 +3,7 @@ import { InviteView } from "@/components/auth/invite-view";
 import styles from "@/components/auth/auth.module.css";
 import type { InvitationInfo } from "@/lib/contracts/auth";
 import { usableInvitation } from "@/server/auth/invitations";
-import { pageCaller } from "@/server/auth/page-caller";
+import { pageCaller, pageClientAddress } from "@/server/auth/page-caller";
 import { ApiError } from "@/server/http/api-error";
 import { notFoundBecause } from "../../page-guards";
 import { INVITATION_GONE } from "../../missing-messages";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Invitation · Faultline" };
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const found = await usableInvitation(token).catch((error: unknown) => {
+  const found = await usableInvitation(token, await pageClientAddress()).catch((error: unknown) => {
     if (error instanceof ApiError) return null;
     throw error;
   });
