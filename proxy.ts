@@ -4,7 +4,7 @@ import { safeNextPath, signInPath } from "./lib/auth/next-path";
 import { accountsExist, resolveCaller, signInRequired } from "./server/auth/access";
 import { readCookie, SESSION_COOKIE, sessionCookies } from "./server/auth/cookies";
 import { config as serverConfig } from "./server/config";
-import { ApiError } from "./server/http/api-error";
+import { ApiError, isStorageUnavailable, STORAGE_RETRY_AFTER, STORAGE_UNAVAILABLE } from "./server/http/api-error";
 import { hostAllowed, misdirected } from "./server/http/host-check";
 
 /**
@@ -83,15 +83,41 @@ async function admit(req: NextRequest, isPublic: boolean): Promise<Verdict> {
 }
 
 /**
+ * Who may pass, when storage cannot say: an API request gets the envelope's 503 with Retry-After,
+ * a page the in-app "storage unavailable" page (which retries by itself), never Next's plain 500.
+ */
+async function admitOrUnavailable(req: NextRequest, isPublic: boolean): Promise<Verdict | { unavailable: true }> {
+  try {
+    return await admit(req, isPublic);
+  } catch (error) {
+    if (!isStorageUnavailable(error)) throw error;
+    console.error(`[faultline] storage unavailable while admitting ${req.method} ${req.nextUrl.pathname}: ${error instanceof Error ? error.message : String(error)}`);
+    return { unavailable: true };
+  }
+}
+
+/** app/storage-unavailable/page.tsx. */
+const STORAGE_PAGE = "/storage-unavailable";
+
+function storageUnavailable(req: NextRequest, requestHeaders: Headers): NextResponse {
+  const headers = { "Retry-After": STORAGE_RETRY_AFTER, "Cache-Control": "no-store" };
+  if (req.nextUrl.pathname === "/api" || req.nextUrl.pathname.startsWith("/api/")) return NextResponse.json(STORAGE_UNAVAILABLE, { status: 503, headers });
+  return NextResponse.rewrite(new URL(STORAGE_PAGE, req.nextUrl), { status: 503, headers, request: { headers: requestHeaders } });
+}
+
+/**
  * Every dashboard request: the `Host` check (421 for a name not served here: DNS rebinding), who
  * may pass (`admit`), and a per-request nonce in the CSP.
  */
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const nonce = randomBytes(16).toString("base64");
   const csp = contentSecurityPolicy(nonce);
-  const verdict: Verdict = hostAllowed(req.headers.get("host"), serverConfig().allowedHosts)
-    ? await admit(req, PUBLIC_PATHS.some((p) => p.test(req.nextUrl.pathname)))
-    : { denied: errorAnswer(misdirected(), 421) };
+  // The storage page itself needs no caller (and no database): the rewrite to it comes back here.
+  const verdict = !hostAllowed(req.headers.get("host"), serverConfig().allowedHosts)
+    ? { denied: errorAnswer(misdirected(), 421) }
+    : req.nextUrl.pathname === STORAGE_PAGE
+      ? { cookies: [] }
+      : await admitOrUnavailable(req, PUBLIC_PATHS.some((p) => p.test(req.nextUrl.pathname)));
   if ("denied" in verdict) {
     verdict.denied.headers.set("Content-Security-Policy", csp);
     return verdict.denied;
@@ -102,6 +128,11 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   // app/not-found.tsx names what is missing (a tool, a project) from the address asked for; pages
   // that send a visitor to sign in come back to it.
   requestHeaders.set("x-faultline-url", req.nextUrl.pathname + req.nextUrl.search);
+  if ("unavailable" in verdict) {
+    const res = storageUnavailable(req, requestHeaders);
+    res.headers.set("Content-Security-Policy", csp);
+    return res;
+  }
   const res = NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("Content-Security-Policy", csp);
   for (const cookie of verdict.cookies) res.headers.append("Set-Cookie", cookie);

@@ -5,6 +5,7 @@ import { SetupBanner } from "@/components/auth/setup-banner";
 import { AppNav } from "@/components/shell/app-nav";
 import { RouteFocus } from "@/components/shell/route-focus";
 import { meQuery } from "@/lib/query/auth";
+import { isStorageUnavailable } from "@/server/http/api-error";
 import { meRoute } from "@/server/routes/auth";
 import { Providers } from "./providers";
 import "./globals.css";
@@ -21,7 +22,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // banner then render the same on the server and in the browser (no hydration mismatch, no pop-in).
   // Nobody signed in (the sign-in and invitation pages) has nothing to show there.
   const qc = new QueryClient();
-  await meRoute.prefetch(qc, { params: {}, search: {} });
+  // Storage out of reach: the shell still renders, around the page that says so (proxy.ts).
+  await meRoute.prefetch(qc, { params: {}, search: {} }).catch((error: unknown) => {
+    if (!isStorageUnavailable(error)) throw error;
+  });
   const signedIn = qc.getQueryData(meQuery().queryKey) !== undefined;
   return (
     <html lang="en">

@@ -58,6 +58,8 @@ function executorOf(q: Queryable) {
 /** Applies pending migrations under a session advisory lock: a second node waits, then finds nothing to do. */
 export async function migratePg(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
+  const lost = (error: Error) => console.error(`[faultline] PostgreSQL connection lost while migrating: ${error.message}`);
+  client.on("error", lost);
   try {
     // Another node may be migrating: wait for it however long it takes.
     await client.query("SET lock_timeout = 0");
@@ -69,6 +71,7 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
     }
   } finally {
     // Not back into the pool with the session setting changed.
+    client.off("error", lost);
     client.release(true);
   }
 }
@@ -112,11 +115,16 @@ export async function openPgStore(url: string, options: PgOptions = {}): Promise
       const retries = txOptions.retries ?? 3;
       for (let attempt = 0; ; attempt++) {
         const client = await pool.connect();
+        // A checked-out client has no pool listener: the server going away between two statements
+        // would emit an unhandled 'error' and end the process. The next statement fails instead.
+        const lost = (error: Error) => console.error(`[faultline] PostgreSQL connection lost in a transaction: ${error.message}`);
+        client.on("error", lost);
         const tx: PgTx = { ...executorOf(client), client };
         try {
           await client.query("BEGIN");
           const result = await fn(tx);
           await client.query("COMMIT");
+          client.off("error", lost);
           client.release();
           return result;
         } catch (error) {
@@ -127,6 +135,7 @@ export async function openPgStore(url: string, options: PgOptions = {}): Promise
             broken = e as Error;
           }
           // A connection that cannot even roll back is not returned to the pool.
+          client.off("error", lost);
           client.release(broken);
           const code = (error as { code?: unknown }).code;
           if (attempt < retries && typeof code === "string" && DEADLOCK_OR_SERIALIZATION.has(code)) continue;

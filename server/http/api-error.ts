@@ -13,6 +13,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The answer to a request that storage cannot serve right now (and the seconds to wait for it). */
+export const STORAGE_UNAVAILABLE: ErrorEnvelope = { error: { code: "unavailable", message: "storage is temporarily unavailable; retry later" } };
+export const STORAGE_RETRY_AFTER = "5";
+
 /** The one place an error becomes a response. Unknown errors never leak their message. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
@@ -22,10 +26,7 @@ export function toErrorResponse(error: unknown): Response {
   if (isStorageUnavailable(error)) {
     // Health reports the fault (a busy lock is not one) until a write goes through again.
     noteStorageFailure(error);
-    return Response.json(
-      { error: { code: "unavailable", message: "storage is temporarily unavailable; retry later" } } satisfies ErrorEnvelope,
-      { status: 503, headers: { "Retry-After": "5" } },
-    );
+    return Response.json(STORAGE_UNAVAILABLE, { status: 503, headers: { "Retry-After": STORAGE_RETRY_AFTER } });
   }
   if (isClientAbort(error)) {
     // The client went away mid-request: nobody reads this answer, and it is not a server fault.
@@ -36,7 +37,7 @@ export function toErrorResponse(error: unknown): Response {
 }
 
 /** Database failures that are the storage's state, not the request's fault: 503, retry later. */
-function isStorageUnavailable(error: unknown): boolean {
+export function isStorageUnavailable(error: unknown): boolean {
   return isDatabaseError(error) && storageFaultKind(error) !== null;
 }
 

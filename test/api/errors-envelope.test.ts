@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProject, type ProjectServer } from "../helpers/project";
 
@@ -139,5 +140,59 @@ describe("error messages never quote the body", () => {
     const text = new TextDecoder().decode(new Uint8Array(await proto.arrayBuffer()));
     expect(text).toContain("body is not a protobuf ExportTraceServiceRequest: truncated: a field runs past the end of the body");
     expect(text).not.toContain("index out of range");
+  });
+});
+
+describe("addresses Next would answer outside the envelope (issue 25)", () => {
+  // node:http sends the path as written: fetch (WHATWG URL) would resolve dot segments first.
+  const get = (path: string) =>
+    new Promise<Response>((resolve, reject) => {
+      const { hostname, port } = new URL(server.url);
+      const req = request({ hostname, port, path, method: "GET" }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: { "content-type": String(res.headers["content-type"] ?? "") } })));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  const envelope = async (res: Response) => [res.status, res.headers.get("content-type"), await res.json()];
+
+  it("a malformed percent-escape in an API path is a 400 in the envelope", async () => {
+    for (const path of ["/api/v1/runs/%ZZ", "/api/v1/runs/%E0", "/api/v1/tools/%", "/api/v1/ingest/%C3%28"]) {
+      expect([path, ...(await envelope(await get(path)))]).toEqual([
+        path,
+        400,
+        "application/json",
+        { error: { code: "bad_request", message: "the address has a malformed percent-escape: each % must be followed by two hex digits of UTF-8" } },
+      ]);
+    }
+  });
+
+  it("a malformed percent-escape in a page path is a 400 page", async () => {
+    for (const path of ["/runs/%ZZ", "/tools/%E0"]) {
+      const res = await get(path);
+      expect([path, res.status, res.headers.get("content-type")]).toEqual([path, 400, "text/html; charset=utf-8"]);
+      expect(await res.text()).toContain("Malformed address");
+    }
+  });
+
+  it("a dot segment in an API path is a 400 in the envelope, the bare /api a 404", async () => {
+    for (const path of ["/api/v1/../v1/projects", "/api/v1/./projects", "/api/v1/%2e%2e/health"]) {
+      expect([path, ...(await envelope(await get(path)))]).toEqual([
+        path,
+        400,
+        "application/json",
+        { error: { code: "bad_request", message: "the address has a '.' or '..' segment; send the resolved path" } },
+      ]);
+    }
+    for (const path of ["/api", "/api/"]) {
+      expect([path, ...(await envelope(await get(path)))]).toEqual([
+        path,
+        404,
+        "application/json",
+        { error: { code: "not_found", message: "no API answers at /api; the read and ingest APIs live under /api/v1" } },
+      ]);
+    }
   });
 });
