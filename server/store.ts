@@ -19,3 +19,17 @@ export function getStore(): Promise<Store> {
   }
   return state.opening;
 }
+
+/**
+ * Replaces the process's store with a fresh connection and closes the old one. SQLite opens a file it
+ * cannot write read-only and keeps that connection read-only for good, even once the file is
+ * writable again: the health check calls this when that happened (see health-check.ts).
+ */
+export async function reopenStore(): Promise<Store> {
+  const old = state.opening;
+  state.opening = undefined;
+  const fresh = await getStore();
+  // Statements already handed the old connection finish or fail on it; it is closed once they had their turn.
+  if (old) setTimeout(() => void old.then((s) => s.close()).catch(() => undefined), 1000).unref();
+  return fresh;
+}

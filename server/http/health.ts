@@ -1,5 +1,5 @@
 import { getHealth } from "@/db/queries/get-health";
-import { noteStorageFailure, storageErrorCode, storageFaultKind, storageHealth } from "../storage-fault";
+import { noteStorageFailure, publicStorageReason, storageFaultKind, storageHealth } from "../storage-fault";
 import { getStore } from "../store";
 import { ApiError } from "./api-error";
 import { route } from "./route";
@@ -20,8 +20,7 @@ export const healthRoute = route(async () => {
     const kind = storageFaultKind(error);
     if (kind === null || kind === "busy") throw error;
     noteStorageFailure(error);
-    const code = storageErrorCode(error);
-    return Response.json({ status: "degraded", database: kind, reason: `the database cannot be read (${code})` }, { status: 503 });
+    return Response.json({ status: "degraded", database: kind, reason: publicStorageReason(kind) }, { status: 503 });
   }
   if (health.migrations.applied < health.migrations.expected) {
     throw new ApiError("unavailable", "database migrations are not all applied", undefined, { "Retry-After": "5" });

@@ -12,6 +12,7 @@ import {
   storageFaultKind,
   writeFaultOutstanding,
 } from "../storage-fault";
+import { getStore, reopenStore } from "../store";
 import { jobRunner } from "./job-runner";
 import { processState } from "../process-state";
 
@@ -45,17 +46,23 @@ export function checkFileSystem(file: string, minFreeBytes: number): { kind: "re
  * They concern SQLite's file; PostgreSQL looks after its own storage, and the pool's state is in
  * the health answer.
  */
-export function runHealthCheck(store: Store): void {
+export async function runHealthCheck(store: Store): Promise<void> {
   const file = embeddedFile(store);
   if (file === null) return;
   const c = config();
-  noteFileSystemCheck(checkFileSystem(file.path, c.minFreeBytes));
+  const fsFault = checkFileSystem(file.path, c.minFreeBytes);
+  noteFileSystemCheck(fsFault);
   if (!writeFaultOutstanding()) return;
   // Writes failed earlier: try one now, so health (and ingest) recover without waiting for traffic.
   try {
     if (file.probeWrite() === "written") noteWriteSucceeded();
   } catch (error) {
     noteStorageFailure(error);
+    // A connection opened while the file was read-only stays read-only after the file is writable
+    // again (SQLITE_READONLY): with the file system now saying writable, a new connection is.
+    if (fsFault === null && storageErrorCode(error).startsWith("SQLITE_READONLY")) {
+      if (embeddedFile(await reopenStore())?.probeWrite() === "written") noteWriteSucceeded();
+    }
   }
 }
 
@@ -81,8 +88,10 @@ export function startHealthChecks(store: Store): void {
   if (state.started || embeddedFile(store) === null) return;
   state.started = true;
   const c = config();
-  runHealthCheck(store);
-  setInterval(() => runHealthCheck(store), c.healthCheckEveryMs).unref();
+  // The store of the moment: a check may replace it (reopenStore).
+  const check = () => void getStore().then(runHealthCheck).catch((error: unknown) => noteStorageFailure(error));
+  check();
+  setInterval(check, c.healthCheckEveryMs).unref();
   setTimeout(() => void runIntegrityCheck(), Math.min(5000, c.quickCheckEveryMs)).unref();
   setInterval(() => void runIntegrityCheck(), c.quickCheckEveryMs).unref();
 }

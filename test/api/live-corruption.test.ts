@@ -46,13 +46,17 @@ describe("a database file damaged under a running server", () => {
     const degraded = await until(() => health(server), (h) => h.body.database === "corrupt");
     expect(degraded.status).toBe(503);
     expect(degraded.body).toMatchObject({ status: "degraded", database: "corrupt" });
-    const reason = `the database file ${server.dbPath} failed its integrity check (SQLITE_CORRUPT); ingest is paused so nothing more is written into it; restore it from a backup`;
+    // Health is public: the kind of fault only; the file and the check's output are in the server's log.
+    const reason = "the database is damaged; ingest is paused so that nothing more is written into it; the server's log says what to do";
     expect(degraded.body.reason).toBe(reason);
+    expect(server.output()).toContain(
+      `[faultline] storage fault: the database file ${server.dbPath} is damaged or is not a SQLite database (quick_check); restore it from a backup, or move it aside to start with an empty one (FAULTLINE_DB_PATH chooses the file): integrity check reported SQLITE_CORRUPT`,
+    );
 
     const refused = await postBatch(server, runBatch("after"));
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("60");
-    expect(await refused.json()).toEqual({ error: { code: "unavailable", message: `ingest is paused: ${reason}` } });
+    expect(await refused.json()).toEqual({ error: { code: "unavailable", message: reason } });
 
     // Reads that meet the damaged table answer 503 in the envelope; the rest are still served.
     for (const read of ["/api/v1/runs", "/api/v1/runs/before"]) {

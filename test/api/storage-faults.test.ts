@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "@/db/client";
+import { createKey, ensureDefaultProject } from "@/db/keys";
 import { startServer, type TestServer } from "../helpers/server";
 import { expectRecovered, health, postBatch, runBatch, runIds, until } from "../helpers/storage-probe";
 
@@ -58,8 +60,10 @@ describe.skipIf(!canFreeze)("a database that turns read-only under a running ser
     const degraded = await until(() => health(server), (h) => h.body.database === "read_only");
     expect(degraded.status).toBe(503);
     expect(degraded.body).toMatchObject({ status: "degraded", database: "read_only" });
-    expect(degraded.body.reason).toBe(
-      `the database file ${server.dbPath} or its folder is not writable (EPERM); make both writable for this user (check permissions, immutable attributes and read-only mounts)`,
+    // Health is public: the kind of fault only; the file and the cause are in the server's log.
+    expect(degraded.body.reason).toBe("the database does not take writes; the server's log says why and what to do");
+    expect(server.output()).toContain(
+      `[faultline] storage fault: the database file ${server.dbPath} or its folder is not writable (EPERM); make both writable for this user (check permissions, immutable attributes and read-only mounts)`,
     );
     // Reads keep working from the file as it was.
     expect(await runIds(server)).toEqual(["before"]);
@@ -67,5 +71,36 @@ describe.skipIf(!canFreeze)("a database that turns read-only under a running ser
     chattr("-i", frozen);
     frozen = [];
     await expectRecovered(server);
+  });
+});
+
+describe.skipIf(!canFreeze)("a server started while its database file was read-only", () => {
+  let late: TestServer | undefined;
+  let file = "";
+  afterAll(async () => {
+    if (file) chattr("-i", [file]);
+    await late?.stop();
+  });
+
+  it("takes ingest again by itself once the file is writable (SQLite kept the first connection read-only)", async () => {
+    // The file, its project and key are made first; the server then opens it frozen (SQLite opens a
+    // file it cannot write read-only, and that connection stays read-only after the file thaws).
+    const dir = mkdtempSync(path.join(tmpdir(), "faultline-ro-"));
+    file = path.join(dir, "faultline.db");
+    const seeded = await openStore(file);
+    await ensureDefaultProject(seeded);
+    const { key } = await createKey(seeded, "default", "ro key");
+    await seeded.close();
+    chattr("+i", [file]);
+    late = await startServer({ env: { FAULTLINE_DB_PATH: file, FAULTLINE_HEALTH_CHECK_EVERY_MS: "200" }, ready: "answering" });
+    const post = () => fetch(`${late!.url}/api/v1/ingest`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: runBatch("thawed") });
+    expect((await post()).status).toBe(503);
+    expect((await health(late)).body).toMatchObject({ status: "degraded", database: "read_only", reason: "the database does not take writes; the server's log says why and what to do" });
+
+    chattr("-i", [file]);
+    file = "";
+    const recovered = await until(post, (res) => res.status === 200);
+    expect([recovered.status, await recovered.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
+    expect((await until(() => health(late!), (h) => h.status === 200)).body).toMatchObject({ status: "ok", database: "ok" });
   });
 });

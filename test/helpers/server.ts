@@ -48,6 +48,8 @@ export async function startServer(
     sharedDatabaseUrl?: string;
     /** The folder (created here if missing, removed by `stop()`) for the SQLite file: a small file system, for disk-full tests. */
     sqliteDir?: string;
+    /** What the start waits for: health `200` (default), or any answer (a server started on a faulty database). */
+    ready?: "healthy" | "answering";
   } = {},
 ): Promise<TestServer> {
   const dialect = options.sharedDatabaseUrl ? "postgres" : (options.dialect ?? "sqlite");
@@ -77,7 +79,7 @@ export async function startServer(
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok || options.ready === "answering") break;
     } catch {
       // not listening yet
     }

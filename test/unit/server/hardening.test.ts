@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { admit, turnOverBudget } from "@/server/http/admission";
 import { eventLoopLagMs, turnMs } from "@/server/http/loop-turn";
 import { ApiError } from "@/server/http/api-error";
 import { AuthThrottle } from "@/server/http/auth-throttle";
 import { hostAllowed, hostName } from "@/server/http/host-check";
 import { hostFromArgv, isLoopbackAddress } from "@/server/boot";
-import { describeStorageFault, noteIntegrityCheck, noteStorageFailure, noteWriteSucceeded, resetStorageHealth, storageFaultKind, storageHealth } from "@/server/storage-fault";
+import { describeStorageFault, noteIntegrityCheck, noteStorageFailure, noteWriteSucceeded, resetStorageHealth, storageFaultKind, storageHealth, storageLocation } from "@/server/storage-fault";
 
 const sqliteError = (code: string) => Object.assign(new Error(code), { code });
 
@@ -100,18 +100,29 @@ describe("storage faults", () => {
   it("degrades on a failed write and recovers on the next successful one; a busy lock is no fault", () => {
     resetStorageHealth();
     noteStorageFailure(sqliteError("SQLITE_BUSY"));
-    expect(storageHealth("/d/f.db")).toEqual({ status: "ok" });
+    expect(storageHealth()).toEqual({ status: "ok" });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     noteStorageFailure(sqliteError("SQLITE_FULL"), 5);
-    expect(storageHealth("/d/f.db")).toEqual({ status: "degraded", database: "full", reason: describeStorageFault("full", "/d/f.db", "SQLITE_FULL"), since: 5, acceptsWrites: true });
+    noteStorageFailure(sqliteError("SQLITE_FULL"), 6);
+    // Health is public: the kind only; the file and the cause go to the server's log, once per fault.
+    expect(storageHealth()).toEqual({ status: "degraded", database: "full", reason: "the database's disk is full; the server's log says what to do", since: 5, acceptsWrites: true });
+    expect(logged.mock.calls).toEqual([[`[faultline] storage fault: ${describeStorageFault("full", storageLocation(), "SQLITE_FULL")}`]]);
+    logged.mockRestore();
     noteWriteSucceeded();
-    expect(storageHealth("/d/f.db")).toEqual({ status: "ok" });
+    expect(storageHealth()).toEqual({ status: "ok" });
   });
 
   it("stops writes after a failed integrity check until one passes", () => {
     resetStorageHealth();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     noteIntegrityCheck("*** in database main *** Page 7: btreeInitPage() returns error code 11", 9);
-    expect(storageHealth("/d/f.db")).toMatchObject({ status: "degraded", database: "corrupt", acceptsWrites: false, since: 9 });
+    const health = storageHealth();
+    expect(health).toMatchObject({ status: "degraded", database: "corrupt", acceptsWrites: false, since: 9 });
+    // The check's output is in the log, not in the public reason.
+    expect(health.status === "degraded" && health.reason).toBe("the database is damaged; ingest is paused so that nothing more is written into it; the server's log says what to do");
+    expect(String(logged.mock.calls[0]?.[0])).toContain("btreeInitPage() returns error code 11");
+    logged.mockRestore();
     noteIntegrityCheck("ok");
-    expect(storageHealth("/d/f.db")).toEqual({ status: "ok" });
+    expect(storageHealth()).toEqual({ status: "ok" });
   });
 });
