@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./api-error";
 import { DrainEstimate } from "./drain-estimate";
+import { API_ANSWER_HEADERS } from "./path-check";
 import { processLoop, startLoopSampler, type LoopReadings } from "./loop-turn";
-import { clockMs, receivedAt, requestsInProgress, setDoor, type DoorPass, type DoorRefusal } from "./node-server";
+import { clockMs, doorTicket, receivedAt, requestsInProgress, setDoor, type DoorPass, type DoorRefusal } from "./node-server";
 import { processState } from "../process-state";
 
 /**
@@ -37,13 +38,7 @@ const OTLP = /^\/v1\/traces\/?(\?|$)/;
 function shedAnswer(retryAfter: number): DoorRefusal {
   return {
     status: 429,
-    headers: {
-      "content-type": "application/json",
-      "retry-after": String(retryAfter),
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-      "referrer-policy": "no-referrer",
-    },
+    headers: { ...API_ANSWER_HEADERS, "retry-after": String(retryAfter) },
     body: JSON.stringify({ error: { code: "rate_limited", message: SHED_MESSAGE } }),
   };
 }
@@ -57,6 +52,9 @@ function shedAnswer(retryAfter: number): DoorRefusal {
 export class Admission {
   private shedAt = -Infinity;
   private retryAfter = 1;
+  private lastTicket = 0;
+  /** Requests let in, by ticket: whether each counts in `queue` now (false while it waits for its body). */
+  private readonly tickets = new Map<number, boolean>();
   /** Ingest requests (native and OTLP) let in at the door and not yet answered. */
   readonly queue: DrainEstimate;
 
@@ -116,7 +114,34 @@ export class Admission {
     }
     this.loop.noteAdmitted();
     this.queue.enter(now);
-    return { onClose: (at) => this.queue.leave(at) };
+    const ticket = ++this.lastTicket;
+    this.tickets.set(ticket, true);
+    return {
+      ticket,
+      onClose: (at) => {
+        if (this.tickets.get(ticket)) this.queue.leave(at);
+        this.tickets.delete(ticket);
+      },
+    };
+  }
+
+  /**
+   * The handler started reading the body of `ticket`'s request: until `bodyReceived`, it waits for
+   * its client's bytes, which is no work for the process, so it is set aside from the queue. A slow
+   * upload held for its whole body deadline would otherwise look like a long queue with a slow
+   * drain, and the door would turn every other client away.
+   */
+  bodyArriving(ticket: number, now: number): void {
+    if (this.tickets.get(ticket) !== true) return;
+    this.tickets.set(ticket, false);
+    this.queue.setAside(now);
+  }
+
+  /** The body of `ticket`'s request has arrived: it is work for the process again. */
+  bodyReceived(ticket: number, now: number): void {
+    if (this.tickets.get(ticket) !== false) return;
+    this.tickets.set(ticket, true);
+    this.queue.enter(now);
   }
 }
 
@@ -127,6 +152,22 @@ export function admit(req: Request, budgetMs: number, now: number = clockMs()): 
   const admission = (state.admission ??= new Admission(budgetMs, processLoop, now));
   const retryAfter = admission.admit(receivedAt(req), requestsInProgress(), now);
   if (retryAfter !== null) throw new ApiError("rate_limited", SHED_MESSAGE, undefined, { "Retry-After": String(retryAfter) });
+}
+
+/**
+ * Reads a request's body with the request set aside from the door's queue meanwhile (see
+ * Admission.bodyArriving): waiting for a client's bytes is not work waiting for the database.
+ */
+export async function whileBodyArrives<T>(req: Request, read: () => Promise<T>): Promise<T> {
+  const admission = state.__faultlineAdmission;
+  const ticket = doorTicket(req);
+  if (!admission || ticket === null) return read();
+  admission.bodyArriving(ticket, clockMs());
+  try {
+    return await read();
+  } finally {
+    admission.bodyReceived(ticket, clockMs());
+  }
 }
 
 /** Starts the loop sampler and the door check on the process's HTTP server(s). */

@@ -50,6 +50,15 @@ export class DrainEstimate {
   }
 
   /**
+   * A request stops counting without being answered: it waits for its client's bytes, not for
+   * the process, so it neither lengthens the queue nor (when it ends) speeds up the drain rate.
+   */
+  setAside(now: number): void {
+    this.advance(now);
+    this.inProgress = Math.max(0, this.inProgress - 1);
+  }
+
+  /**
    * The wait, ms, of a request let in now: those held divided by the drain rate. With no rate yet
    * (nothing answered since start), a queue past `minQueue` is taken as too long: the process has
    * not shown it can serve it. A stall shows too: each window of busy time that answers nothing

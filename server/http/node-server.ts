@@ -1,6 +1,7 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { processState } from "../process-state";
+import { checkRequestPath } from "./path-check";
 
 /**
  * What only the Node HTTP server knows, handed to Next's handlers as request headers: when the
@@ -11,6 +12,8 @@ import { processState } from "../process-state";
  */
 export const RECEIVED_AT_HEADER = "x-faultline-received-at";
 export const PEER_HEADER = "x-faultline-peer";
+/** The door's number for a request it let in (admission.ts), so the handler can say what it waits for. */
+export const TICKET_HEADER = "x-faultline-door-ticket";
 const FORWARDED_HEADER = "x-faultline-forwarded-for";
 
 /** A refusal answered by the Node server itself, before Next spends anything on the request. */
@@ -22,6 +25,8 @@ export interface DoorRefusal {
 /** A request let in by the door, which wants to know when it is answered (or abandoned). */
 export interface DoorPass {
   onClose: (now: number) => void;
+  /** Stamped on the request (TICKET_HEADER) for its handler. */
+  ticket?: number;
 }
 type Door = (req: IncomingMessage, now: number) => DoorRefusal | DoorPass | null;
 
@@ -93,19 +98,30 @@ export function attachToHttpServers(options: { headersTimeoutMs: number; request
       else delete req.headers[FORWARDED_HEADER];
       hooks.inProgress++;
       res.once("close", () => hooks.inProgress--);
-      const verdict = hooks.door?.(req, now) ?? null;
+      delete req.headers[TICKET_HEADER];
+      const verdict = checkRequestPath(req.url ?? "/") ?? hooks.door?.(req, now) ?? null;
       if (verdict && "status" in verdict) {
         res.writeHead(verdict.status, { ...verdict.headers, "content-length": Buffer.byteLength(verdict.body) });
         res.end(verdict.body);
         return;
       }
-      if (verdict) res.once("close", () => verdict.onClose(clockMs()));
+      if (verdict) {
+        if (verdict.ticket !== undefined) req.headers[TICKET_HEADER] = String(verdict.ticket);
+        res.once("close", () => verdict.onClose(clockMs()));
+      }
       for (const listener of nextListeners) listener.call(server, req, res);
     });
     hooks.servers.push(server);
   }
   hooks.attached = hooks.servers.length > 0;
   return hooks.servers.length;
+}
+
+/** The door's ticket of a request it let in, or null (not hooked, not ingest). */
+export function doorTicket(req: Request): number | null {
+  if (!hooks.attached) return null;
+  const value = Number(req.headers.get(TICKET_HEADER));
+  return Number.isInteger(value) && value > 0 ? value : null;
 }
 
 /** When the request's headers arrived (process clock, ms), or null where the server is not hooked. */

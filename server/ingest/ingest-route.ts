@@ -1,7 +1,7 @@
 import type { IngestFormat } from "@/lib/ingest/format";
 import { EnvelopeError } from "@/lib/ingest/format";
 import { config } from "../config";
-import { admit } from "../http/admission";
+import { admit, whileBodyArrives } from "../http/admission";
 import { ApiError } from "../http/api-error";
 import { authenticateIngest } from "../http/auth";
 import { withIngestSlot } from "../http/backpressure";
@@ -27,16 +27,19 @@ function parse<E>(format: IngestFormat<E>, body: Uint8Array, contentType: string
   }
 }
 
-function otlpMessage(rejected: readonly { id: string | null; message: string }[]): string {
+function otlpMessage(rejected: readonly { id: string | null; message: string }[], notes: readonly { message: string }[] = []): string {
   const listed = rejected.slice(0, MESSAGE_SPANS).map((r) => `span ${r.id ?? "(no id)"}: ${r.message}`).join("; ");
-  return listed + (rejected.length > MESSAGE_SPANS ? `; and ${rejected.length - MESSAGE_SPANS} more` : "");
+  const more = rejected.length > MESSAGE_SPANS ? `; and ${rejected.length - MESSAGE_SPANS} more` : "";
+  // OTLP lets a full success carry a warning in the same field.
+  const noted = notes.length > 0 ? `${listed || more ? "; " : ""}${notes.length} span(s) stored with changes: ${notes[0]!.message}` : "";
+  return listed + more + noted;
 }
 
 /** A database that failed its integrity check takes no more writes until it passes one. */
 function assertWritable(): void {
   const health = storageHealth();
   if (health.status === "degraded" && !health.acceptsWrites) {
-    throw new ApiError("unavailable", `ingest is paused: ${health.reason}`, undefined, { "Retry-After": "60" });
+    throw new ApiError("unavailable", health.reason, undefined, { "Retry-After": "60" });
   }
 }
 
@@ -59,12 +62,12 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
     return withIngestSlot(key, async () => {
       // The body's deadline counts from the headers' arrival: time spent queued is the client's too.
       const deadline = (receivedAt(req) ?? clockMs()) + c.bodyTimeoutMs;
-      const body = await readBody(req, format.contentTypes, { deadline, timeoutMs: c.bodyTimeoutMs });
+      const body = await whileBodyArrives(req, () => readBody(req, format.contentTypes, { deadline, timeoutMs: c.bodyTimeoutMs }));
       const result = await ingestEnvelope(store, projectId, format, parse(format, body, contentTypeOf(req), new URL(req.url).searchParams));
       // New rows were committed, so the file takes writes again (duplicates alone write nothing).
       if (result.accepted > result.duplicates) noteWriteSucceeded();
       scheduleDriftFold(projectId);
-      if (format.answer === "otlp") return otlpSuccess(result.rejected.length, otlpMessage(result.rejected), otlpEncodingOf(req));
+      if (format.answer === "otlp") return otlpSuccess(result.rejected.length, otlpMessage(result.rejected, result.notes), otlpEncodingOf(req));
       return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
     });
   });

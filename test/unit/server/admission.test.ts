@@ -145,3 +145,44 @@ describe("admission in the handler", () => {
     expect(isPass(a.door("POST", INGEST, 4451))).toBe(true);
   });
 });
+
+describe("requests waiting for their body (issue 25)", () => {
+  /**
+   * A steady drain, then sixteen uploads that trickle their bodies for a whole 10 s deadline while
+   * another client sends one quick request every 100 ms: how many of those the door refuses.
+   */
+  function slowUploadAttack(setAside: boolean): { refused: number; heldAtEnd: number } {
+    const loop = fakeLoop();
+    const admission = new Admission(1000, loop, 0);
+    for (let i = 0; i < 40; i++) letIn(admission, 1, i * 10)[0]!.onClose(i * 10 + 5);
+    const slow = letIn(admission, 16, 400);
+    if (setAside) for (const p of slow) admission.bodyArriving(p.ticket!, 400);
+    let refused = 0;
+    for (let t = 500; t < 10_400; t += 100) {
+      loop.admitted = 0;
+      const verdict = admission.door("POST", INGEST, t);
+      if (!isPass(verdict)) {
+        refused++;
+        continue;
+      }
+      admission.bodyArriving(verdict.ticket!, t);
+      admission.bodyReceived(verdict.ticket!, t + 1);
+      verdict.onClose(t + 5);
+    }
+    for (const p of slow) {
+      admission.bodyReceived(p.ticket!, 10_400);
+      p.onClose(10_400);
+    }
+    return { refused, heldAtEnd: admission.queue.held };
+  }
+
+  it("are set aside from the door's queue: sixteen slow uploads turn no one else away", () => {
+    expect(slowUploadAttack(true)).toEqual({ refused: 0, heldAtEnd: 0 });
+  });
+
+  it("counted as queued work, the same uploads would close the door on the others", () => {
+    const { refused, heldAtEnd } = slowUploadAttack(false);
+    expect(refused).toBeGreaterThan(50);
+    expect(heldAtEnd).toBe(0);
+  });
+});
