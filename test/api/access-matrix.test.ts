@@ -239,6 +239,8 @@ const PAGES: Row[] = [
   row("GET /setup", all(200), async (as) => as.send(`/setup?token=${await fresh.setupToken()}`)),
   // Whoever is signed in already goes on to `next`; anonymous visitors get the form.
   row("GET /sign-in", { ...all(307), anonymous: 200 }, (as) => as.send("/sign-in?next=%2Ftools")),
+  // What every page shows while the database is out of reach (proxy.ts rewrites to it): no data, no caller needed.
+  row("GET /storage-unavailable", all(200), (as) => as.send("/storage-unavailable")),
   row("GET /tools", PAGE, (as) => as.send("/tools?project=alpha")),
   row("GET /tools/[tool]", PAGE, (as) => as.send("/tools/lookup-alpha?project=alpha")),
 ];
