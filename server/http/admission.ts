@@ -159,7 +159,7 @@ export function admit(req: Request, budgetMs: number, now: number = clockMs()): 
  * Admission.bodyArriving): waiting for a client's bytes is not work waiting for the database.
  */
 export async function whileBodyArrives<T>(req: Request, read: () => Promise<T>): Promise<T> {
-  const admission = state.__faultlineAdmission;
+  const admission = state.admission;
   const ticket = doorTicket(req);
   if (!admission || ticket === null) return read();
   admission.bodyArriving(ticket, clockMs());
