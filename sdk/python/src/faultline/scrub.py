@@ -194,14 +194,26 @@ _AUTH_SCHEMES = frozenset(
 )
 
 
+# A credential inside brackets or braces ("[Bearer abc…]") or at the end of a sentence: the closing
+# characters are punctuation around it, so the decision is taken without them and they are kept.
+_CLOSERS = re.compile(r"[)\]}>.!?:]+\Z")
+
+
+def _split_closers(value: str) -> tuple[str, str]:
+    found = _CLOSERS.search(value)
+    closers = found.group(0) if found else ""
+    return value[: len(value) - len(closers)], closers
+
+
 def _authorization(m: re.Match[str]) -> str:
-    label, scheme, value = m.group(1) or "", m.group(2), m.group(3) or ""
-    if _is_redacted(value) or status_or_placeholder(value):
+    label, scheme = m.group(1) or "", m.group(2)
+    value, closers = _split_closers(m.group(3) or "")
+    if value == "" or _is_redacted(value) or status_or_placeholder(value):
         return m.group(0)
     if scheme is None:
-        return f"{label}{_token('bearer')}"
+        return f"{label}{_token('bearer')}{closers}"
     if scheme.lower() in _AUTH_SCHEMES or credential_like(value):
-        return f"{label}{scheme} {_token('bearer')}"
+        return f"{label}{scheme} {_token('bearer')}{closers}"
     return m.group(0)
 
 
@@ -213,8 +225,9 @@ _authorization_header = _rule(
 
 
 def _bearer(m: re.Match[str]) -> str:
-    scheme, value = m.group(1), m.group(2)
-    return f"{scheme} {_token('bearer')}" if not _is_redacted(value) and credential_like(value) else m.group(0)
+    scheme = m.group(1)
+    value, closers = _split_closers(m.group(2))
+    return f"{scheme} {_token('bearer')}{closers}" if not _is_redacted(value) and credential_like(value) else m.group(0)
 
 
 _bearer_in_prose = _rule(_NB + r"(Bearer|Basic)\s{1,16}([^\s\"',;]{1,4096})", _I, _bearer)
