@@ -10,6 +10,8 @@
 // HTTP on each engine unless --store-only. The URL (or FAULTLINE_BENCH_PG_URL) names a server where
 // the bench may create and drop scratch databases.
 //
+// `npm run bench:ingest -- --classify` — classification at ingest: 100 rules against none (bench/classification.ts).
+//
 // `npm run bench:ingest -- --told [--db postgres --url …]` — what classifying the errors surfaced to
 // the model costs at ingest (docs/after-told.md): writeRows with 2 concurrent writers on batches whose
 // failing calls end in surfaced errors (told texts, argument hashes, runs arriving in two pieces,
@@ -21,6 +23,7 @@ import { openStore, openPgStore, type Store } from "../db/client";
 import { writeRows } from "../db/ingest/write-rows";
 import { startServer } from "../test/helpers/server";
 import { CLIENTS, RESOURCE, SECONDS, SIZES, WARMUP_SECONDS, closedLoopOf, fmt, pct, records, rowBatch, sub, tmpFile, type BenchRecord } from "./ingest-common";
+import { classificationBench } from "./classification";
 import { toldSection } from "./ingest-told";
 
 function template(size: number): string {
@@ -217,8 +220,9 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false } },
+    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, classify: { type: "boolean", default: false } },
   });
+  if (values.classify) return classificationBench();
   if (values.told && values.db === "sqlite") return toldSection(["sqlite"], null);
   if (values.db === "sqlite") return sqliteOnly();
   if (values.db !== "postgres") throw new Error(`--db ${values.db}: expected sqlite or postgres`);

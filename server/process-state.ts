@@ -12,6 +12,7 @@ export type ProcessStateName =
   | "store" // the database store being opened or open (server/store.ts)
   | "jobs" // the job runner and its worker thread (server/jobs/job-runner.ts)
   | "drift-folds" // drift folds scheduled per project (server/jobs/drift-fold.ts)
+  | "reclassify" // re-classifications of history scheduled per project (server/jobs/reclassify-schedule.ts)
   | "health-checks" // whether the storage health checks are scheduled (server/jobs/health-check.ts)
   | "storage" // storage faults seen and the health they imply (server/storage-fault.ts)
   | "oidc" // the single-sign-on provider's discovered configuration (server/auth/oidc/oidc-client.ts)

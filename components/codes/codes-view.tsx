@@ -7,6 +7,7 @@ import { TablePager, TableScroll, urlSort } from "@/components/data-table";
 import { codesQuery } from "@/lib/query/keys";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { CodesTable } from "./codes-table";
+import { FailureGroups } from "./failure-groups";
 
 export function CodesView() {
   const url = useUrlState();
@@ -24,6 +25,7 @@ export function CodesView() {
       <TableScroll label="Codes" className="panel" minHeight={200}>
         <CodesTable rows={q.data?.codes} pending={q.isPending} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>
+      <FailureGroups project={search.project ?? "default"} range={search.range} />
     </>
   );
 }

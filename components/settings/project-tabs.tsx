@@ -5,12 +5,13 @@ import styles from "./settings.module.css";
 const TABS = [
   { path: "", label: "Project", minimum: "viewer" },
   { path: "/members", label: "Members", minimum: "viewer" },
+  { path: "/classification", label: "Classification", minimum: "viewer" },
   { path: "/keys", label: "Keys", minimum: "admin" },
   { path: "/audit", label: "Audit log", minimum: "admin" },
 ] as const;
 
 /** A project's settings pages; the ones the caller's role cannot use are left out. */
-export function ProjectTabs({ project, role, current }: { project: string; role: ProjectRole; current: "" | "/members" | "/keys" | "/audit" }) {
+export function ProjectTabs({ project, role, current }: { project: string; role: ProjectRole; current: "" | "/members" | "/classification" | "/keys" | "/audit" }) {
   const base = `/settings/projects/${encodeURIComponent(project)}`;
   return (
     <nav aria-label="Project settings">

@@ -9,6 +9,12 @@ import { delayBucket } from "../schema/delay-histograms";
 import type { runStatsRollup } from "../schema/run-stats";
 
 type RunStatsRow = RollupRow<typeof runStatsRollup>;
+
+/** The fields of a stored span that classification-dependent counters read. */
+export type ClassifiedSpan = Pick<
+  SpanRow,
+  "tool" | "toolVersion" | "code" | "outcome" | "errorClass" | "retryable" | "retryAfterMs" | "backoffMs" | "decision" | "attempt" | "release" | "service" | "environment" | "startedAt" | "endedAt" | "runId"
+>;
 type CodeRow = RollupRow<typeof codeCatalogue>;
 
 /** A run's counters row that only moves its time span (and counts `errors` final errors). */
@@ -78,7 +84,40 @@ export class BatchAggregates {
     });
   }
 
-  addSpan(s: SpanRow): void {
+  /**
+   * A stored span whose classification changed (a rule was added or edited, db/classify/reclassify.ts):
+   * the counters keyed or counted by code, class, outcome, retryable and retry_after leave the old
+   * values and join the new ones, so rollups stay equal to a recount. Max- and min-merged values are
+   * left as they are (an upper bound for the old key; rows emptied to zero are pruned after the write).
+   */
+  moveClassification(before: ClassifiedSpan, after: ClassifiedSpan): void {
+    this.addClassified(before, -1);
+    this.addClassified(after, 1);
+  }
+
+  private addClassified(s: ClassifiedSpan, sign: 1 | -1): void {
+    const { projectId } = this;
+    this.addSpanCounters(s, sign);
+    if (s.code !== null) {
+      const row = this.codeRow(s.code, s, s.startedAt, sign, 0);
+      // Min/max merged sightings: a leaving span must not move them.
+      if (sign === -1) Object.assign(row, { firstSeen: Number.MAX_SAFE_INTEGER, lastSeen: 0 });
+      this.rollups.codes.add(row);
+    }
+    this.rollups.runStats.add({
+      projectId, runId: s.runId, attempts: 0, calls: 0, retries: 0,
+      failedAttempts: s.outcome !== null && s.outcome !== "ok" ? sign : 0,
+      declined: s.outcome === "declined" ? sign : 0,
+      refused: s.outcome === "refused" ? sign : 0,
+      errors: 0, firstStartedAt: s.startedAt, lastEndedAt: s.startedAt, agent: "", release: "",
+    });
+  }
+
+  /**
+   * The span rollups and delay histograms of one span, added (`sign` 1) or taken back (-1). Written
+   * out as literals for the ingest hot path; a taken-back row leaves the max-merged attempt alone.
+   */
+  private addSpanCounters(s: ClassifiedSpan, sign: 1 | -1): void {
     const { projectId } = this;
     const attempt = s.attempt ?? 0;
     const hour = periodOf(s.startedAt);
@@ -88,37 +127,49 @@ export class BatchAggregates {
     const environment = s.environment ?? "";
     this.rollups.spanRollups.add({
       projectId, hour, tool: s.tool, code, outcome: s.outcome ?? "", errorClass: s.errorClass ?? "", release, service, environment,
-      spans: 1,
-      firstAttempts: attempt === 1 ? 1 : 0,
-      secondAttempts: attempt === 2 ? 1 : 0,
-      retryAttempts: attempt > 1 ? 1 : 0,
-      unnumbered: s.attempt === null ? 1 : 0,
-      maxAttempt: attempt,
-      retryAfterCount: s.retryAfterMs !== null ? 1 : 0,
-      retryAfterSumMs: s.retryAfterMs ?? 0,
-      backoffCount: s.backoffMs !== null ? 1 : 0,
-      backoffSumMs: s.backoffMs ?? 0,
-      failedClosed: s.decision === "failed_closed" ? 1 : 0,
-      durationSumMs: Math.max(0, s.endedAt - s.startedAt),
+      spans: sign,
+      firstAttempts: attempt === 1 ? sign : 0,
+      secondAttempts: attempt === 2 ? sign : 0,
+      retryAttempts: attempt > 1 ? sign : 0,
+      unnumbered: s.attempt === null ? sign : 0,
+      maxAttempt: sign === 1 ? attempt : 0,
+      retryAfterCount: s.retryAfterMs !== null ? sign : 0,
+      retryAfterSumMs: sign * (s.retryAfterMs ?? 0),
+      backoffCount: s.backoffMs !== null ? sign : 0,
+      backoffSumMs: sign * (s.backoffMs ?? 0),
+      failedClosed: s.decision === "failed_closed" ? sign : 0,
+      durationSumMs: sign * Math.max(0, s.endedAt - s.startedAt),
     });
     if (s.retryAfterMs !== null) {
-      this.rollups.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "retry_after", bucketMs: delayBucket(s.retryAfterMs), count: 1 });
+      this.rollups.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "retry_after", bucketMs: delayBucket(s.retryAfterMs), count: sign });
     }
     if (s.backoffMs !== null) {
-      this.rollups.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "backoff", bucketMs: delayBucket(s.backoffMs), count: 1 });
+      this.rollups.delayHistograms.add({ projectId, hour, tool: s.tool, code, release, service, environment, kind: "backoff", bucketMs: delayBucket(s.backoffMs), count: sign });
     }
+  }
+
+  addSpan(s: SpanRow): void {
+    const { projectId } = this;
+    const attempt = s.attempt ?? 0;
+    const hour = periodOf(s.startedAt);
+    const release = s.release ?? "";
+    const service = s.service ?? "";
+    const environment = s.environment ?? "";
+    this.addSpanCounters(s, 1);
     if (s.attempt !== null) this.rollups.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: s.attempt, spans: 1 });
     if (s.code !== null) {
       this.rollups.codes.add(this.codeRow(s.code, s, s.startedAt, 1, 0));
     }
     const failed = s.outcome !== null && s.outcome !== "ok" ? 1 : 0;
+    // Conformance counts what the emitter sent: a code a rule set is not the emitter's (lib/classify).
+    const own = s.classification?.prior ?? s;
     this.rollups.runTools.add({ projectId, tool: s.tool, runId: s.runId });
     this.rollups.conformance.add({
       projectId, source: s.source,
       spans: 1,
       noOutcome: s.outcome === null ? 1 : 0,
       nonOk: failed,
-      noCode: failed && s.code === null ? 1 : 0,
+      noCode: failed && own.code === null ? 1 : 0,
       noAttempt: s.attempt === null ? 1 : 0,
       noRelease: s.release === null ? 1 : 0,
     });
@@ -135,8 +186,8 @@ export class BatchAggregates {
       derivedAttempt: s.attempt !== null && derived.includes("attempt") ? 1 : 0,
       noOutcome: s.outcome === null ? 1 : 0,
       nonOk: nonOk ? 1 : 0,
-      noCode: nonOk && s.code === null ? 1 : 0,
-      noErrorClass: nonOk && s.errorClass === null ? 1 : 0,
+      noCode: nonOk && own.code === null ? 1 : 0,
+      noErrorClass: nonOk && own.errorClass === null ? 1 : 0,
       noMessage: nonOk && s.message === null ? 1 : 0,
       noRelease: s.release === null ? 1 : 0,
       lastSeen: s.startedAt,

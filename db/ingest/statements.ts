@@ -4,6 +4,7 @@ import type { Dialect } from "../store/types";
 import { runs } from "../schema/runs";
 import { toolCallSpans } from "../schema/tool-call-spans";
 import { toolErrors } from "../schema/tool-errors";
+import { factInsert } from "./fact-rows";
 import { rowInsert } from "./row-insert";
 
 // Raw statements: the ingest hot path runs ~4x faster than Drizzle's builder here (see
@@ -56,6 +57,7 @@ export interface IngestStatements {
   insertSpan: Database.Statement;
   insertToolError: Database.Statement;
   upsertRun: Database.Statement;
+  insertFact: Database.Statement;
 }
 
 const cache = new WeakMap<Database.Database, IngestStatements>();
@@ -68,6 +70,7 @@ export function ingestStatements(sqlite: Database.Database): IngestStatements {
       insertSpan: sqlite.prepare(spanInsert.sql),
       insertToolError: sqlite.prepare(toolErrorInsert.sql),
       upsertRun: sqlite.prepare(runUpsert.sql),
+      insertFact: sqlite.prepare(factInsert.sql),
     };
     cache.set(sqlite, statements);
   }

@@ -1,6 +1,7 @@
 import type { RowBatch } from "@/lib/ingest/rows";
 import { writeRollupBatch } from "../rollups/write-rollup";
 import type { SqliteStore } from "../store/types";
+import { factInsert, writtenFactRows } from "./fact-rows";
 import { applyMovesSqlite, renumberSqlite } from "./renumber-attempts";
 import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
@@ -17,6 +18,7 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
     const written = writtenFlags(batch);
     const moves = renumberSqlite(store.sqlite, projectId, batch);
     for (let i = 0; i < batch.spans.length; i++) written.spans[i] = st.insertSpan.run(spanInsert.bind(context, batch.spans[i]!.row)).changes;
+    if (batch.spans.length > 0) for (const fact of writtenFactRows(batch, written.spans)) st.insertFact.run(factInsert.bind(context, fact));
     for (let i = 0; i < batch.toolErrors.length; i++) {
       written.toolErrors[i] = st.insertToolError.run(toolErrorInsert.bind(context, batch.toolErrors[i]!.row)).changes;
     }

@@ -37,3 +37,5 @@ export * from "./oidc-identities";
 export * from "./told-steps";
 export * from "./told-step-counts";
 export * from "./told-stale";
+export * from "./classification-rules";
+export * from "./failure-facts";

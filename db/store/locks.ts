@@ -14,6 +14,7 @@ export const JOB_LOCKS = {
   retention: 7_210_011,
   partitions: 7_210_012,
   alerts: 7_210_013,
+  reclassify: 7_210_014,
 } as const;
 
 /**

@@ -1,5 +1,15 @@
 import { alertHistoryQuerySchema, alertHistorySchema, alertReceiversSchema, alertRulesQuerySchema, alertRulesSchema } from "@/lib/contracts/alerts";
 import { authProvidersSchema } from "@/lib/contracts/auth-providers";
+import {
+  classificationPreviewQuerySchema,
+  classificationPreviewSchema,
+  classificationProgressQuerySchema,
+  classificationProgressSchema,
+  classificationRulesQuerySchema,
+  classificationRulesSchema,
+  failureGroupsQuerySchema,
+  failureGroupsSchema,
+} from "@/lib/contracts/classification";
 import { codeDetailQuerySchema, codeDetailSchema, codesQuerySchema, codesSchema } from "@/lib/contracts/codes";
 import { conformanceQuerySchema, conformanceSchema } from "@/lib/contracts/conformance";
 import {
@@ -71,5 +81,10 @@ export const endpoints = {
   alertRules: defineEndpoint({ id: "alert-rules", path: "/api/v1/alerts/rules", query: alertRulesQuerySchema, response: alertRulesSchema }),
   alertHistory: defineEndpoint({ id: "alert-history", path: "/api/v1/alerts/history", query: alertHistoryQuerySchema, response: alertHistorySchema }),
   alertReceivers: defineEndpoint({ id: "alert-receivers", path: "/api/v1/alerts/receivers", query: alertRulesQuerySchema, response: alertReceiversSchema }),
+  // Classification (docs/classification.md): rules, the preview of a candidate rule, groups of failures without a code, re-classification progress.
+  classificationRules: defineEndpoint({ id: "classification-rules", path: "/api/v1/classification/rules", query: classificationRulesQuerySchema, response: classificationRulesSchema }),
+  classificationPreview: defineEndpoint({ id: "classification-preview", path: "/api/v1/classification/preview", query: classificationPreviewQuerySchema, response: classificationPreviewSchema }),
+  classificationProgress: defineEndpoint({ id: "classification-progress", path: "/api/v1/classification/progress", query: classificationProgressQuerySchema, response: classificationProgressSchema }),
+  failureGroups: defineEndpoint({ id: "failure-groups", path: "/api/v1/classification/groups", query: failureGroupsQuerySchema, response: failureGroupsSchema }),
   authProviders: defineEndpoint({ id: "auth-providers", path: "/api/v1/auth/providers", query: z.object({}), response: authProvidersSchema }),
 } as const;

@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   "alert.muted",
   "alert.unmuted",
   "user.enabled",
+  "classification.rule_created",
+  "classification.rule_updated",
+  "classification.rule_deleted",
+  "classification.rules_reordered",
+  "classification.builtin_switched",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

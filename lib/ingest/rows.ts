@@ -1,3 +1,6 @@
+import type { Classified } from "@/lib/classify/classify";
+import type { SpanFacts } from "@/lib/classify/facts";
+
 /**
  * Normalised rows, the shape every input format (native batch, OTLP, reference-kit records) is mapped
  * to before storage. `null` means "the source did not say": it is stored and shown as unknown.
@@ -43,6 +46,23 @@ export interface SpanRow {
    * `service` and `source`.
    */
   emitter?: Emitter;
+  /** What a failed span says about its failure beyond the fields above (error type, HTTP status, attributes), for classification. */
+  facts?: SpanFacts;
+  /** Set by classification at ingest (lib/classify/classify-rows.ts) on every failed or refused span. */
+  classification?: SpanClassification;
+}
+
+/** What classification decided for one failed or refused span. */
+export interface SpanClassification {
+  /** The rule (a project rule's id or a `builtin.*` id) and version that set the code; null = none did. */
+  ruleId: string | null;
+  ruleVersion: number | null;
+  /** The failure group of a span left without a code. */
+  groupKey: string | null;
+  /** The emitter's own fields, kept when a rule changed them; null when no rule did. */
+  prior: Classified | null;
+  /** The project's rules revision the span was classified at. */
+  revision: number;
 }
 
 /** A sender of spans: its service and the convention its spans follow. */

@@ -1,5 +1,7 @@
 import type { Store } from "@/db/client";
 import { NUL_REPLACEMENT, replaceNulInPlace, type IngestNote, type IngestResult, type Rejection } from "@/lib/contracts";
+import { classifyRows } from "@/lib/classify/classify-rows";
+import { rulesetFor } from "./rulesets";
 import { countDuplicateRecords, type IngestFormat } from "@/lib/ingest/format";
 import type { RowBatch } from "@/lib/ingest/rows";
 import { writeIsolating } from "./write-isolating";
@@ -35,6 +37,8 @@ function replaceNulInRows(rows: RowBatch): IngestNote[] {
 export async function ingestEnvelope<E>(store: Store, projectId: string, format: IngestFormat<E>, envelope: E, now?: number): Promise<IngestResult> {
   const { rows, rejections, accepted } = format.normalize(envelope, now);
   const notes = replaceNulInRows(rows);
+  // Failures without a code get one from the project's rules (lib/classify), on the text as stored.
+  if (rows.spans.length > 0) classifyRows(rows.spans, await rulesetFor(store, projectId));
   const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length + (rows.drops?.length ?? 0);
   const { duplicateIndexes, refused } = rowCount > 0 ? await writeIsolating(store, projectId, rows) : { duplicateIndexes: [], refused: [] };
   const ids = new Map(entriesOf(rows).map((e) => [e.index, recordId(e.row)]));

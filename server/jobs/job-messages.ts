@@ -4,6 +4,8 @@ import type { DeliveryOptions } from "../alerts/deliver";
 /** A background job, as the main thread asks for it. */
 export type Job =
   | { job: "drift-fold"; projectId: string }
+  /** Re-apply a project's changed classification rules to its stored failures. */
+  | { job: "reclassify"; projectId: string }
   | { job: "retention"; policy: RetentionPolicy }
   /** PostgreSQL: create the daily partitions of the raw tables ahead (and `daysBack` days back). */
   | { job: "partitions"; daysBack: number }

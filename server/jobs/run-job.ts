@@ -6,6 +6,7 @@ import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 import { evaluateAlerts } from "@/db/alerts/evaluate-alerts";
 import { deliverDue } from "../alerts/deliver";
 import type { Job, JobOutcome } from "./job-messages";
+import { reclassifyProject } from "./reclassify-job";
 
 // Rows per fold transaction: ~7 µs a row on SQLite keeps each write lock under ~10 ms.
 const FOLD_CHUNK = 1000;
@@ -41,7 +42,7 @@ async function retention(store: Store, policy: Extract<Job, { job: "retention" }
  * database. When another node holds the job, the outcome says `skipped` and nothing was done.
  */
 export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
-  const locked = async (kind: "drift-fold" | "retention" | "partitions" | "alerts", scope: string, fn: (lease: JobLease) => Promise<JobOutcome>) => {
+  const locked = async (kind: "drift-fold" | "reclassify" | "retention" | "partitions" | "alerts", scope: string, fn: (lease: JobLease) => Promise<JobOutcome>) => {
     const result = await withJobLock(store, kind, scope, fn);
     return result.ran ? result.value : { rows: 0, skipped: BUSY };
   };
@@ -50,6 +51,8 @@ export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
       return checkIntegrity(store);
     case "drift-fold":
       return locked("drift-fold", job.projectId, (lease) => driftFold(store, job.projectId, lease));
+    case "reclassify":
+      return locked("reclassify", job.projectId, (lease) => reclassifyProject(store, job.projectId, lease));
     case "retention":
       return locked("retention", "all", (lease) => retention(store, job.policy, lease));
     case "alerts":

@@ -3,11 +3,13 @@
 // without a row here fails the first test: add a row to ROUTES or PAGES below (see the README's
 // "Team access" section for the roles). Then cross-project isolation: a project owner who names
 // another project, or another project's run, rule, receiver, invitation or member, gets 404.
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAlertReceiver } from "@/db/alerts/receivers";
 import { createAlertRule, listAlertRules } from "@/db/alerts/rules";
+import { createClassificationRule, listClassificationRules } from "@/db/classify/rules";
 import { createInvitation } from "@/db/auth/invitations";
 import { addMembership } from "@/db/auth/memberships";
 import { createSetupToken } from "@/db/auth/setup-tokens";
@@ -120,6 +122,12 @@ const fresh = {
 
 const account = () => ({ email: `${unique("new")}@example.com`, name: "New Person", password: PASSWORD });
 const ruleId = async () => (await listAlertRules(server.store, "alpha"))[0]!.id;
+const CLASSIFICATION_RULE = { name: "seats", enabled: true, match: { tool: "book", errorType: null, message: null, httpStatus: [], attributes: [] }, set: { code: "seat_taken", errorClass: null, retryable: null }, overrideEmitter: false };
+const classificationRule = async () => {
+  const id = `r_${randomBytes(6).toString("hex")}`;
+  await server.store.transaction((tx) => createClassificationRule(tx, "alpha", id, CLASSIFICATION_RULE, "test", Date.now()));
+  return id;
+};
 
 // ---- the rows: one per route file and method, one per page ---------------------------------------
 
@@ -143,6 +151,17 @@ const ROUTES: Row[] = [
   read("/api/v1/alerts/rules", "/api/v1/alerts/rules?project=alpha"),
   row("POST /api/v1/alerts/rules", ADMIN(201), (as) => as.send("/api/v1/alerts/rules", "POST", { project: "alpha", name: unique("rule"), params: { kind: "new_code" } })),
   row("PATCH /api/v1/alerts/rules/[id]", ADMIN(200), async (as) => as.send(`/api/v1/alerts/rules/${await ruleId()}`, "PATCH", { name: unique("renamed") })),
+  read("/api/v1/classification/rules", "/api/v1/classification/rules?project=alpha"),
+  read("/api/v1/classification/groups", "/api/v1/classification/groups?project=alpha"),
+  read("/api/v1/classification/progress", "/api/v1/classification/progress?project=alpha"),
+  read("/api/v1/classification/preview", "/api/v1/classification/preview?project=alpha&tool=book&code=seat_taken"),
+  row("POST /api/v1/classification/rules", ADMIN(201), (as) => as.send("/api/v1/classification/rules", "POST", { project: "alpha", ...CLASSIFICATION_RULE })),
+  row("PUT /api/v1/classification/rules/[id]", ADMIN(200), async (as) => as.send(`/api/v1/classification/rules/${await classificationRule()}`, "PUT", { project: "alpha", ...CLASSIFICATION_RULE })),
+  row("DELETE /api/v1/classification/rules/[id]", ADMIN(204), async (as) => as.send(`/api/v1/classification/rules/${await classificationRule()}?project=alpha`, "DELETE")),
+  row("POST /api/v1/classification/rules/order", ADMIN(200), async (as) =>
+    as.send("/api/v1/classification/rules/order", "POST", { project: "alpha", ids: (await listClassificationRules(server.store, "alpha")).map((r) => r.id).reverse() }),
+  ),
+  row("POST /api/v1/classification/builtin", ADMIN(200), (as) => as.send("/api/v1/classification/builtin", "POST", { project: "alpha", enabled: true })),
   row("DELETE /api/v1/alerts/rules/[id]", ADMIN(204), async (as) => as.send(`/api/v1/alerts/rules/${await fresh.rule()}`, "DELETE")),
   row("GET /api/v1/auth/invitations/[token]", all(200), async (as) => as.send(`/api/v1/auth/invitations/${(await fresh.invitation()).token}`)),
   // Users join gamma (not a project any other row reads); the others create an account from the link.
@@ -233,6 +252,7 @@ const PAGES: Row[] = [
   row("GET /settings/projects", { ...all(200), anonymous: 307 }, (as) => as.send("/settings/projects")),
   row("GET /settings/projects/[project]", PAGE, (as) => as.send("/settings/projects/alpha")),
   // Below admin the keys and audit pages answer a "needs admin" panel, not the data (their APIs answer 403).
+  row("GET /settings/projects/[project]/classification", PAGE, (as) => as.send("/settings/projects/alpha/classification")),
   row("GET /settings/projects/[project]/audit", PAGE, (as) => as.send("/settings/projects/alpha/audit")),
   row("GET /settings/projects/[project]/keys", PAGE, (as) => as.send("/settings/projects/alpha/keys")),
   row("GET /settings/projects/[project]/members", PAGE, (as) => as.send("/settings/projects/alpha/members")),

@@ -117,12 +117,13 @@ describe("OTLP conventions from their real emitters", () => {
     await p.forceFlush();
     await p.shutdown();
     expect(result.text).toBe("Order A-1 ships Monday.");
+    // No code sent: the built-in classification pack names the failures by their text (docs/classification.md).
     expect(await storedOf("ai-sdk-agent")).toEqual([
-      { tool: "lookup_order", call_id: "call_order_1", attempt: 1, outcome: "failed", code: null, error_class: "Error", message: "orders service unavailable (try 1)", derived: "run_id,attempt" },
-      { tool: "lookup_order", call_id: "call_order_1", attempt: 2, outcome: "failed", code: null, error_class: "Error", message: "orders service unavailable (try 2)", derived: "run_id,attempt" },
+      { tool: "lookup_order", call_id: "call_order_1", attempt: 1, outcome: "failed", code: "upstream_unavailable", error_class: "ToolFailure", message: "orders service unavailable (try 1)", derived: "run_id,attempt" },
+      { tool: "lookup_order", call_id: "call_order_1", attempt: 2, outcome: "failed", code: "upstream_unavailable", error_class: "ToolFailure", message: "orders service unavailable (try 2)", derived: "run_id,attempt" },
       { tool: "lookup_order", call_id: "call_order_1", attempt: 3, outcome: "ok", code: null, error_class: null, message: null, derived: "run_id,attempt" },
     ]);
-    expect(await toolRow("lookup_order")).toEqual({ tool: "lookup_order", attempts: 3, calls: 1, unnumbered: 0, callsNotOk: 0, failures: 2, maxAttempts: 3, topCodes: [] });
+    expect(await toolRow("lookup_order")).toEqual({ tool: "lookup_order", attempts: 3, calls: 1, unnumbered: 0, callsNotOk: 0, failures: 2, maxAttempts: 3, topCodes: [{ code: "upstream_unavailable", failures: 2 }] });
     const traceId = (await server.store.get<{ t: string }>("SELECT trace_id AS t FROM tool_call_spans WHERE project_id = ? AND tool = 'lookup_order'", [server.project]))!.t;
     expect(await runOf(traceId)).toEqual(ONE_CALL_TWO_RETRIES);
   });
@@ -147,11 +148,11 @@ describe("OTLP conventions from their real emitters", () => {
     // No call id in the convention: the call is the tool under its parent span.
     expect(callId).toMatch(/^fetch_invoice@[0-9a-f]{16}$/);
     expect(await storedOf("traceloop-agent")).toEqual([
-      { tool: "fetch_invoice", call_id: callId, attempt: 1, outcome: "failed", code: null, error_class: "TimeoutError", message: "read timed out", derived: "run_id,call_id,attempt" },
-      { tool: "fetch_invoice", call_id: callId, attempt: 2, outcome: "failed", code: null, error_class: "TimeoutError", message: "read timed out", derived: "run_id,call_id,attempt" },
+      { tool: "fetch_invoice", call_id: callId, attempt: 1, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure", message: "read timed out", derived: "run_id,call_id,attempt" },
+      { tool: "fetch_invoice", call_id: callId, attempt: 2, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure", message: "read timed out", derived: "run_id,call_id,attempt" },
       { tool: "fetch_invoice", call_id: callId, attempt: 3, outcome: "ok", code: null, error_class: null, message: null, derived: "run_id,call_id,attempt" },
     ]);
-    expect(await toolRow("fetch_invoice")).toEqual({ tool: "fetch_invoice", attempts: 3, calls: 1, unnumbered: 0, callsNotOk: 0, failures: 2, maxAttempts: 3, topCodes: [] });
+    expect(await toolRow("fetch_invoice")).toEqual({ tool: "fetch_invoice", attempts: 3, calls: 1, unnumbered: 0, callsNotOk: 0, failures: 2, maxAttempts: 3, topCodes: [{ code: "upstream_timeout", failures: 2 }] });
     expect(await runOf(traceId)).toEqual(ONE_CALL_TWO_RETRIES);
   });
 
@@ -166,11 +167,11 @@ describe("OTLP conventions from their real emitters", () => {
     });
     await p.shutdown();
     expect(await storedOf("openinference-agent")).toEqual([
-      { tool: "geocode", call_id: "tc_geo_1", attempt: 1, outcome: "failed", code: null, error_class: "java.net.SocketTimeoutException", message: "connect timed out", derived: "run_id,attempt" },
-      { tool: "geocode", call_id: "tc_geo_1", attempt: 2, outcome: "failed", code: null, error_class: "java.net.SocketTimeoutException", message: "connect timed out", derived: "run_id,attempt" },
+      { tool: "geocode", call_id: "tc_geo_1", attempt: 1, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure", message: "connect timed out", derived: "run_id,attempt" },
+      { tool: "geocode", call_id: "tc_geo_1", attempt: 2, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure", message: "connect timed out", derived: "run_id,attempt" },
       { tool: "geocode", call_id: "tc_geo_1", attempt: 3, outcome: "ok", code: null, error_class: null, message: null, derived: "run_id,attempt" },
     ]);
-    expect(await toolRow("geocode")).toEqual({ tool: "geocode", attempts: 3, calls: 1, unnumbered: 0, callsNotOk: 0, failures: 2, maxAttempts: 3, topCodes: [] });
+    expect(await toolRow("geocode")).toEqual({ tool: "geocode", attempts: 3, calls: 1, unnumbered: 0, callsNotOk: 0, failures: 2, maxAttempts: 3, topCodes: [{ code: "upstream_timeout", failures: 2 }] });
     expect(await runOf(traceId)).toEqual(ONE_CALL_TWO_RETRIES);
   });
 

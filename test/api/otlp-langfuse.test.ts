@@ -76,8 +76,9 @@ describe("Langfuse tool observations through Langfuse's own span processor", () 
     const hash = rows[0]?.args_hash ?? "";
     expect(hash).toMatch(/^[0-9a-f]{8,64}$/);
     expect(rows).toEqual([
-      { ...same, attempt: 1, outcome: "failed", error_class: null, message: "orders service unavailable", args_hash: hash },
-      { ...same, attempt: 2, outcome: "failed", error_class: null, message: "orders service timed out", args_hash: hash },
+      // No code sent: the built-in classification pack names the failures by their text (docs/classification.md).
+      { ...same, attempt: 1, outcome: "failed", code: "upstream_unavailable", error_class: "ToolFailure", message: "orders service unavailable", args_hash: hash },
+      { ...same, attempt: 2, outcome: "failed", code: "upstream_timeout", error_class: "ToolFailure", message: "orders service timed out", args_hash: hash },
       { ...same, attempt: 3, outcome: "ok", error_class: null, message: null, args_hash: hash },
     ]);
 

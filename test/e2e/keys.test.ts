@@ -143,7 +143,7 @@ describe("the keys page in Chromium", () => {
     // The project page: facts only, no Keys or Audit tab, no rename or archive.
     await goto("/settings/projects/acme");
     await page.getByRole("heading", { name: "Acme agents", level: 1 }).waitFor();
-    expect(await page.getByRole("navigation", { name: "Project settings" }).getByRole("link").allTextContents()).toEqual(["Project", "Members"]);
+    expect(await page.getByRole("navigation", { name: "Project settings" }).getByRole("link").allTextContents()).toEqual(["Project", "Members", "Classification"]);
     expect(await page.getByRole("button", { name: /Rename|Archive/ }).count()).toBe(0);
     expect(await page.getByText("Only the project's owners can rename, archive or restore it.").count()).toBe(1);
 

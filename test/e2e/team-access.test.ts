@@ -127,7 +127,7 @@ describe("team access in the browser", () => {
     expect(await viewer.locator('form[aria-label="New invitation"]').count()).toBe(0);
     expect(await viewer.getByText("Pending invitations").count()).toBe(0);
     // A viewer's settings tabs leave out the keys and the audit log.
-    expect(await viewer.locator('nav[aria-label="Project settings"] a').allTextContents()).toEqual(["Project", "Members"]);
+    expect(await viewer.locator('nav[aria-label="Project settings"] a').allTextContents()).toEqual(["Project", "Members", "Classification"]);
   });
 
   it("signs the viewer out", async () => {

@@ -3,6 +3,7 @@ import type { DropRow, Emitter, SpanRow } from "@/lib/ingest/rows";
 import { agentNameOf, explicitRunIdLenient, isAgentSpan, readAgentRun, type AgentRunFields } from "./agent-spans";
 import { attrString } from "./attributes";
 import { CONVENTIONS, toolConvention, type ConventionName, type ConventionRead, type ToolConvention } from "./conventions";
+import { failureFacts } from "@/lib/classify/facts";
 import { fitClass, lastException, otelOutcome, splitErrorType } from "./conventions/otel-errors";
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { deriveAttempts } from "./derive-attempts";
@@ -134,6 +135,7 @@ function readToolSpan(s: OtlpSpan, convention: ToolConvention, ctx: SpanContext,
   const outcome = first<Outcome>(pick(reads, "outcome"), fallback);
   // An exception handled within a call that then succeeded is not the call's error.
   const failure = outcome === "ok" ? null : exception;
+  const message = first(s.statusMessage, pick(reads, "message"), failure?.message);
   return {
     spanId: s.spanId,
     traceId: s.traceId,
@@ -179,7 +181,9 @@ function readToolSpan(s: OtlpSpan, convention: ToolConvention, ctx: SpanContext,
     decision: oneOf(a, "faultline.decision", DECISIONS),
     permitted: bool(a, "faultline.permitted", true),
     abandoned: bool(a, "faultline.abandoned", true),
-    message: first(s.statusMessage, pick(reads, "message"), failure?.message),
+    message,
+    // What classification rules match beyond Faultline's fields (lib/classify): failures only.
+    ...(outcome !== null && outcome !== "ok" ? { facts: failureFacts({ attributes: a, errorType: first(failure?.type ?? null, errorType), message }) } : {}),
     derived: derived.length > 0 ? derived.join(",") : null,
     argsHash: readArgsHash(a),
     afterError: readAfterError(a),

@@ -56,6 +56,15 @@ describe("tool span recognition and mapping", () => {
         afterError: null,
         convention: "gen_ai",
         emitterService: "support-agent",
+        // A failure keeps what classification rules may match: the error type and the span's scalar attributes.
+        facts: {
+          errorType: "rate_limited",
+          httpStatus: null,
+          attributes: {
+            "gen_ai.operation.name": "execute_tool", "gen_ai.agent.name": "Travel Planner", "gen_ai.tool.name": "get_weather",
+            "gen_ai.tool.call.id": "call_VSPygqKTWdrhaFErNvMV18Yl", "error.type": "rate_limited",
+          },
+        },
       },
     ]);
   });

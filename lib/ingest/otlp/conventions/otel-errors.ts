@@ -17,10 +17,12 @@ export function lastException(s: OtlpSpan): { type: string | null; message: stri
 
 /**
  * An `error.type`-like value as a code or a class, never both: class names (and the exception's own
- * type) are error classes, `_OTHER` is nothing, anything else (`rate_limited`, `500`) is a code.
+ * type) are error classes, `_OTHER`, an HTTP status (`500`) and a JSON-RPC code are nothing, anything
+ * else (`rate_limited`) is a code.
  */
 export function splitErrorType(value: string | null, exceptionType: string | null): { code: string | null; errorClass: string | null } {
-  if (value === null || value === "_OTHER") return { code: null, errorClass: null };
+  // An HTTP status or a JSON-RPC code as `error.type` is a fact for classification (lib/classify), not the emitter's code.
+  if (value === null || value === "_OTHER" || /^(?:[1-5]\d\d|-32\d{3})$/.test(value)) return { code: null, errorClass: null };
   if (value === exceptionType || taxonomyClass(value) !== null || CLASS_NAME.test(value)) return { code: null, errorClass: fitClass(value) };
   return { code: value.length <= LIMITS.maxCodeLength ? value : null, errorClass: null };
 }

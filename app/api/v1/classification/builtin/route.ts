@@ -1,0 +1,7 @@
+import { classificationBuiltinSwitch } from "@/server/routes/classification-rules";
+import { otherMethods } from "@/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const POST = classificationBuiltinSwitch;
+export const { GET, PUT, DELETE, PATCH, OPTIONS } = otherMethods("POST");

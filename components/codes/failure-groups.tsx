@@ -1,0 +1,56 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { QueryError } from "@/components/dashboard/query-error";
+import { failureGroupsQuery } from "@/lib/query/classification";
+import { NameFailureForm } from "./name-failure-form";
+
+const when = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
+
+/** Failures without a code, grouped (docs/classification.md), beside the codes: what is unnamed and how much it weighs. */
+export function FailureGroups(props: { project: string; range: string | undefined }) {
+  const q = useQuery(failureGroupsQuery(props.project, props.range));
+  const [naming, setNaming] = useState<string | null>(null);
+  const groups = q.data?.groups ?? [];
+  const selected = groups.find((g) => g.key === naming) ?? null;
+  return (
+    <section className="panel" aria-label="Unclassified failures">
+      <div className="panel-head">
+        <h2>Unclassified failures</h2>
+        <span className="sub">failed or refused calls without a code, grouped by tool, error type, message shape and HTTP status</span>
+      </div>
+      {q.error && <QueryError error={q.error} stale={false} />}
+      {q.isPending ? <p>Loading…</p> : groups.length === 0 ? <p>Every failure in this window has a code.</p> : (
+        <table>
+          <thead>
+            <tr><th>Tool</th><th>Error type</th><th>Message shape</th><th>HTTP</th><th>Calls</th><th>Runs</th><th>First seen</th><th>Last seen</th><th>Samples</th><th /></tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={g.key}>
+                <td>{g.tool}</td>
+                <td>{g.errorType ?? "—"}</td>
+                <td><code>{g.shape || "(no message)"}</code></td>
+                <td>{g.httpStatus ?? "—"}</td>
+                <td>{g.calls}</td>
+                <td>{g.runs}</td>
+                <td>{when(g.firstSeen)}</td>
+                <td>{when(g.lastSeen)}</td>
+                <td>
+                  {g.samples.map((s) => (
+                    <div key={s.spanId}>
+                      <a href={`/runs/${encodeURIComponent(s.runId)}?project=${encodeURIComponent(props.project)}`}>{s.runId}</a>: {s.message ?? "(no message)"}
+                    </div>
+                  ))}
+                </td>
+                <td><button type="button" onClick={() => setNaming(g.key)}>Name this failure</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {selected && <NameFailureForm key={selected.key} project={props.project} range={props.range} group={selected} onClose={() => setNaming(null)} />}
+    </section>
+  );
+}

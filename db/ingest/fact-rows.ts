@@ -1,0 +1,44 @@
+import type { RowBatch, SpanRow } from "@/lib/ingest/rows";
+import { failureFacts } from "../schema/failure-facts";
+import { rowInsert, type InsertRow } from "./row-insert";
+
+type FactRow = Omit<InsertRow<typeof failureFacts>, "projectId">;
+
+/** A failed span's classification facts, stored once per (project, span id) beside the span. */
+export const factInsert = rowInsert(
+  failureFacts,
+  ["projectId"],
+  { sqlite: "ON CONFLICT (project_id, span_id) DO NOTHING", postgres: "ON CONFLICT (project_id, span_id) DO NOTHING" },
+  "spanId",
+);
+
+/** The facts row of a classified span (lib/classify/classify-rows.ts), or null for a span classification skipped. */
+export function factRow(row: SpanRow): FactRow | null {
+  const c = row.classification;
+  if (!c) return null;
+  const f = row.facts;
+  return {
+    spanId: row.spanId,
+    runId: row.runId,
+    startedAt: row.startedAt,
+    errorType: f?.errorType ?? null,
+    httpStatus: f?.httpStatus ?? null,
+    attrs: f && Object.keys(f.attributes).length > 0 ? JSON.stringify(f.attributes) : null,
+    groupKey: c.groupKey,
+    ruleId: c.ruleId,
+    ruleVersion: c.ruleVersion,
+    prior: c.prior === null ? null : JSON.stringify(c.prior),
+    revision: c.revision,
+  };
+}
+
+/** The facts rows of the batch's written spans. */
+export function writtenFactRows(batch: RowBatch, written: Uint8Array): FactRow[] {
+  const out: FactRow[] = [];
+  for (let i = 0; i < batch.spans.length; i++) {
+    if (written[i] !== 1) continue;
+    const fact = factRow(batch.spans[i]!.row);
+    if (fact) out.push(fact);
+  }
+  return out;
+}
