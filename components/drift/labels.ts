@@ -14,6 +14,7 @@ export const VERDICT_LABEL: Record<DriftVerdict, string> = {
   violation: "SemVer violation",
   allowed: "allowed by SemVer",
   not_semver: "no SemVer verdict",
+  improvement: "improvement",
 };
 
 export const BUMP_LABEL: Record<DriftBump, string> = {

@@ -35,7 +35,7 @@ export function SignatureSide(props: { title: string; signature: DriftSignature 
           <dd>
             {signature.retryAfter.medianMs === null
               ? "none asked"
-              : `median ${formatDelay(signature.retryAfter.medianMs)}, p90 ${formatDelay(signature.retryAfter.p90Ms ?? signature.retryAfter.medianMs)} (${formatCountOf(signature.retryAfter.samples, "sample")})`}
+              : `median ${formatDelay(signature.retryAfter.medianMs)}${signature.retryAfter.p90Ms === null ? "" : `, p90 ${formatDelay(signature.retryAfter.p90Ms)}`} (${formatCountOf(signature.retryAfter.samples, "sample")})`}
           </dd>
           <dt>recovered</dt>
           <dd>{signature.recovery.rate === null ? "unknown" : `${formatPct(signature.recovery.rate, 0)} (${formatCount(signature.recovery.recovered)} of ${formatCountOf(signature.recovery.calls, "call")})`}</dd>

@@ -1,4 +1,4 @@
-import type { DriftFinding, DriftFindingsResponse, DriftKind, DriftSeverity } from "@/lib/contracts/drift";
+import { driftFindingSchema, type DriftFinding, type DriftFindingsResponse, type DriftKind, type DriftSeverity } from "@/lib/contracts/drift";
 import type { Executor } from "../store/types";
 
 /**
@@ -47,4 +47,10 @@ export async function listDriftFindings(
     totals: { all, byKind, bySeverity },
     computedAt: state?.at ?? null,
   };
+}
+
+/** A project's stored findings into one release (the gate's source against each tool's predecessor), most severe first. */
+export async function listReleaseFindings(db: Executor, project: string, release: string): Promise<DriftFinding[]> {
+  const rows = await db.all<{ body: string }>("SELECT body FROM drift_findings WHERE project_id = @project AND to_release = @release ORDER BY rank, finding_id", { project, release });
+  return rows.map((r) => driftFindingSchema.parse(JSON.parse(r.body)));
 }

@@ -17,9 +17,11 @@ export async function recomputeFindings(tx: Executor, projectId: string, now: nu
   const [toolReleases, accumulators, told] = [await loadToolReleases(tx, projectId), await loadAccumulators(tx, projectId), await loadToldReleaseCounts(tx, projectId)];
   const behaviour = modelBehaviourFindings(told);
   for (const f of behaviour) {
+    // Runs that show the change: recoveries on the better side, failures on the worse one.
+    const better = f.direction === "better";
     f.exampleRuns = {
-      before: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.fromRelease, recovered: true }),
-      after: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.toRelease, recovered: false }),
+      before: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.fromRelease, recovered: !better }),
+      after: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.toRelease, recovered: better }),
     };
   }
   const findings = rankFindings([...computeFindings({ toolReleases, accumulators }), ...behaviour]);

@@ -13,8 +13,12 @@ export type DriftKind = (typeof DRIFT_KINDS)[number];
 export const DRIFT_SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
 export type DriftSeverity = (typeof DRIFT_SEVERITIES)[number];
 
-/** The SemVer judgement of a finding. `not_semver`: the releases carry no compatibility promise. */
-export const DRIFT_VERDICTS = ["violation", "allowed", "not_semver"] as const;
+/**
+ * The judgement of a finding. `not_semver`: the releases carry no compatibility promise;
+ * `improvement`: behaviour changed for the better (calls recover more often, shorter waits, the
+ * model corrects itself more often), listed for information and never a violation.
+ */
+export const DRIFT_VERDICTS = ["violation", "allowed", "not_semver", "improvement"] as const;
 export type DriftVerdict = (typeof DRIFT_VERDICTS)[number];
 
 /** Which version component changed between the two releases compared. */
@@ -27,6 +31,10 @@ export type ReleaseKind = (typeof RELEASE_KINDS)[number];
 
 export const DRIFT_METRICS = ["recovery", "retry_after", "self_correction"] as const;
 export type DriftMetric = (typeof DRIFT_METRICS)[number];
+
+/** Which way a behaviour finding moved for the code's clients; null for changes of meaning (repurposed, removed…), which break either way. */
+export const DRIFT_DIRECTIONS = ["worse", "better"] as const;
+export type DriftDirection = (typeof DRIFT_DIRECTIONS)[number];
 
 const countSchema = z.number().int().nonnegative();
 
@@ -90,6 +98,8 @@ export const driftFindingSchema = z.object({
   afterCalls: countSchema,
   /** The dimensions that changed (`error_class`, `retryable`, `outcome`, `decision`, `recovery`, `retry_after`). */
   changes: z.array(z.string()),
+  /** For behaviour and model behaviour findings: whether the change is for the worse or the better (findings stored before it was kept read as null). */
+  direction: z.enum(DRIFT_DIRECTIONS).nullable().default(null),
   sentence: z.string(),
   before: driftSignatureSchema.nullable(),
   after: driftSignatureSchema.nullable(),

@@ -61,11 +61,32 @@ export type GateBody = z.infer<typeof gateBodySchema>;
 export const GATE_VERDICTS = ["pass", "fail", "undecided"] as const;
 export type GateVerdict = (typeof GATE_VERDICTS)[number];
 
-export const GATE_UNDECIDED_REASONS = ["unknown_release", "no_predecessor", "too_few_calls"] as const;
+/**
+ * Why the gate could not decide. `not_semver`: no violation, but findings for the worse between
+ * releases that are not semantic versions (CalVer, build numbers), which SemVer cannot judge: a
+ * person must look before the release ships.
+ */
+export const GATE_UNDECIDED_REASONS = ["unknown_release", "no_predecessor", "too_few_calls", "not_semver"] as const;
 export type GateUndecidedReason = (typeof GATE_UNDECIDED_REASONS)[number];
 
-/** The drift rules a code-contract document cannot feed, named in a gate answer against one. */
-export const UNCHECKED_FROM_CONTRACT = ["retry_after_p90", "rename_told_wording"] as const;
+/** Why one tool of the release was not compared: first release of the tool, too few calls on a side, absent from the base. */
+export const GATE_UNJUDGED_REASONS = ["no_predecessor", "too_few_calls", "not_in_base"] as const;
+
+/** The drift checks a code-contract document cannot feed, named with why in a gate answer against one. */
+export const UNCHECKED_FROM_CONTRACT = [
+  {
+    check: "retry_after_p90",
+    why: "the document keeps only the median retry_after, so waits are compared by their medians: a change in the slowest 10 % alone is not seen",
+  },
+  {
+    check: "rename_told_wording",
+    why: "the document keeps no told texts, so when several new codes could be the rename of a removed one the tie is broken by call volume alone",
+  },
+  {
+    check: "self_correction",
+    why: "the document keeps no next steps after surfaced errors, so a change in how often the model recovers after a code (model behaviour) is not seen: gate against the release itself for it",
+  },
+] as const;
 
 const codeSeenSchema = z.object({ tool: z.string(), code: z.string(), calls: countSchema });
 
@@ -79,14 +100,27 @@ export const gateResponseSchema = z.object({
   against: z.object({ kind: z.enum(["predecessor", "release", "contract"]), release: z.string().nullable() }),
   /** The tool releases compared: each tool of `release` with the release it was compared against. */
   comparisons: z.array(z.object({ tool: z.string(), from: z.string(), to: z.string(), fromCalls: countSchema, toCalls: countSchema })),
+  /** The other tools of `release`, not compared, each with why. `comparisons` and `unjudged` together list every tool of the release. */
+  unjudged: z.array(
+    z.object({
+      tool: z.string(),
+      calls: countSchema,
+      reason: z.enum(GATE_UNJUDGED_REASONS),
+      base: z.string().nullable(),
+      baseCalls: countSchema.nullable(),
+      why: z.string(),
+    }),
+  ),
   /** SemVer-violating findings: any one fails the gate. */
   violations: z.array(driftFindingSchema),
   /** Findings SemVer allows (a major, a 0.x minor) or cannot judge (releases not semantic versions). */
   otherFindings: z.array(driftFindingSchema),
+  /** Behaviour that changed for the better (calls recover more often, shorter waits, the model corrects itself more often): information, never a failure. */
+  improvements: z.array(driftFindingSchema),
   newCodes: z.array(codeSeenSchema),
   removedCodes: z.array(codeSeenSchema),
-  /** Rules that could not be checked (against a contract document, which lacks their data). */
-  uncheckedRules: z.array(z.string()),
+  /** Checks that could not be made (against a contract document, which lacks their data), each with why. */
+  unchecked: z.array(z.object({ check: z.string(), why: z.string() })),
   /** False while ingested rows still wait to be folded into drift: a later answer may differ. */
   upToDate: z.boolean(),
 });

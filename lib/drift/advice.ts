@@ -1,4 +1,4 @@
-import type { DriftSignature, Mix } from "@/lib/contracts/drift";
+import type { DriftDirection, DriftSignature, Mix } from "@/lib/contracts/drift";
 import { formatDelay } from "./delays";
 import { quoteCode } from "./sentence";
 import { modeOf, type SignatureDim } from "./signature";
@@ -40,11 +40,12 @@ export function recoveryAdvice(code: string, a: DriftSignature, b: DriftSignatur
 }
 
 /** Advice for a change in the `retry_after` the code asks for. */
-export function retryAfterAdvice(code: string, a: DriftSignature, b: DriftSignature): string {
+export function retryAfterAdvice(code: string, b: DriftSignature, direction: DriftDirection): string {
   const q = quoteCode(code);
-  const longer = (b.retryAfter.medianMs ?? 0) > (a.retryAfter.medianMs ?? 0);
-  return longer
-    ? `clients that honour retry_after on ${q} will now wait longer: check their deadlines leave ${formatDelay(b.retryAfter.medianMs ?? 0)} from ${b.release}`
+  // The longest wait clients must now leave room for: the p90 where known.
+  const longest = b.retryAfter.p90Ms ?? b.retryAfter.medianMs ?? 0;
+  return direction === "worse"
+    ? `clients that honour retry_after on ${q} will now wait longer: check their deadlines leave ${formatDelay(longest)} from ${b.release}`
     : `clients that honour retry_after on ${q} will now retry sooner: check they stay within the upstream's rate limits from ${b.release}`;
 }
 

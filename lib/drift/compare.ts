@@ -1,4 +1,4 @@
-import type { DriftBump, DriftFinding, DriftKind, DriftMetric, DriftSignature, Mix, ReleaseKind } from "@/lib/contracts/drift";
+import type { DriftBump, DriftDirection, DriftFinding, DriftKind, DriftMetric, DriftSignature, Mix, ReleaseKind } from "@/lib/contracts/drift";
 import { addedAdvice, recoveryAdvice, removedAdvice, renamedAdvice, repurposedAdvice, retryAfterAdvice } from "./advice";
 import { bumpBetween, orderReleases } from "./semver";
 import { describeDelays, describeDim, pct, plural, quoteCode, verdictClause } from "./sentence";
@@ -68,10 +68,13 @@ interface Draft {
   exampleBefore: string[];
   exampleAfter: string[];
   lyingTransient?: boolean;
+  /** Behaviour findings only: for the worse or the better (null: a change of meaning). */
+  direction?: DriftDirection;
 }
 
 function finish(d: Draft, bump: DriftBump): DriftFinding {
-  const verdict = verdictFor(d.kind, bump);
+  const direction = d.direction ?? null;
+  const verdict = verdictFor(d.kind, bump, direction);
   return {
     id: findingId([d.kind, d.metric ?? "", d.tool, d.code, d.renamedTo ?? "", d.from, d.to]),
     kind: d.kind,
@@ -87,6 +90,7 @@ function finish(d: Draft, bump: DriftBump): DriftFinding {
     beforeCalls: d.beforeCalls,
     afterCalls: d.afterCalls,
     changes: d.changes,
+    direction,
     sentence: `${d.what}: ${verdictClause(d.kind, bump, verdict)}; ${d.advice}.`,
     before: d.before,
     after: d.after,
@@ -124,6 +128,15 @@ export function recoveryDrifted(a: DriftSignature, b: DriftSignature): boolean {
 }
 
 const ratioMoved = (x: number, y: number) => Math.max(x, y) / Math.max(1, Math.min(x, y)) >= RETRY_AFTER_MIN_RATIO;
+const ratioRose = (x: number | null, y: number | null) => x !== null && y !== null && y > x && ratioMoved(x, y);
+
+/**
+ * Which way a retry_after change went for clients: longer waits (median or p90) eat their deadlines,
+ * so any rise beyond the ratio is for the worse; only waits that got shorter are better.
+ */
+export function retryAfterDirection(a: DriftSignature, b: DriftSignature): DriftDirection {
+  return ratioRose(a.retryAfter.medianMs, b.retryAfter.medianMs) || ratioRose(a.retryAfter.p90Ms, b.retryAfter.p90Ms) ? "worse" : "better";
+}
 
 export function retryAfterDrifted(a: DriftSignature, b: DriftSignature): boolean {
   const x = a.retryAfter;
@@ -184,6 +197,7 @@ function compareCode(tool: string, code: string, a: DriftSignature, b: DriftSign
       kind: "behaviour",
       metric: "recovery",
       changes: ["recovery"],
+      direction: (b.recovery.rate ?? 0) < (a.recovery.rate ?? 0) ? "worse" : "better",
       lyingTransient: lying,
       advice: recoveryAdvice(code, a, b),
       what: `${label(tool, code)} recovered on a later attempt in ${pct(a.recovery.rate ?? 0)} of calls ${inRelease(a.release, a.calls)} and in ${pct(b.recovery.rate ?? 0)} ${inRelease(b.release, b.calls)}${lying ? " while still claiming to be retryable" : ""}`,
@@ -195,7 +209,8 @@ function compareCode(tool: string, code: string, a: DriftSignature, b: DriftSign
       kind: "behaviour",
       metric: "retry_after",
       changes: ["retry_after"],
-      advice: retryAfterAdvice(code, a, b),
+      direction: retryAfterDirection(a, b),
+      advice: retryAfterAdvice(code, b, retryAfterDirection(a, b)),
       what: `${label(tool, code)} asked for ${describeDelays(a.retryAfter.medianMs, a.retryAfter.p90Ms)} ${inRelease(a.release, a.calls)} and ${describeDelays(b.retryAfter.medianMs, b.retryAfter.p90Ms)} ${inRelease(b.release, b.calls)}`,
     });
   }
@@ -294,7 +309,7 @@ export function computeFindings(input: DriftInput): DriftFinding[] {
 
 /** Most severe first; among equals violations first, then the larger sample. */
 export function rankFindings(findings: DriftFinding[]): DriftFinding[] {
-  const verdictRank = { violation: 0, not_semver: 1, allowed: 2 } as const;
+  const verdictRank = { violation: 0, not_semver: 1, allowed: 2, improvement: 3 } as const;
   return findings.sort(
     (a, b) =>
       severityRank(b.severity) - severityRank(a.severity) ||

@@ -64,6 +64,7 @@ export function contractInput(doc: CodeContract): { toolReleases: ToolRelease[];
         spans, errors: spans === 0 ? c.calls : 0, calls: c.calls, recovered: c.recovery.recovered,
         firstSeen: 0, lastSeen: 0, attempts, finalErrors,
         retryAfter: c.retryAfter.medianMs === null ? new Map() : new Map([[c.retryAfter.medianMs, c.retryAfter.samples]]),
+        retryAfterMedianOnly: true,
         told: {}, exampleRunIds: [],
       });
     }
@@ -78,5 +79,5 @@ export function contractInput(doc: CodeContract): { toolReleases: ToolRelease[];
 export function medianOnly(acc: CodeAccumulator): CodeAccumulator {
   const samples = [...acc.retryAfter.values()].reduce((s, c) => s + c, 0);
   const median = histogramQuantile(acc.retryAfter, 0.5);
-  return { ...acc, retryAfter: median === null ? new Map() : new Map([[median, samples]]) };
+  return { ...acc, retryAfter: median === null ? new Map() : new Map([[median, samples]]), retryAfterMedianOnly: true };
 }

@@ -1,8 +1,10 @@
+import type { DriftFinding } from "@/lib/contracts/drift";
 import type { CodeContract, GateResponse } from "@/lib/contracts/gate";
 import { UNCHECKED_FROM_CONTRACT } from "@/lib/contracts/gate";
-import { computeFindings, type ToolRelease } from "./compare";
+import { computeFindings, rankFindings, type ToolRelease } from "./compare";
 import { contractInput, medianOnly } from "./contract";
-import { orderReleases } from "./semver";
+import { pairTools, predecessorOf, type Pair } from "./gate-pairs";
+import { modelBehaviourFindings, type ToldReleaseCounts } from "./model-behaviour";
 import { plural } from "./sentence";
 import type { CodeAccumulator } from "./signature";
 import { MIN_TOOL_CALLS } from "./thresholds";
@@ -16,64 +18,32 @@ export interface GateInput {
   against: GateAgainst;
   toolReleases: readonly ToolRelease[];
   accumulators: readonly CodeAccumulator[];
+  /**
+   * Against the predecessor: the project's stored drift findings into `release`, the very findings
+   * the Drift page and the drift alerts show, so the three never disagree.
+   */
+  releaseFindings: readonly DriftFinding[];
+  /** Against a named release: the told counts (model behaviour is judged from them as the drift refresh does). */
+  told: readonly ToldReleaseCounts[];
   upToDate: boolean;
 }
 
-type Pair = { from: ToolRelease; to: ToolRelease };
-
-/** The release each tool of `release` is compared with, or undefined when it has none. */
-function baseFor(input: GateInput, to: ToolRelease, contractReleases: readonly ToolRelease[]): ToolRelease | undefined {
-  const { against } = input;
-  if (against.kind === "contract") return contractReleases.find((r) => r.tool === to.tool);
-  if (against.kind === "release") return input.toolReleases.find((r) => r.tool === to.tool && r.release === against.release);
-  const ordered = orderReleases(input.toolReleases.filter((r) => r.tool === to.tool)).items;
-  const at = ordered.findIndex((r) => r.release === input.release);
-  return at > 0 ? ordered[at - 1] : undefined;
-}
-
-/**
- * The release gate: the drift findings between `release` and what it is compared with, per tool,
- * judged by SemVer. Any violation fails; too little data, an unknown release or nothing to compare
- * with leaves it undecided, so a pipeline can tell "broken" from "could not look".
- */
-export function evaluateGate(input: GateInput): GateResponse {
-  const contract = input.against.kind === "contract" ? contractInput(input.against.contract) : { toolReleases: [], accumulators: [] };
-  const against: GateResponse["against"] =
-    input.against.kind === "contract"
-      ? { kind: "contract", release: input.against.contract.release }
-      : { kind: input.against.kind, release: input.against.kind === "release" ? input.against.release : null };
-  const answer = (verdict: GateResponse["verdict"], reason: GateResponse["reason"], message: string, rest: Partial<GateResponse> = {}): GateResponse => ({
-    verdict, reason, message, project: input.project, release: input.release, against,
-    comparisons: [], violations: [], otherFindings: [], newCodes: [], removedCodes: [],
-    uncheckedRules: input.against.kind === "contract" ? [...UNCHECKED_FROM_CONTRACT] : [],
-    upToDate: input.upToDate, ...rest,
-  });
-
-  const targets = input.toolReleases.filter((r) => r.release === input.release);
-  if (targets.length === 0) return answer("undecided", "unknown_release", `no tool call of ${input.project} was recorded in release ${input.release}`);
-  if (input.against.kind === "release" && !input.toolReleases.some((r) => r.release === (input.against as { release: string }).release)) {
-    return answer("undecided", "unknown_release", `no tool call of ${input.project} was recorded in release ${input.against.release}`);
-  }
-  const pairs: Pair[] = targets.flatMap((to) => {
-    const from = baseFor(input, to, contract.toolReleases);
-    return from ? [{ from, to }] : [];
-  });
-  if (pairs.length === 0) return answer("undecided", "no_predecessor", `no tool of release ${input.release} has an earlier release to compare with`);
-  const judged = pairs.filter((p) => p.from.calls >= MIN_TOOL_CALLS && p.to.calls >= MIN_TOOL_CALLS);
-  const comparisons = judged.map((p) => ({ tool: p.to.tool, from: p.from.release, to: p.to.release, fromCalls: p.from.calls, toCalls: p.to.calls }));
-  if (judged.length === 0) {
-    const thin = pairs.map((p) => `${p.to.tool}: ${plural(p.from.calls, "call")} in ${p.from.release}, ${plural(p.to.calls, "call")} in ${p.to.release}`).join("; ");
-    return answer("undecided", "too_few_calls", `too few calls to judge (at least ${MIN_TOOL_CALLS} per tool and release are needed): ${thin}`);
-  }
-
-  const inPair = (a: CodeAccumulator) => judged.some((p) => p.to.tool === a.tool && (a.release === p.from.release || a.release === p.to.release));
-  const recorded = input.accumulators.filter((a) => inPair(a) && (input.against.kind !== "contract" || a.release === input.release));
+/** The findings of `release` against a base that is not its predecessor, by the drift page's own rules. */
+function computedFindings(input: GateInput, judged: readonly Pair[], contract: ReturnType<typeof contractInput>): DriftFinding[] {
+  const inPair = (a: { tool: string; release: string }) => judged.some((p) => p.to.tool === a.tool && (a.release === p.from.release || a.release === p.to.release));
+  const fromDocument = input.against.kind === "contract";
+  const recorded = input.accumulators.filter((a) => inPair(a) && (!fromDocument || a.release === input.release));
   const accumulators = [
-    ...(input.against.kind === "contract" ? recorded.map(medianOnly) : recorded),
+    // A document keeps only the median of retry_after: the release's side is reduced to it too.
+    ...(fromDocument ? recorded.map(medianOnly) : recorded),
     ...contract.accumulators.filter((a) => judged.some((p) => p.to.tool === a.tool)),
   ];
-  const findings = computeFindings({ toolReleases: judged.flatMap((p) => [p.from, p.to]), accumulators });
+  const behaviour = fromDocument ? [] : modelBehaviourFindings(input.told.filter(inPair));
+  return rankFindings([...computeFindings({ toolReleases: judged.flatMap((p) => [p.from, p.to]), accumulators }), ...behaviour]).filter((f) => f.toRelease === input.release);
+}
 
+/** Codes seen on one side of a comparison only. */
+function codesOnOneSide(judged: readonly Pair[], accumulators: readonly CodeAccumulator[]): Pick<GateResponse, "newCodes" | "removedCodes"> {
   const seen = (tool: string, release: string) => new Map(accumulators.filter((a) => a.tool === tool && a.release === release).map((a) => [a.code, a.calls]));
   const newCodes: GateResponse["newCodes"] = [];
   const removedCodes: GateResponse["removedCodes"] = [];
@@ -83,10 +53,73 @@ export function evaluateGate(input: GateInput): GateResponse {
     for (const [code, calls] of after) if (!before.has(code)) newCodes.push({ tool: p.to.tool, code, calls });
     for (const [code, calls] of before) if (!after.has(code)) removedCodes.push({ tool: p.to.tool, code, calls });
   }
-  const violations = findings.filter((f) => f.verdict === "violation");
-  const otherFindings = findings.filter((f) => f.verdict !== "violation");
-  const rest = { comparisons, violations, otherFindings, newCodes, removedCodes };
-  return violations.length > 0
-    ? answer("fail", null, `${plural(violations.length, "SemVer violation")} in release ${input.release}`, rest)
-    : answer("pass", null, `no SemVer violation in release ${input.release}`, rest);
+  return { newCodes, removedCodes };
+}
+
+/**
+ * The release gate: the drift findings between `release` and what it is compared with, per tool.
+ * Any SemVer violation fails; a change of behaviour for the better is an improvement and never
+ * fails; findings for the worse between releases that are not versions leave it undecided (SemVer
+ * cannot judge them, a person must); too little data, an unknown release or nothing to compare
+ * with leaves it undecided too, so a pipeline can tell "broken" from "could not look".
+ */
+export function evaluateGate(input: GateInput): GateResponse {
+  const { against: base } = input;
+  const contract = base.kind === "contract" ? contractInput(base.contract) : { toolReleases: [], accumulators: [] };
+  const against: GateResponse["against"] = base.kind === "contract" ? { kind: "contract", release: base.contract.release } : { kind: base.kind, release: base.kind === "release" ? base.release : null };
+  const answer = (verdict: GateResponse["verdict"], reason: GateResponse["reason"], message: string, rest: Partial<GateResponse> = {}): GateResponse => ({
+    verdict, reason, message, project: input.project, release: input.release, against,
+    comparisons: [], unjudged: [], violations: [], otherFindings: [], improvements: [], newCodes: [], removedCodes: [],
+    unchecked: base.kind === "contract" ? UNCHECKED_FROM_CONTRACT.map((u) => ({ ...u })) : [],
+    upToDate: input.upToDate, ...rest,
+  });
+
+  const targets = input.toolReleases.filter((r) => r.release === input.release);
+  if (targets.length === 0) return answer("undecided", "unknown_release", `no tool call of ${input.project} was recorded in release ${input.release}`);
+  if (base.kind === "release" && !input.toolReleases.some((r) => r.release === base.release)) {
+    return answer("undecided", "unknown_release", `no tool call of ${input.project} was recorded in release ${base.release}`);
+  }
+  const baseFor =
+    base.kind === "contract"
+      ? (to: ToolRelease) => contract.toolReleases.find((r) => r.tool === to.tool)
+      : base.kind === "release"
+        ? (to: ToolRelease) => input.toolReleases.find((r) => r.tool === to.tool && r.release === base.release)
+        : predecessorOf(input.toolReleases, input.release);
+  const baseLabel = base.kind === "contract" ? `the contract of ${base.contract.release}` : base.kind === "release" ? `release ${base.release}` : "an earlier release";
+  const { judged, unjudged } = pairTools(targets, baseFor, base.kind, baseLabel);
+
+  const findings = base.kind === "predecessor" ? rankFindings(input.releaseFindings.filter((f) => f.toRelease === input.release)) : computedFindings(input, judged, contract);
+  const rest: Partial<GateResponse> = {
+    comparisons: judged.map((p) => ({ tool: p.to.tool, from: p.from.release, to: p.to.release, fromCalls: p.from.calls, toCalls: p.to.calls })),
+    unjudged,
+    violations: findings.filter((f) => f.verdict === "violation"),
+    otherFindings: findings.filter((f) => f.verdict === "allowed" || f.verdict === "not_semver"),
+    improvements: findings.filter((f) => f.verdict === "improvement"),
+    ...codesOnOneSide(judged, [...input.accumulators, ...contract.accumulators]),
+  };
+  const violations = rest.violations!.length;
+  if (violations > 0) return answer("fail", null, `${plural(violations, "SemVer violation")} in release ${input.release}`, rest);
+
+  if (judged.length === 0) {
+    const thin = unjudged.filter((u) => u.reason === "too_few_calls");
+    if (thin.length === 0) {
+      const message = base.kind === "predecessor" ? `no tool of release ${input.release} has an earlier release to compare with` : `no tool of release ${input.release} was seen in ${baseLabel}`;
+      return answer("undecided", "no_predecessor", message, rest);
+    }
+    const counts = thin.map((u) => `${u.tool}: ${plural(u.baseCalls ?? 0, "call")} in ${u.base}, ${plural(u.calls, "call")} in ${input.release}`).join("; ");
+    return answer("undecided", "too_few_calls", `too few calls to judge (at least ${MIN_TOOL_CALLS} per tool and release are needed): ${counts}`, rest);
+  }
+  // SemVer cannot judge a change for the worse between CalVer or build-numbered releases: a person must.
+  const toReview = rest.otherFindings!.filter((f) => f.verdict === "not_semver" && f.severity !== "info");
+  if (toReview.length > 0) {
+    const worst = toReview[0]!.severity;
+    return answer(
+      "undecided",
+      "not_semver",
+      `${plural(toReview.length, "finding")} to review in release ${input.release} (the most severe ${worst}): its releases are not semantic versions, so SemVer cannot judge them`,
+      rest,
+    );
+  }
+  const improvements = rest.improvements!.length;
+  return answer("pass", null, `no SemVer violation in release ${input.release}${improvements > 0 ? ` (${plural(improvements, "improvement")} listed)` : ""}`, rest);
 }

@@ -25,8 +25,9 @@ const side = (c: ToldReleaseCounts): SelfCorrectionSide => ({ release: c.release
  * tool, the share of surfaced errors the model recovered from dropped by at least
  * {@link RECOVERY_MIN_DELTA} and a two-proportion z-test says |z| ≥ {@link RECOVERY_MIN_Z} — the
  * drift engine's rule for recovery — on releases with at least {@link MIN_TOLD_SAMPLE} decided
- * errors each (rarer releases are skipped, not compared). A rise is an improvement, not a finding.
- * Example runs are left empty: the caller looks them up for the few findings raised.
+ * errors each (rarer releases are skipped, not compared). A rise as large is listed too, as an
+ * improvement (information, never a violation). Example runs are left empty: the caller looks them
+ * up for the few findings raised.
  */
 export function modelBehaviourFindings(counts: readonly ToldReleaseCounts[]): DriftFinding[] {
   const byPair = new Map<string, ToldReleaseCounts[]>();
@@ -44,14 +45,18 @@ export function modelBehaviourFindings(counts: readonly ToldReleaseCounts[]): Dr
       const before = side(a);
       const after = side(b);
       const z = twoProportionZ(a.recovered, a.decided, b.recovered, b.decided);
-      if (before.rate - after.rate < RECOVERY_MIN_DELTA || -z < RECOVERY_MIN_Z) continue;
+      if (Math.abs(before.rate - after.rate) < RECOVERY_MIN_DELTA || Math.abs(z) < RECOVERY_MIN_Z) continue;
+      const direction = after.rate < before.rate ? "worse" : "better";
       const bump = ordered.order === "semver" ? bumpBetween(a.release, b.release) : "not_semver";
-      const verdict = verdictFor("model_behaviour", bump);
+      const verdict = verdictFor("model_behaviour", bump, direction);
       const q = quoteCode(b.code);
       const what =
         `after being told ${q} from ${quoteCode(b.tool)}, the model recovered from ${pct(before.rate)} of ${plural(a.decided, "error")} in ${a.release}` +
         ` and from ${pct(after.rate)} of ${plural(b.decided, "error")} in ${b.release}`;
-      const advice = `compare what ${q} tells the model in ${b.release} with ${a.release} (its wordings on the code page) and restore the wording or prompt that worked`;
+      const advice =
+        direction === "worse"
+          ? `compare what ${q} tells the model in ${b.release} with ${a.release} (its wordings on the code page) and restore the wording or prompt that worked`
+          : `keep what ${q} tells the model in ${b.release} (its wordings on the code page): it helps the model more than ${a.release}'s`;
       findings.push({
         id: findingId(["model_behaviour", "self_correction", b.tool, b.code, "", a.release, b.release]),
         kind: "model_behaviour",
@@ -67,6 +72,7 @@ export function modelBehaviourFindings(counts: readonly ToldReleaseCounts[]): Dr
         beforeCalls: a.decided,
         afterCalls: b.decided,
         changes: ["self_correction"],
+        direction,
         sentence: `${what[0]!.toUpperCase()}${what.slice(1)}: ${verdictClause("model_behaviour", bump, verdict)}; ${advice}.`,
         before: null,
         after: null,

@@ -24,6 +24,10 @@ const BUMP_LABEL: Record<Exclude<DriftBump, "not_semver">, string> = {
 
 /** The closing clause: what kind of change, in which kind of release, and SemVer's judgement. */
 export function verdictClause(kind: DriftKind, bump: DriftBump, verdict: DriftVerdict): string {
+  if (verdict === "improvement") {
+    const where = bump === "not_semver" ? "between releases that are not semantic versions" : `in a ${BUMP_LABEL[bump]} release`;
+    return `${KIND_PHRASE[kind]} for the better ${where}, an improvement listed for information`;
+  }
   if (bump === "not_semver") return `${KIND_PHRASE[kind]} between releases that are not semantic versions`;
   const where = `${KIND_PHRASE[kind]} in a ${BUMP_LABEL[bump]} release`;
   return verdict === "violation" ? `${where}, a SemVer violation` : `${where}, which SemVer allows`;
@@ -41,7 +45,8 @@ export function describeDim(dim: SignatureDim, mix: Mix): string {
 
 export const quoteCode = (code: string) => `\`${code}\``;
 
+/** A retry_after distribution in words; a p90 that is not known (a contract keeps only the median) is not printed. */
 export function describeDelays(median: number | null, p90: number | null): string {
   if (median === null) return "no retry_after";
-  return `a median retry_after of ${formatDelay(median)} (p90 ${formatDelay(p90 ?? median)})`;
+  return `a median retry_after of ${formatDelay(median)}${p90 === null ? "" : ` (p90 ${formatDelay(p90)})`}`;
 }

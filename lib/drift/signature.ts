@@ -30,6 +30,8 @@ export interface CodeAccumulator {
   finalErrors: DimCounts;
   /** Quantised retry_after (ms) → count. */
   retryAfter: Map<number, number>;
+  /** True when `retryAfter` holds only the median (a contract document's side): its p90 is unknown, not the median. */
+  retryAfterMedianOnly?: boolean;
   told: Record<string, number>;
   exampleRunIds: string[];
 }
@@ -78,7 +80,7 @@ export function buildSignature(acc: CodeAccumulator): DriftSignature {
     retryable: dimMix(acc, "retryable"),
     outcome: dimMix(acc, "outcome"),
     decision: dimMix(acc, "decision"),
-    retryAfter: { samples, medianMs: histogramQuantile(acc.retryAfter, 0.5), p90Ms: histogramQuantile(acc.retryAfter, 0.9) },
+    retryAfter: { samples, medianMs: histogramQuantile(acc.retryAfter, 0.5), p90Ms: acc.retryAfterMedianOnly ? null : histogramQuantile(acc.retryAfter, 0.9) },
     recovery: { calls: acc.calls, recovered: acc.recovered, rate: acc.calls > 0 ? acc.recovered / acc.calls : null },
     toldShapes,
     exampleRunIds: acc.exampleRunIds,

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createKey } from "@/db/keys";
 import { freePort, startServer, type TestServer } from "../helpers/server";
-import { ingestGateScenario, REPURPOSED_PATCH } from "./gate-fixture";
+import { ingestGateScenario, ingestImprovementAndCalVer, REPURPOSED_PATCH } from "./gate-fixture";
 
 const SECRET = "gate-admin-s3cret-gate";
 const CLI = path.resolve("lib/runtime/npm/bin/faultline-gate.mjs");
@@ -20,6 +20,7 @@ beforeAll(async () => {
   readKey = (await createKey(server.store, "default", "gate key", "read")).key;
   scratch = mkdtempSync(path.join(tmpdir(), "faultline-gate-"));
   await ingestGateScenario(server.url, server.key);
+  await ingestImprovementAndCalVer(server.url, server.key);
   // Reads start the background fold and never wait for it.
   for (;;) {
     const res = await fetch(`${server.url}/api/v1/gate?release=1.0.1`, { headers: { authorization: `Bearer ${SECRET}` } });
@@ -50,7 +51,7 @@ describe("the gate command", () => {
     const lines = r.out.split("\n");
     expect(lines.slice(0, 3)).toEqual([
       "Faultline gate: FAIL - 1 SemVer violation in release 1.0.1",
-      "project default, release 1.0.1, compared with each tool's previous release",
+      "project default, release 1.0.1: 1 of 1 tool compared with its previous release",
       "  lookup: 1.0.0 (20 calls) -> 1.0.1 (20 calls)",
     ]);
     expect(lines).toContain("  [critical] repurposed `upstream_timeout` on `lookup` (1.0.0 -> 1.0.1)");
@@ -73,8 +74,27 @@ describe("the gate command", () => {
     writeFileSync(file, await res.text());
     const r = await withSecret("--release", "1.0.1", "--against", file);
     expect(r.code, r.out).toBe(1);
-    expect(r.out).toContain("compared with the contract of 1.0.0");
-    expect(r.out).toContain("Not checked against a document: retry_after_p90, rename_told_wording");
+    expect(r.out).toContain("project default, release 1.0.1: 1 of 1 tool compared with the contract of 1.0.0");
+    expect(r.out).toContain(
+      "Not checked against a document (3):\n" +
+        "  retry_after_p90: the document keeps only the median retry_after, so waits are compared by their medians: a change in the slowest 10 % alone is not seen\n",
+    );
+  });
+
+  it("exits 0 on a release that only got better, listing the improvement; a date-released change for the worse is not PASS", async () => {
+    const better = await withSecret("--release", "2.1.0");
+    expect(better.code, better.out).toBe(0);
+    expect(better.out.split("\n").slice(0, 3)).toEqual([
+      "Faultline gate: PASS - no SemVer violation in release 2.1.0 (1 improvement listed)",
+      "project default, release 2.1.0: 1 of 1 tool compared with its previous release",
+      "  search: 2.0.0 (25 calls) -> 2.1.0 (25 calls)",
+    ]);
+    expect(better.out).toContain("Improvements, for information (1):\n  [info] behaviour `upstream_unavailable` on `search` (2.0.0 -> 2.1.0)");
+    const calver = await withSecret("--release", "2026-11-09");
+    expect(calver.code, calver.out).toBe(2);
+    expect(calver.out.split("\n")[0]).toBe(
+      "Faultline gate: UNDECIDED - 1 finding to review in release 2026-11-09 (the most severe high): its releases are not semantic versions, so SemVer cannot judge them",
+    );
   });
 
   it("exits 2 when it cannot decide: unknown release, too few calls, refused key, unreachable server", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey } from "@/db/keys";
 import { codeContractSchema, gateResponseSchema, type CodeContract, type GateResponse } from "@/lib/contracts/gate";
 import { openProject, type ProjectServer } from "../helpers/project";
-import { ingestGateScenario, REPURPOSED_MINOR, REPURPOSED_PATCH } from "./gate-fixture";
+import { ingestGateScenario, ingestImprovementAndCalVer, REPURPOSED_MINOR, REPURPOSED_PATCH } from "./gate-fixture";
 
 let server: ProjectServer;
 let readKey: string;
@@ -12,6 +12,7 @@ beforeAll(async () => {
   server = await openProject();
   readKey = (await createKey(server.store, server.project, "gate key", "read")).key;
   await ingestGateScenario(server.url, server.key);
+  await ingestImprovementAndCalVer(server.url, server.key);
   await server.driftFolded();
 });
 afterAll(async () => {
@@ -32,7 +33,7 @@ describe("GET /api/v1/gate", () => {
     expect([a.verdict, a.reason, a.message, a.against, a.upToDate]).toEqual(["fail", null, "1 SemVer violation in release 1.0.1", { kind: "predecessor", release: null }, true]);
     expect(a.comparisons).toEqual([{ tool: "lookup", from: "1.0.0", to: "1.0.1", fromCalls: 20, toCalls: 20 }]);
     expect(a.violations.map((f) => [f.kind, f.code, f.bump, f.severity, f.sentence])).toEqual([["repurposed", "upstream_timeout", "patch", "critical", REPURPOSED_PATCH]]);
-    expect([a.otherFindings, a.newCodes, a.removedCodes, a.uncheckedRules]).toEqual([[], [], [], []]);
+    expect([a.otherFindings, a.improvements, a.unjudged, a.newCodes, a.removedCodes, a.unchecked]).toEqual([[], [], [], [], [], []]);
     // The same finding, id and all, as the drift page shows.
     const drift = (await (await fetch(server.at("/api/v1/drift?kind=repurposed"))).json()) as { findings: { id: string; toRelease: string }[] };
     expect(drift.findings.find((f) => f.toRelease === "1.0.1")?.id).toBe(a.violations[0]!.id);
@@ -65,6 +66,25 @@ describe("GET /api/v1/gate", () => {
       "too few calls to judge (at least 20 per tool and release are needed): lookup: 30 calls in 1.1.0, 5 calls in 1.1.1",
       0,
     ]);
+  });
+
+  it("passes a minor release whose calls now recover, listing the improvement as the Drift page does", async () => {
+    const a = await gate("release=2.1.0");
+    expect([a.verdict, a.reason, a.message]).toEqual(["pass", null, "no SemVer violation in release 2.1.0 (1 improvement listed)"]);
+    expect(a.comparisons).toEqual([{ tool: "search", from: "2.0.0", to: "2.1.0", fromCalls: 25, toCalls: 25 }]);
+    expect(a.improvements.map((f) => [f.kind, f.metric, f.direction, f.verdict, f.severity])).toEqual([["behaviour", "recovery", "better", "improvement", "info"]]);
+    const drift = (await (await fetch(server.at("/api/v1/drift?tool=search"))).json()) as { findings: { id: string; verdict: string }[] };
+    expect(drift.findings.map((f) => [f.id, f.verdict])).toEqual([[a.improvements[0]!.id, "improvement"]]);
+  });
+
+  it("leaves a date-released change for the worse to a person: undecided, never pass", async () => {
+    const a = await gate("release=2026-11-09");
+    expect([a.verdict, a.reason, a.message]).toEqual([
+      "undecided",
+      "not_semver",
+      "1 finding to review in release 2026-11-09 (the most severe high): its releases are not semantic versions, so SemVer cannot judge them",
+    ]);
+    expect(a.otherFindings.map((f) => [f.kind, f.code, f.verdict])).toEqual([["repurposed", "slot_taken", "not_semver"]]);
   });
 
   it("refuses a base that is not an earlier release", async () => {
@@ -121,7 +141,7 @@ describe("the code contract", () => {
         body: JSON.stringify({ project: server.project, release, against }),
       });
     const failed = gateResponseSchema.parse(await (await post("1.0.1", doc)).json());
-    expect([failed.verdict, failed.against, failed.uncheckedRules]).toEqual(["fail", { kind: "contract", release: "1.0.0" }, ["retry_after_p90", "rename_told_wording"]]);
+    expect([failed.verdict, failed.against, failed.unchecked.map((u) => u.check)]).toEqual(["fail", { kind: "contract", release: "1.0.0" }, ["retry_after_p90", "rename_told_wording", "self_correction"]]);
     expect(failed.violations.map((f) => f.sentence)).toEqual([REPURPOSED_PATCH]);
 
     const passed = gateResponseSchema.parse(await (await post("1.1.0", await contract("1.0.1"))).json());

@@ -17,7 +17,7 @@ function finding(kind: DriftKind, fromRelease: string, toRelease: string, over: 
   return {
     id: `${kind}-${toRelease}-${over.tool ?? "search"}`, kind, metric: null, severity: "high", verdict: "violation", bump: "minor",
     code: "upstream_timeout", renamedTo: null, tool: "search", fromRelease, toRelease, beforeCalls: 1, afterCalls: 1, changes: [],
-    sentence: `${kind} at ${toRelease}`, before: null, after: null, exampleRuns: { before: [], after: [] }, ...over,
+    direction: null, sentence: `${kind} at ${toRelease}`, before: null, after: null, exampleRuns: { before: [], after: [] }, ...over,
   };
 }
 

@@ -18,6 +18,7 @@ describe("model behaviour findings (pure)", () => {
     expect(f).toMatchObject({
       kind: "model_behaviour",
       metric: "self_correction",
+      direction: "worse",
       severity: "medium",
       verdict: "violation",
       bump: "minor",
@@ -43,8 +44,17 @@ describe("model behaviour findings (pure)", () => {
     expect(modelBehaviourFindings([counts("1.3.0", 30, 30), counts("1.4.0", 9, 0)])).toEqual([]);
   });
 
-  it("is not raised on a rise, nor on a drop that is small or not significant", () => {
-    expect(modelBehaviourFindings([counts("1.3.0", 30, 6), counts("1.4.0", 30, 24)])).toEqual([]);
+  it("lists a rise as an improvement, never a violation", () => {
+    const [f, ...rest] = modelBehaviourFindings([counts("1.3.0", 30, 6), counts("1.4.0", 30, 24)]);
+    expect(rest).toEqual([]);
+    expect(f).toMatchObject({ kind: "model_behaviour", metric: "self_correction", direction: "better", verdict: "improvement", severity: "info", bump: "minor" });
+    expect(f!.sentence).toBe(
+      "After being told `bad_date` from `book_flight`, the model recovered from 20% of 30 errors in 1.3.0 and from 80% of 30 errors in 1.4.0: " +
+        "model behaviour drift for the better in a minor release, an improvement listed for information; keep what `bad_date` tells the model in 1.4.0 (its wordings on the code page): it helps the model more than 1.3.0's.",
+    );
+  });
+
+  it("is not raised on a change that is small or not significant", () => {
     expect(modelBehaviourFindings([counts("1.3.0", 200, 120), counts("1.4.0", 200, 80)])).toEqual([]); // 60% → 40%: below 25 points
     expect(modelBehaviourFindings([counts("1.3.0", 10, 6), counts("1.4.0", 10, 3)])).toEqual([]); // 30 points, |z| < 3
   });

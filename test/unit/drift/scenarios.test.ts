@@ -291,17 +291,18 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
     );
   });
 
-  it("18. calls that now recover after a code claim no contradiction, and the advice says retrying pays off", async () => {
+  it("18. calls that now recover after a code are an improvement, not a violation, and the advice says retrying pays off", async () => {
     const s = await scenario();
     s.failing(30, { ...search("1.3.0", 0), code: "upstream_unavailable", retryable: true });
     s.failing(30, { ...search("1.4.0", 1), code: "upstream_unavailable", retryable: true, recovers: true });
     // The final decision moves too (surfaced → retried): a finding of its own, not asserted here.
     const findings = (await s.findings()).filter((f) => f.metric === "recovery");
     expect(findings.map(brief)).toEqual([
-      { kind: "behaviour", metric: "recovery", code: "upstream_unavailable", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "violation", severity: "medium", changes: ["recovery"], beforeCalls: 30, afterCalls: 30 },
+      { kind: "behaviour", metric: "recovery", code: "upstream_unavailable", renamedTo: null, tool: "search", from: "1.3.0", to: "1.4.0", bump: "minor", verdict: "improvement", severity: "info", changes: ["recovery"], beforeCalls: 30, afterCalls: 30 },
     ]);
+    expect(findings[0]!.direction).toBe("better");
     expect(findings[0]!.sentence).toBe(
-      "`upstream_unavailable` on `search` recovered on a later attempt in 0% of calls in 1.3.0 (30 calls) and in 100% in 1.4.0 (30 calls): behaviour drift in a minor release, a SemVer violation; `upstream_unavailable` now recovers when retried: a retry policy for it pays off from 1.4.0.",
+      "`upstream_unavailable` on `search` recovered on a later attempt in 0% of calls in 1.3.0 (30 calls) and in 100% in 1.4.0 (30 calls): behaviour drift for the better in a minor release, an improvement listed for information; `upstream_unavailable` now recovers when retried: a retry policy for it pays off from 1.4.0.",
     );
   });
 });

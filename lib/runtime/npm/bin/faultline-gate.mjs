@@ -2,7 +2,8 @@
 // faultline-gate: asks a Faultline server whether a release may ship, for a CI step.
 //   faultline-gate --url URL --key KEY --project ID --release NAME [--against RELEASE|contract.json] [--wait SECONDS] [--json]
 // Exit codes: 0 pass, 1 SemVer violations, 2 could not decide (too few calls, unknown release, no
-// predecessor, drift not folded in time, unreachable server, refused key, bad arguments).
+// predecessor, findings between releases that are not versions, drift not folded in time,
+// unreachable server, refused key, bad arguments).
 // Dependency-free on purpose (node >= 20 builtins and global fetch): CI images install nothing for it.
 /* global fetch -- Node 20+ has it built in; that is what keeps this script dependency-free. */
 import { existsSync, readFileSync } from "node:fs";
@@ -62,15 +63,21 @@ const finding = (f) => `  [${f.severity}] ${f.kind} \`${f.code}\` on \`${f.tool}
 
 function report(a) {
   const lines = [];
-  const against = a.against.kind === "predecessor" ? "each tool's previous release" : a.against.kind === "release" ? `release ${a.against.release}` : `the contract of ${a.against.release}`;
+  const tools = a.comparisons.length + a.unjudged.length;
+  const base =
+    a.against.kind === "predecessor"
+      ? a.comparisons.length === 1 ? "its previous release" : "their previous releases"
+      : a.against.kind === "release" ? `release ${a.against.release}` : `the contract of ${a.against.release}`;
   lines.push(`Faultline gate: ${a.verdict.toUpperCase()} - ${a.message}`);
-  lines.push(`project ${a.project}, release ${a.release}, compared with ${against}`);
+  lines.push(`project ${a.project}, release ${a.release}: ${a.comparisons.length} of ${tools} ${tools === 1 ? "tool" : "tools"} compared with ${base}`);
   for (const c of a.comparisons) lines.push(`  ${c.tool}: ${c.from} (${c.fromCalls} calls) -> ${c.to} (${c.toCalls} calls)`);
+  if (a.unjudged.length > 0) lines.push(`Not judged (${a.unjudged.length}):`, ...a.unjudged.map((u) => `  ${u.tool}: ${u.why}`));
   if (a.violations.length > 0) lines.push("", `Violations (${a.violations.length}):`, ...a.violations.map(finding));
   if (a.otherFindings.length > 0) lines.push("", `Other findings, not violations (${a.otherFindings.length}):`, ...a.otherFindings.map(finding));
+  if (a.improvements.length > 0) lines.push("", `Improvements, for information (${a.improvements.length}):`, ...a.improvements.map(finding));
   if (a.newCodes.length > 0) lines.push("", "New codes:", ...a.newCodes.map((c) => `  + \`${c.code}\` on \`${c.tool}\` (${c.calls} calls)`));
   if (a.removedCodes.length > 0) lines.push("", "Codes no longer seen:", ...a.removedCodes.map((c) => `  - \`${c.code}\` on \`${c.tool}\` (${c.calls} calls before)`));
-  if (a.uncheckedRules.length > 0) lines.push("", `Not checked against a document: ${a.uncheckedRules.join(", ")}`);
+  if (a.unchecked.length > 0) lines.push("", `Not checked against a document (${a.unchecked.length}):`, ...a.unchecked.map((u) => `  ${u.check}: ${u.why}`));
   if (!a.upToDate) lines.push("", "The server had not folded every ingested call yet: this answer may be stale.");
   return lines.join("\n");
 }
