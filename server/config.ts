@@ -76,6 +76,10 @@ const envSchema = z.object({
   FAULTLINE_ALERT_RETRY_CAP_MS: int(100, 86_400_000, 3_600_000),
   FAULTLINE_ALERT_GIVE_UP_MS: int(1000, 7 * DAY_MS, DAY_MS),
   FAULTLINE_ALERT_TIMEOUT_MS: int(100, 60_000, 5000),
+  // Email receivers send through this server: smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465.
+  FAULTLINE_SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^\s/]+\/?$/i.test(v.trim()), "an smtp:// or smtps:// URL (smtp://user:password@host:port)"),
+  // The sender of alert emails; faultline@<the SMTP host> when not set.
+  FAULTLINE_SMTP_FROM: optionalText.refine((v) => v === undefined || /^[^\s@<>]+@[^\s@<>]+$/.test(v.trim()), "an e-mail address"),
   // A session ends this long after its last use (sliding); fractions of an hour are allowed.
   FAULTLINE_SESSION_TTL_HOURS: decimal(0.001, 8760, 168),
   // Where the dashboard is reached, so a notification's link is absolute (relative without it).
@@ -180,6 +184,8 @@ export interface Config {
   alertRetryCapMs: number;
   alertGiveUpMs: number;
   alertTimeoutMs: number;
+  /** The SMTP server email receivers send through; null when not configured (email receivers are then refused). */
+  smtp: { url: string; from: string } | null;
   publicUrl: string;
   /** Single sign-on; null when not configured. */
   oidc: OidcConfig | null;
@@ -242,6 +248,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
     alertRetryCapMs: e.FAULTLINE_ALERT_RETRY_CAP_MS,
     alertGiveUpMs: e.FAULTLINE_ALERT_GIVE_UP_MS,
     alertTimeoutMs: e.FAULTLINE_ALERT_TIMEOUT_MS,
+    smtp: e.FAULTLINE_SMTP_URL
+      ? { url: e.FAULTLINE_SMTP_URL.trim(), from: e.FAULTLINE_SMTP_FROM?.trim() ?? `faultline@${new URL(e.FAULTLINE_SMTP_URL.trim()).hostname}` }
+      : null,
     publicUrl: e.FAULTLINE_PUBLIC_URL ?? "",
     oidc: parseOidc(env, e),
     sessionTtlMs: Math.round(e.FAULTLINE_SESSION_TTL_HOURS * 3_600_000),

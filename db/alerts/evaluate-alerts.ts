@@ -1,7 +1,8 @@
 import type { Executor, Store } from "../client";
 import { conditionsOf, ruleIsQuiet, transitionsOf, type AlertStateRow } from "@/lib/alerts/evaluate";
-import { buildNotification } from "@/lib/alerts/notification";
+import { buildNotification, type NotificationDetails } from "@/lib/alerts/notification";
 import type { AlertStatus } from "@/lib/contracts/alert-enums";
+import { alertDetails } from "./alert-details";
 import { loadAlertFacts } from "./facts";
 import { getAlertRule } from "./rules";
 
@@ -20,7 +21,16 @@ export async function evaluateAlerts(store: Store, now: number, publicUrl: strin
   for (const { id } of ids) {
     const rule = await getAlertRule(store, Number(id));
     if (!rule || ruleIsQuiet(rule, now)) continue;
-    const conditions = conditionsOf(rule.params, await loadAlertFacts(store, rule.project, rule.params, rule.createdAt, now));
+    const facts = await loadAlertFacts(store, rule.project, rule.params, rule.createdAt, now);
+    const conditions = conditionsOf(rule.params, facts);
+    // The messages' details are read before the transaction (no reads of other tables inside it);
+    // a change that appears only inside it (a race with another evaluation) gets them there.
+    const before = await store.all<AlertStateRow & { fired_at: number | string | null }>("SELECT key, status, fired_at FROM alert_states WHERE rule_id = ?", [rule.id]);
+    const firedAt = new Map(before.map((s) => [s.key, s.fired_at === null ? null : Number(s.fired_at)]));
+    const details = new Map<string, NotificationDetails>();
+    for (const change of transitionsOf(conditions, before)) {
+      details.set(`${change.status}:${change.key}`, await alertDetails(store, rule.project, rule.params, facts, change, firedAt.get(change.key) ?? null, now));
+    }
     written += await store.transaction(async (tx) => {
       // Read again inside the transaction: an edit in between (new params, a delete) wins.
       const current = await getAlertRule(tx, rule.id);
@@ -29,7 +39,8 @@ export async function evaluateAlerts(store: Store, now: number, publicUrl: strin
       const changes = transitionsOf(conditions, states);
       for (const change of changes) {
         await upsertState(tx, rule.id, change, now);
-        const body = buildNotification({ ...rule, kind: rule.params.kind }, change, now, publicUrl);
+        const detail = details.get(`${change.status}:${change.key}`) ?? (await alertDetails(tx, rule.project, rule.params, facts, change, firedAt.get(change.key) ?? null, now));
+        const body = buildNotification({ ...rule, kind: rule.params.kind }, change, now, publicUrl, detail);
         await tx.run(
           `INSERT INTO alert_outbox (project_id, rule_id, rule_name, receiver_id, key, status, body, created_at, attempts, next_attempt_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,

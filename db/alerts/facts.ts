@@ -1,7 +1,7 @@
 import type { Executor } from "../client";
 import type { AlertFacts, ToolWindowFacts } from "@/lib/alerts/evaluate";
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
-import type { DriftKind, DriftSeverity } from "@/lib/contracts/drift";
+import type { DriftFinding, DriftKind, DriftSeverity } from "@/lib/contracts/drift";
 
 const MINUTE = 60_000;
 
@@ -62,7 +62,14 @@ export async function loadAlertFacts(db: Executor, project: string, params: Aler
     );
     return {
       ...facts,
-      drift: rows.map((r) => ({ findingId: r.finding_id, tool: r.tool, code: r.code, kind: r.kind, severity: r.severity, sentence: String((JSON.parse(r.body) as { sentence?: unknown }).sentence ?? "") })),
+      drift: rows.map((r) => {
+        const f = JSON.parse(r.body) as Partial<DriftFinding>;
+        const firstSeen = f.after?.firstSeen ?? f.selfCorrection?.after.firstSeen;
+        return {
+          findingId: r.finding_id, tool: r.tool, code: r.code, kind: r.kind, severity: r.severity, sentence: String(f.sentence ?? ""),
+          release: f.toRelease, firstSeen, runs: f.exampleRuns?.after ?? [],
+        };
+      }),
     };
   }
   return { ...facts, tools: await toolWindows(db, project, params.windowMinutes, now) };

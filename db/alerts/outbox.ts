@@ -10,18 +10,20 @@ export interface DueNotification {
   url: string;
   format: AlertReceiverFormat;
   secret: string;
+  /** The rule state's key (tool, code, finding): PagerDuty's dedup key derives from it. */
+  key: string;
 }
 
 /** Notifications whose next attempt is due, oldest first. */
 export async function dueNotifications(db: Executor, now: number, limit: number): Promise<DueNotification[]> {
-  const rows = await db.all<{ id: number | string; body: string; created_at: number | string; attempts: number | string; url: string; format: AlertReceiverFormat; secret: string }>(
-    `SELECT o.id, o.body, o.created_at, o.attempts, r.url, r.format, r.secret
+  const rows = await db.all<{ id: number | string; body: string; created_at: number | string; attempts: number | string; url: string; format: AlertReceiverFormat; secret: string; key: string }>(
+    `SELECT o.id, o.body, o.created_at, o.attempts, r.url, r.format, r.secret, o.key
      FROM alert_outbox o JOIN alert_receivers r ON r.id = o.receiver_id
      WHERE o.next_attempt_at IS NOT NULL AND o.next_attempt_at <= ?
      ORDER BY o.next_attempt_at, o.id LIMIT ?`,
     [now, limit],
   );
-  return rows.map((r) => ({ id: Number(r.id), body: r.body, createdAt: Number(r.created_at), attempts: Number(r.attempts), url: r.url, format: r.format, secret: r.secret }));
+  return rows.map((r) => ({ id: Number(r.id), body: r.body, createdAt: Number(r.created_at), attempts: Number(r.attempts), url: r.url, format: r.format, secret: r.secret, key: r.key }));
 }
 
 export interface AttemptRecord {

@@ -17,12 +17,25 @@ export interface ToolWindowFacts {
   failedClosed: number;
 }
 
+/** A stored drift finding as a drift rule reads it (release, first sighting and example runs name it in the message). */
+export interface DriftFact {
+  findingId: string;
+  tool: string;
+  code: string;
+  kind: DriftKind;
+  severity: DriftSeverity;
+  sentence: string;
+  release?: string;
+  firstSeen?: number;
+  runs?: readonly string[];
+}
+
 /** What the evaluator reads, whichever the rule's kind (each kind uses its own part). */
 export interface AlertFacts {
   tools: readonly ToolWindowFacts[];
   /** Codes first seen at or after the rule was created. */
   newCodes: readonly { tool: string; code: string; firstSeen: number }[];
-  drift: readonly { findingId: string; tool: string; code: string; kind: DriftKind; severity: DriftSeverity; sentence: string }[];
+  drift: readonly DriftFact[];
 }
 
 /** A condition that holds now, for one key of a rule. */

@@ -97,17 +97,45 @@ export type AlertReceiver = z.infer<typeof alertReceiverSchema>;
 export const alertReceiversSchema = z.object({ receivers: z.array(alertReceiverSchema) });
 export type AlertReceiversAnswer = z.infer<typeof alertReceiversSchema>;
 
-export const alertReceiverCreateSchema = z.object({
-  project: projectSchema,
-  name: ruleName,
-  url: z.string().min(1).max(2000),
-  format: z.enum(ALERT_RECEIVER_FORMATS).default("json"),
-  /** The HMAC key; generated (and shown once in the answer) when absent. */
-  secret: z.string().min(16).max(200).optional(),
-});
+const emailAddress = z.string().trim().max(254).regex(/^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/, "an e-mail address");
+
+/**
+ * A new receiver. `json` and `slack`: `url` is the webhook, `secret` its HMAC key (generated when
+ * absent). `pagerduty`: `routingKey` is the Events API v2 integration key; `url` defaults to
+ * PagerDuty's endpoint. `email`: `to` lists the recipients; the server's SMTP settings send it.
+ */
+export const alertReceiverCreateSchema = z
+  .object({
+    project: projectSchema,
+    name: ruleName,
+    format: z.enum(ALERT_RECEIVER_FORMATS).default("json"),
+    url: z.string().trim().min(1).max(2000).optional(),
+    /** The HMAC key; generated (and shown once in the answer) when absent. */
+    secret: z.string().min(16).max(200).optional(),
+    routingKey: z.string().trim().min(1).max(64).optional(),
+    to: z.array(emailAddress).min(1).max(20).optional(),
+  })
+  .superRefine((r, ctx) => {
+    const need = (field: "url" | "routingKey" | "to", message: string) => {
+      if (r[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
+    };
+    if (r.format === "json" || r.format === "slack") need("url", "a webhook URL is required");
+    if (r.format === "pagerduty") need("routingKey", "the PagerDuty integration (routing) key is required");
+    if (r.format === "email") need("to", "at least one recipient is required");
+  });
 export type AlertReceiverCreate = z.infer<typeof alertReceiverCreateSchema>;
 
-export const alertReceiverCreatedSchema = alertReceiverSchema.extend({ secret: z.string() });
+/** The created receiver; `secret` is a webhook's signing key, shown this once (null for PagerDuty and email). */
+export const alertReceiverCreatedSchema = alertReceiverSchema.extend({ secret: z.string().nullable() });
+
+/** `POST /api/v1/alerts/receivers/:id/test`: how a test notification went. */
+export const alertReceiverTestSchema = z.object({
+  delivered: z.boolean(),
+  httpStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number(),
+});
+export type AlertReceiverTestAnswer = z.infer<typeof alertReceiverTestSchema>;
 
 export const alertStatusSchema = z.enum(ALERT_STATUSES);
 
@@ -144,3 +172,16 @@ export const alertHistorySchema = z.object({
   page: z.object({ total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
 });
 export type AlertHistory = z.infer<typeof alertHistorySchema>;
+
+/** `POST /api/v1/alerts/rules/preview`: a rule's params replayed over the project's last days. */
+export const alertRulePreviewQuerySchema = z.object({ project: projectSchema, params: alertRuleParamsSchema });
+
+export const alertRulePreviewSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  stepMinutes: z.number().int(),
+  /** Firing and resolved notifications the rule would have sent. */
+  notifications: z.number().int(),
+  episodes: z.array(z.object({ tool: z.string(), code: z.string(), value: z.string(), firedAt: z.number(), resolvedAt: z.number().nullable() })),
+});
+export type AlertRulePreviewAnswer = z.infer<typeof alertRulePreviewSchema>;

@@ -1,5 +1,5 @@
 import { endpoints } from "@/lib/api/endpoints";
-import { alertReceiverCreatedSchema, alertRuleSchema, type AlertRuleCreate, type AlertRulePatch } from "@/lib/contracts/alerts";
+import { alertReceiverCreatedSchema, alertReceiverCreateSchema, alertReceiverTestSchema, alertRuleSchema, type AlertRuleCreate, type AlertRulePatch } from "@/lib/contracts/alerts";
 import { z } from "zod";
 import { endpointQuery } from "./endpoint-query";
 import { sendJson } from "./mutate";
@@ -12,8 +12,9 @@ export const alertHistoryOptions = (project: string, offset = 0) =>
 export const createAlertRule = (rule: AlertRuleCreate) => sendJson("POST", "/api/v1/alerts/rules", alertRuleSchema, rule);
 export const patchAlertRule = (id: number, patch: AlertRulePatch) => sendJson("PATCH", `/api/v1/alerts/rules/${id}`, alertRuleSchema, patch);
 
-export const createAlertReceiver = (receiver: { project: string; name: string; url: string; format: "json" | "slack" }) =>
-  sendJson("POST", "/api/v1/alerts/receivers", alertReceiverCreatedSchema, receiver);
+export const createAlertReceiver = (receiver: z.input<typeof alertReceiverCreateSchema>) => sendJson("POST", "/api/v1/alerts/receivers", alertReceiverCreatedSchema, receiver);
+export const testAlertReceiver = (id: number) => sendJson("POST", `/api/v1/alerts/receivers/${id}/test`, alertReceiverTestSchema, {});
+export const deleteAlertReceiver = (id: number) => sendJson("DELETE", `/api/v1/alerts/receivers/${id}`, z.undefined());
 
 /** DELETE answers 204 without a body. */
 export const deleteAlertRule = (id: number) => sendJson("DELETE", `/api/v1/alerts/rules/${id}`, z.undefined());

@@ -1,10 +1,9 @@
-import { lookup } from "node:dns/promises";
 import type { Store } from "@/db/client";
-import { dueNotifications, recordAttempt, type AttemptNext, type DueNotification } from "@/db/alerts/outbox";
-import { nextAttemptDelay, retryableStatus } from "@/lib/alerts/backoff";
-import { slackBody, type AlertNotification } from "@/lib/alerts/notification";
-import { checkWebhookUrl, isPrivateAddress } from "@/lib/alerts/webhook-url";
-import { NOTIFICATION_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signature } from "./sign";
+import { dueNotifications, recordAttempt, type AttemptNext } from "@/db/alerts/outbox";
+import { nextAttemptDelay } from "@/lib/alerts/backoff";
+import { readNotification } from "@/lib/alerts/notification";
+import type { SmtpSettings } from "./email";
+import { sendNotification } from "./send";
 
 export interface DeliveryOptions {
   allowPrivate: boolean;
@@ -16,57 +15,8 @@ export interface DeliveryOptions {
   batch: number;
   /** No new attempt starts after this long in one run; the rest stay due for the next. */
   budgetMs: number;
-}
-
-/** The body a receiver gets: the notification itself, or Slack's text + blocks. */
-export function renderBody(n: DueNotification): string {
-  const notification = JSON.parse(n.body) as AlertNotification;
-  return JSON.stringify(n.format === "slack" ? slackBody(notification) : { id: n.id, ...notification });
-}
-
-/** A public name may resolve to a private address: checked at each attempt, not only when the URL was saved. */
-async function refusedAddress(url: URL, allowPrivate: boolean): Promise<string | null> {
-  const checked = checkWebhookUrl(url.href, allowPrivate);
-  if (!checked.ok) return checked.reason;
-  if (allowPrivate) return null;
-  const addresses = await lookup(url.hostname.replace(/^\[(.*)\]$/, "$1"), { all: true });
-  const bad = addresses.find((a) => isPrivateAddress(a.address));
-  return bad ? `${url.hostname} resolves to ${bad.address}, a loopback or private address; set FAULTLINE_ALERT_ALLOW_PRIVATE=1 to allow it` : null;
-}
-
-async function attempt(n: DueNotification, o: DeliveryOptions): Promise<{ httpStatus: number | null; error: string | null; permanent: boolean }> {
-  const url = new URL(n.url);
-  try {
-    const refused = await refusedAddress(url, o.allowPrivate);
-    if (refused) return { httpStatus: null, error: refused, permanent: true };
-  } catch (error) {
-    return { httpStatus: null, error: `DNS lookup failed: ${(error as Error).message}`, permanent: false };
-  }
-  const body = renderBody(n);
-  const timestamp = Math.floor(Date.now() / 1000);
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "faultline-alerts",
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signature(n.secret, timestamp, body),
-        [NOTIFICATION_ID_HEADER]: String(n.id),
-      },
-      body,
-      // Following a redirect could lead to an address the URL check never saw.
-      redirect: "manual",
-      signal: AbortSignal.timeout(o.timeoutMs),
-    });
-    await res.body?.cancel();
-    if (res.ok) return { httpStatus: res.status, error: null, permanent: false };
-    return { httpStatus: res.status, error: null, permanent: !retryableStatus(res.status) };
-  } catch (error) {
-    const e = error as Error & { cause?: { code?: string } };
-    const what = e.name === "TimeoutError" ? `no answer within ${o.timeoutMs} ms` : (e.cause?.code ?? e.message);
-    return { httpStatus: null, error: what, permanent: false };
-  }
+  /** Where email receivers send; null refuses them. */
+  smtp?: SmtpSettings | null;
 }
 
 /**
@@ -86,10 +36,10 @@ export async function deliverDue(store: Store, o: DeliveryOptions): Promise<numb
     if (Date.now() - start > o.budgetMs) break;
     attempts++;
     const started = Date.now();
-    const r = await attempt(n, o);
+    const r = await sendNotification(n, readNotification(n.body), n.id, n.key, { allowPrivate: o.allowPrivate, timeoutMs: o.timeoutMs, smtp: o.smtp ?? null });
     const now = Date.now();
     let next: AttemptNext;
-    if (r.httpStatus !== null && r.httpStatus >= 200 && r.httpStatus < 300) next = { kind: "delivered" };
+    if (r.ok) next = { kind: "delivered" };
     else if (r.permanent) next = { kind: "gave_up" };
     else {
       const delay = nextAttemptDelay(n.attempts + 1, n.createdAt, now, { baseMs: o.retryBaseMs, capMs: o.retryCapMs, giveUpAfterMs: o.giveUpAfterMs });

@@ -17,6 +17,7 @@ export function startAlerts(): void {
       retryCapMs: c.alertRetryCapMs,
       giveUpAfterMs: c.alertGiveUpMs,
       timeoutMs: c.alertTimeoutMs,
+      smtp: c.smtp,
       batch: 50,
       budgetMs: 10_000,
     },

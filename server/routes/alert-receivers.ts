@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { createAlertReceiver, deleteAlertReceiver, getAlertReceiver } from "@/db/alerts/receivers";
-import { checkWebhookUrl } from "@/lib/alerts/webhook-url";
 import { alertReceiverCreateSchema } from "@/lib/contracts/alerts";
+import { receiverTarget } from "../alerts/receiver-target";
 import { config } from "../config";
 import { ApiError } from "../http/api-error";
 import { defineMutation } from "../http/define-mutation";
@@ -10,19 +9,15 @@ import { getStore } from "../store";
 /** A receiver's id from its path segment; anything but a positive integer is a 404 like an unknown id. */
 const receiverOf = async ({ id }: { id: string }) => (/^[1-9]\d{0,15}$/.test(id) ? getAlertReceiver(await getStore(), Number(id)) : null);
 
-/** `POST /api/v1/alerts/receivers` (admin): the answer holds the signing secret, shown this once. */
+/** `POST /api/v1/alerts/receivers` (admin): a webhook's answer holds its signing secret, shown this once. */
 export const alertReceiverCreate = defineMutation({
   body: alertReceiverCreateSchema,
   access: { project: "body", minimum: "admin" },
-  prepare: ({ body }) => {
-    const checked = checkWebhookUrl(body.url, config().alertAllowPrivate);
-    if (!checked.ok) throw new ApiError("bad_request", `invalid url: ${checked.reason}`, [{ path: "url", message: checked.reason }]);
-    return { url: checked.url.href, secret: body.secret ?? randomBytes(24).toString("base64url") };
-  },
+  prepare: ({ body }) => receiverTarget(body, { allowPrivate: config().alertAllowPrivate, smtp: config().smtp }),
   change: async (tx, { body, prepared, now }) => {
     const created = await createAlertReceiver(tx, { project: body.project, name: body.name, url: prepared.url, format: body.format, secret: prepared.secret }, now);
     return {
-      result: { ...created, secret: prepared.secret },
+      result: { ...created, secret: prepared.shownSecret },
       audit: { projectId: body.project, action: "receiver.created", target: created.name, detail: { receiverId: created.id, url: created.url, format: created.format } },
     };
   },

@@ -16,6 +16,7 @@ export const alertHistoryRoute = defineRoute(endpoints.alertHistory, async ({ qu
 
 /** A webhook URL may carry its credential (a Slack hook's path): members and viewers see only where it goes. */
 const hideUrlPath = (url: string): string => {
+  if (url.startsWith("mailto:")) return "mailto:…";
   const u = new URL(url);
   return u.pathname === "/" && u.search === "" ? u.origin : `${u.origin}/…`;
 };

@@ -109,10 +109,17 @@ describe("alert delivery", () => {
       rule: { name: "lookup failing", kind: "failure_rate" },
       status: "firing",
       tool: "lookup",
-      code: "",
+      code: "upstream_timeout",
       value: "75% of 4 calls failed in 60 min",
       link: "http://faultline.test/tools/lookup",
+      threshold: "more than 50% of calls failed in 60 min (at least 4 calls)",
+      codes: [{ code: "upstream_timeout", count: 3 }],
+      releases: ["1.0.0"],
+      durationMs: null,
     });
+    // The three failing runs, each linked to its timeline.
+    const runs = (payload(fired!).runs as { id: string; link: string }[]).map((r) => [r.id, r.link.replace(/r\d+$/, "rN")]);
+    expect(runs).toEqual(Array.from({ length: 3 }, () => [expect.stringMatching(/^r\d+$/), "http://faultline.test/runs/rN"]));
     const verify = await documentedVerify();
     const ts = fired!.headers["x-faultline-timestamp"] as string;
     const sig = fired!.headers["x-faultline-signature"] as string;
@@ -122,21 +129,33 @@ describe("alert delivery", () => {
 
     await ingestCalls(0, 10);
     const all = await hook.waitFor(2);
-    expect(payload(all[1]!)).toMatchObject({ status: "resolved", tool: "lookup", value: "no longer holds", link: "http://faultline.test/tools/lookup" });
+    expect(payload(all[1]!)).toMatchObject({ status: "resolved", tool: "lookup", link: "http://faultline.test/tools/lookup" });
+    const resolved = payload(all[1]!) as { value: string; durationMs: number; since: number; at: number };
+    expect(resolved.value).toMatch(/^resolved after \d+ s; now 21.4% of 14 calls failed in 60 min$/);
+    expect(resolved.durationMs).toBe(resolved.at - resolved.since);
     expect(all.map((h) => payload(h).status)).toEqual(["firing", "resolved"]);
   });
 
   it("sends Slack receivers text and blocks", async () => {
     const [fired, resolved] = await slack.waitFor(2);
     expect(JSON.parse(fired!.body)).toEqual({
-      text: "FIRING: lookup failing (lookup) — 75% of 4 calls failed in 60 min",
+      text: "FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min",
       blocks: [
-        { type: "section", text: { type: "mrkdwn", text: "*:red_circle: Firing: lookup failing*\n75% of 4 calls failed in 60 min" } },
-        { type: "context", elements: [{ type: "mrkdwn", text: expect.stringMatching(/^project default · tool lookup · \d{4}-\d\d-\d\dT/) as unknown as string }] },
+        {
+          type: "section",
+          text: {
+            type: "mrkdwn",
+            text: expect.stringMatching(
+              /^\*:red_circle: Firing: lookup failing\*\n`lookup`: 75% of 4 calls failed in 60 min, crossing more than 50% of calls failed in 60 min \(at least 4 calls\); codes `upstream_timeout` \(3\); release 1\.0\.0; since \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+            ) as unknown as string,
+          },
+        },
+        { type: "context", elements: [{ type: "mrkdwn", text: expect.stringMatching(/^project default · tool lookup · code upstream_timeout · release 1\.0\.0 · since \d{4}-\d\d-\d\d \d\d:\d\d UTC$/) as unknown as string }] },
+        { type: "section", text: { type: "mrkdwn", text: expect.stringMatching(/^Runs: <http:\/\/faultline\.test\/runs\/r\d+\|r\d+> · /) as unknown as string } },
         { type: "actions", elements: [{ type: "button", text: { type: "plain_text", text: "Open in Faultline" }, url: "http://faultline.test/tools/lookup" }] },
       ],
     });
-    expect((JSON.parse(resolved!.body) as { text: string }).text).toBe("RESOLVED: lookup failing (lookup) — no longer holds");
+    expect((JSON.parse(resolved!.body) as { text: string }).text).toMatch(/^RESOLVED: lookup failing \(lookup \/ upstream_timeout\) — resolved after \d+ s$/);
   });
 
   it("retries a 5xx until it is answered, and never retries a 410", async () => {

@@ -12,14 +12,27 @@ describe("alertLink", () => {
 });
 
 describe("slackBody", () => {
-  it("has text and blocks with the link as a button", () => {
-    const n = buildNotification({ id: 3, name: "lookup failing", kind: "failure_rate", project: "default" }, { status: "firing", tool: "lookup", code: "", value: "60% of 20 calls failed in 10 min" }, Date.UTC(2026, 0, 1), "https://faultline.example/");
-    expect(n.link).toBe("https://faultline.example/tools/lookup");
+  it("has text, the summary, the facts, the runs with links and the link as a button", () => {
+    const at = Date.UTC(2026, 0, 1);
+    const context = { codes: [{ code: "upstream_timeout", count: 12 }], releases: ["1.4.2"], environments: ["prod"], runs: ["r1", "r 2"], firstAt: at - 60_000 };
+    const n = buildNotification(
+      { id: 3, name: "lookup failing", kind: "failure_rate", project: "default" },
+      { status: "firing", tool: "lookup", code: "", value: "60% of 20 calls failed in 10 min" },
+      at,
+      "https://faultline.example/",
+      { summary: "the summary", threshold: "more than 50% of calls failed in 10 min (at least 20 calls)", since: at - 60_000, durationMs: null, context },
+    );
+    expect([n.link, n.code, n.runs]).toEqual([
+      "https://faultline.example/tools/lookup",
+      "upstream_timeout",
+      [{ id: "r1", link: "https://faultline.example/runs/r1" }, { id: "r 2", link: "https://faultline.example/runs/r%202" }],
+    ]);
     expect(slackBody(n)).toEqual({
-      text: "FIRING: lookup failing (lookup) — 60% of 20 calls failed in 10 min",
+      text: "FIRING: lookup failing (lookup / upstream_timeout) — 60% of 20 calls failed in 10 min",
       blocks: [
-        { type: "section", text: { type: "mrkdwn", text: "*:red_circle: Firing: lookup failing*\n60% of 20 calls failed in 10 min" } },
-        { type: "context", elements: [{ type: "mrkdwn", text: "project default · tool lookup · 2026-01-01T00:00:00.000Z" }] },
+        { type: "section", text: { type: "mrkdwn", text: "*:red_circle: Firing: lookup failing*\nthe summary" } },
+        { type: "context", elements: [{ type: "mrkdwn", text: "project default · tool lookup · code upstream_timeout · release 1.4.2 · env prod · since 2025-12-31 23:59 UTC" }] },
+        { type: "section", text: { type: "mrkdwn", text: "Runs: <https://faultline.example/runs/r1|r1> · <https://faultline.example/runs/r%202|r 2>" } },
         { type: "actions", elements: [{ type: "button", text: { type: "plain_text", text: "Open in Faultline" }, url: "https://faultline.example/tools/lookup" }] },
       ],
     });

@@ -1,0 +1,20 @@
+import type { Executor } from "../client";
+import { PREVIEW_DAYS, previewRule, type RulePreview } from "@/lib/alerts/preview";
+import type { AlertRuleParams } from "@/lib/contracts/alerts";
+import { loadAlertFacts } from "./facts";
+import { listPreviewBuckets } from "./preview-buckets";
+
+const DAY = 86_400_000;
+
+/** How often a rule with these params would have fired over the project's last {@link PREVIEW_DAYS} days. */
+export async function previewAlertRule(db: Executor, project: string, params: AlertRuleParams, now: number): Promise<RulePreview> {
+  const from = now - PREVIEW_DAYS * DAY;
+  if (params.kind === "new_code" || params.kind === "drift") {
+    // A new code rule counts codes first seen in the week, as if created at its start.
+    const facts = await loadAlertFacts(db, project, params, from, now);
+    return previewRule(params, { buckets: [], newCodes: facts.newCodes, drift: facts.drift, from, to: now });
+  }
+  // Two windows before the first step: a refusal spike compares with the window before.
+  const buckets = await listPreviewBuckets(db, project, { ...(params.tool ? { tool: params.tool } : {}), from: from - 2 * params.windowMinutes * 60_000, to: now });
+  return previewRule(params, { buckets, newCodes: [], drift: [], from, to: now });
+}
