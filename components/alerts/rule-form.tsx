@@ -1,22 +1,12 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
+import { DEFAULT_FIELDS, fieldsFromParams, paramsFromFields, type RuleFields } from "@/lib/alerts/rule-fields";
 import type { AlertReceiver, AlertRuleParams } from "@/lib/contracts/alerts";
-import { alertRuleParamsSchema } from "@/lib/contracts/alerts";
 import { ALERT_RULE_KINDS, type AlertRuleKind } from "@/lib/contracts/alert-enums";
 import styles from "./alerts.module.css";
-
-/** A starting point per kind, shown in the params field when the kind is picked. */
-const EXAMPLE_PARAMS: Record<AlertRuleKind, AlertRuleParams> = {
-  new_code: { kind: "new_code" },
-  drift: { kind: "drift", minSeverity: "critical" },
-  failure_rate: { kind: "failure_rate", windowMinutes: 10, threshold: 0.5, minCalls: 20 },
-  retry_storm: { kind: "retry_storm", windowMinutes: 5, perMinute: 30 },
-  refusal_spike: { kind: "refusal_spike", windowMinutes: 15, factor: 3, minCount: 5 },
-  failed_closed: { kind: "failed_closed", windowMinutes: 15, threshold: 3 },
-};
-
-const pretty = (p: AlertRuleParams) => JSON.stringify(p, null, 2);
+import { RuleFieldInputs } from "./rule-field-inputs";
+import { RulePreview } from "./rule-preview";
 
 export interface RuleFormValue {
   name: string;
@@ -24,67 +14,70 @@ export interface RuleFormValue {
   receiverId: number | null;
 }
 
-/** Create or edit a rule: a name, the kind's params as JSON (checked with the API's own schema), a receiver. */
-export function RuleForm(props: { initial?: RuleFormValue; receivers: AlertReceiver[]; submitLabel: string; onSubmit(value: RuleFormValue): Promise<void> }) {
+const KIND_LABEL: Record<AlertRuleKind, string> = {
+  new_code: "New code",
+  drift: "Drift finding",
+  failure_rate: "Failure rate",
+  retry_storm: "Retry storm",
+  refusal_spike: "Refusal spike",
+  failed_closed: "Failed closed",
+};
+
+/**
+ * Create or edit a rule: a name, the kind's own fields (checked with the API's schema, each problem
+ * next to its input), a receiver, and a preview of how often it would have fired last week. A
+ * creating form starts empty again after each rule (its parent remounts it).
+ */
+export function RuleForm(props: { project: string; initial?: RuleFormValue; receivers: AlertReceiver[]; submitLabel: string; onSubmit(value: RuleFormValue): Promise<void> }) {
+  const id = useId();
   const [name, setName] = useState(props.initial?.name ?? "");
   const [kind, setKind] = useState<AlertRuleKind>(props.initial?.params.kind ?? "failure_rate");
-  const [params, setParams] = useState(pretty(props.initial?.params ?? EXAMPLE_PARAMS.failure_rate));
+  const [fields, setFields] = useState<RuleFields>(props.initial ? fieldsFromParams(props.initial.params) : DEFAULT_FIELDS);
   const [receiver, setReceiver] = useState(props.initial?.receiverId?.toString() ?? "");
   const [problem, setProblem] = useState<string | null>(null);
+  const [showIssues, setShowIssues] = useState(false);
   const [busy, setBusy] = useState(false);
+  const result = paramsFromFields(kind, fields);
+  const issues = Object.fromEntries(result.ok || !showIssues ? [] : result.issues.map((i) => [i.field, i.message]));
   return (
     <form
       className={styles.form}
+      aria-label={props.initial ? `Edit rule ${props.initial.name}` : "New rule"}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(params);
-        } catch {
-          setProblem("params are not valid JSON");
-          return;
-        }
-        const checked = alertRuleParamsSchema.safeParse(parsed);
-        if (!checked.success) {
-          setProblem(checked.error.issues.map((i) => `${i.path.join(".") || "params"}: ${i.message}`).join("; "));
+        setShowIssues(true);
+        if (!result.ok) {
+          setProblem("Check the fields marked above.");
           return;
         }
         setProblem(null);
         setBusy(true);
         props
-          .onSubmit({ name: name.trim(), params: checked.data, receiverId: receiver === "" ? null : Number(receiver) })
+          .onSubmit({ name: name.trim(), params: result.params, receiverId: receiver === "" ? null : Number(receiver) })
           .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
           .finally(() => setBusy(false));
       }}
     >
-      <label>
+      <label htmlFor={`${id}-name`}>
         Name
-        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
       </label>
-      <label>
+      <label htmlFor={`${id}-kind`}>
         Kind
-        <select
-          value={kind}
-          onChange={(e) => {
-            const k = e.target.value as AlertRuleKind;
-            setKind(k);
-            setParams(pretty(EXAMPLE_PARAMS[k]));
-          }}
-        >
+        <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertRuleKind)}>
           {ALERT_RULE_KINDS.map((k) => (
             <option key={k} value={k}>
-              {k}
+              {KIND_LABEL[k]}
             </option>
           ))}
         </select>
       </label>
-      <label>
-        Params (JSON)
-        <textarea value={params} onChange={(e) => setParams(e.target.value)} spellCheck={false} />
-      </label>
-      <label>
+      <RuleFieldInputs idPrefix={id} kind={kind} fields={fields} issues={issues} onChange={setFields} />
+      {issues.form ? <p role="alert">{issues.form}</p> : null}
+      <label htmlFor={`${id}-receiver`}>
         Receiver
-        <select value={receiver} onChange={(e) => setReceiver(e.target.value)}>
+        <select id={`${id}-receiver`} value={receiver} onChange={(e) => setReceiver(e.target.value)}>
           <option value="">none (history only)</option>
           {props.receivers.map((r) => (
             <option key={r.id} value={r.id}>
@@ -93,6 +86,7 @@ export function RuleForm(props: { initial?: RuleFormValue; receivers: AlertRecei
           ))}
         </select>
       </label>
+      <RulePreview project={props.project} params={result.ok ? result.params : null} />
       {problem ? <p role="alert">{problem}</p> : null}
       <div className={styles.actions}>
         <button type="submit" disabled={busy}>

@@ -7,12 +7,13 @@ import { useState } from "react";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { AlertRule } from "@/lib/contracts/alerts";
 import { useProjectRole } from "@/lib/query/auth";
+import { describeRuleParams } from "@/lib/alerts/rule-fields";
 import { alertReceiversOptions, alertRulesOptions, createAlertRule, deleteAlertRule, patchAlertRule } from "@/lib/query/alerts";
 import { DataTable, type Column } from "@/components/data-table";
 import { formatUtcMinute } from "@/lib/charts/time-format";
 import { useNow } from "@/components/dashboard/use-now";
 import styles from "./alerts.module.css";
-import { ReceiverForm } from "./receiver-form";
+import { ReceiversPanel } from "./receivers-panel";
 import { RuleForm } from "./rule-form";
 
 const HOUR = 3_600_000;
@@ -38,6 +39,8 @@ export function RulesView() {
   const [editing, setEditing] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
+  // A new key remounts the create form: it starts empty after each rule.
+  const [created, setCreated] = useState(0);
   const refresh = () => qc.invalidateQueries({ queryKey: alertRulesOptions(project).queryKey });
   const act = (work: Promise<unknown>) =>
     work.then(
@@ -57,6 +60,7 @@ export function RulesView() {
           {rule.name}
           {editing === rule.id ? (
             <RuleForm
+              project={project}
               initial={{ name: rule.name, params: rule.params, receiverId: rule.receiverId }}
               receivers={receivers.data?.receivers ?? []}
               submitLabel="Save"
@@ -70,7 +74,7 @@ export function RulesView() {
         </>
       ),
     },
-    { id: "condition", header: "Condition", cellClassName: styles.mono, cell: (rule) => JSON.stringify(rule.params) },
+    { id: "condition", header: "Condition", cell: (rule) => describeRuleParams(rule.params) },
     { id: "receiver", header: "Receiver", cell: (rule) => receivers.data?.receivers.find((r) => r.id === rule.receiverId)?.name ?? "none" },
     { id: "state", header: "State", cell: (rule) => ruleState(rule, now) },
   ];
@@ -138,32 +142,19 @@ export function RulesView() {
           New rule
         </h2>
         <RuleForm
+          key={created}
+          project={project}
           receivers={receivers.data?.receivers ?? []}
           submitLabel="Create rule"
           onSubmit={async (v) => {
             await createAlertRule({ project, ...v });
+            setCreated((n) => n + 1);
             await refresh();
           }}
         />
       </section>
       ) : null}
-      <section className={styles.panel} aria-labelledby="receivers-title">
-        <h2 id="receivers-title" className={styles.subtitle}>
-          Receivers
-        </h2>
-        {receivers.data && receivers.data.receivers.length > 0 ? (
-          <ul aria-label="Receivers">
-            {receivers.data.receivers.map((r) => (
-              <li key={r.id}>
-                {r.name} <span className={styles.mono}>{r.url}</span> ({r.format})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.muted}>No receiver yet: notifications are kept in the history only.</p>
-        )}
-        {canEdit ? <ReceiverForm project={project} onCreated={() => qc.invalidateQueries({ queryKey: alertReceiversOptions(project).queryKey })} /> : null}
-      </section>
+      <ReceiversPanel project={project} canEdit={canEdit} />
     </section>
   );
 }

@@ -51,3 +51,16 @@ export async function deleteAlertReceiver(db: Executor, id: number): Promise<boo
   await db.run("UPDATE alert_outbox SET next_attempt_at = NULL, gave_up_at = ? WHERE receiver_id = ? AND next_attempt_at IS NOT NULL", [Date.now(), id]);
   return (await db.run("DELETE FROM alert_receivers WHERE id = ?", [id])) > 0;
 }
+
+/** Renames a receiver or points it elsewhere (a new URL, routing key or recipients); null when it does not exist. */
+export async function updateAlertReceiver(db: Executor, id: number, change: { name?: string; url?: string; secret?: string }): Promise<AlertReceiver | null> {
+  const row = await db.get<ReceiverRow & { secret: string }>(`SELECT ${COLUMNS}, secret FROM alert_receivers WHERE id = ?`, [id]);
+  if (!row) return null;
+  const updated = await db.get<ReceiverRow>(`UPDATE alert_receivers SET name = ?, url = ?, secret = ? WHERE id = ? RETURNING ${COLUMNS}`, [
+    change.name ?? row.name,
+    change.url ?? row.url,
+    change.secret ?? row.secret,
+    id,
+  ]);
+  return updated ? toReceiver(updated) : null;
+}

@@ -79,7 +79,10 @@ export function previewRule(
   const open = new Map<string, PreviewEpisode>();
   const episodes: PreviewEpisode[] = [];
   let notifications = 0;
-  for (let end = Math.ceil(input.from / PREVIEW_STEP_MS) * PREVIEW_STEP_MS + PREVIEW_STEP_MS; end <= input.to; end += PREVIEW_STEP_MS) {
+  // The last step closes the bucket `to` falls in, as the live evaluator would count it now.
+  const last = Math.ceil(input.to / PREVIEW_STEP_MS) * PREVIEW_STEP_MS;
+  for (let end = Math.ceil(input.from / PREVIEW_STEP_MS) * PREVIEW_STEP_MS + PREVIEW_STEP_MS; end <= last; end += PREVIEW_STEP_MS) {
+    const at = Math.min(end, input.to);
     const facts: AlertFacts = {
       tools: tools.map((tool) => ({ tool, ...sum(tool, end - span, end), previousRefusals: sum(tool, end - 2 * span, end - span).refusals })),
       newCodes: [],
@@ -89,12 +92,12 @@ export function previewRule(
     notifications += changes.length;
     for (const c of changes) {
       if (c.status === "firing") {
-        const episode = { tool: c.tool, code: c.code, value: c.value, firedAt: end, resolvedAt: null };
+        const episode = { tool: c.tool, code: c.code, value: c.value, firedAt: at, resolvedAt: null };
         open.set(c.key, episode);
         episodes.push(episode);
       } else {
         const episode = open.get(c.key);
-        if (episode) episode.resolvedAt = end;
+        if (episode) episode.resolvedAt = at;
         open.delete(c.key);
       }
     }

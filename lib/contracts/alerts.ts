@@ -185,3 +185,14 @@ export const alertRulePreviewSchema = z.object({
   episodes: z.array(z.object({ tool: z.string(), code: z.string(), value: z.string(), firedAt: z.number(), resolvedAt: z.number().nullable() })),
 });
 export type AlertRulePreviewAnswer = z.infer<typeof alertRulePreviewSchema>;
+
+/** `PATCH /api/v1/alerts/receivers/:id`: a new name, or where it sends (the field its kind uses); the kind stays. */
+export const alertReceiverPatchSchema = z
+  .object({
+    name: ruleName.optional(),
+    url: z.string().trim().min(1).max(2000).optional(),
+    routingKey: z.string().trim().min(1).max(64).optional(),
+    to: z.array(emailAddress).min(1).max(20).optional(),
+  })
+  .refine((p) => Object.keys(p).length > 0, { message: "nothing to change" });
+export type AlertReceiverPatch = z.infer<typeof alertReceiverPatchSchema>;

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { PAGERDUTY_EVENTS_URL } from "@/lib/alerts/pagerduty";
 import { checkWebhookUrl } from "@/lib/alerts/webhook-url";
-import type { AlertReceiverCreate } from "@/lib/contracts/alerts";
+import type { AlertReceiverCreate, AlertReceiverPatch } from "@/lib/contracts/alerts";
+import type { AlertReceiverFormat } from "@/lib/contracts/alert-enums";
 import { ApiError } from "../http/api-error";
 import type { SmtpSettings } from "./email";
 
@@ -32,4 +33,29 @@ export function receiverTarget(body: AlertReceiverCreate, o: { allowPrivate: boo
   if (body.format === "pagerduty") return { url: checked.url.href, secret: body.routingKey ?? "", shownSecret: null };
   const secret = body.secret ?? randomBytes(24).toString("base64url");
   return { url: checked.url.href, secret, shownSecret: secret };
+}
+
+/**
+ * What an edit changes: a new name, or a new target checked as on creation (the URL of a webhook or
+ * PagerDuty receiver, a PagerDuty routing key, an email receiver's recipients). A field another kind
+ * uses is refused rather than ignored.
+ */
+export function receiverChange(format: AlertReceiverFormat, patch: AlertReceiverPatch, allowPrivate: boolean): { name?: string; url?: string; secret?: string } {
+  const out: { name?: string; url?: string; secret?: string } = {};
+  if (patch.name !== undefined) out.name = patch.name;
+  if (patch.to !== undefined) {
+    if (format !== "email") refuse("to", "only email receivers have recipients");
+    out.url = `mailto:${patch.to.map(encodeURIComponent).join(",")}`;
+  }
+  if (patch.routingKey !== undefined) {
+    if (format !== "pagerduty") refuse("routingKey", "only PagerDuty receivers have a routing key");
+    out.secret = patch.routingKey;
+  }
+  if (patch.url !== undefined) {
+    if (format === "email") refuse("url", "an email receiver sends to its recipients: give `to`");
+    const checked = checkWebhookUrl(patch.url, allowPrivate);
+    if (!checked.ok) return refuse("url", checked.reason);
+    out.url = checked.url.href;
+  }
+  return out;
 }

@@ -263,3 +263,23 @@ describe("PagerDuty and email receivers", () => {
     expect(badMail.status).toBe(400);
   });
 });
+
+describe("editing a receiver", () => {
+  it("points a PagerDuty receiver at a new routing key and an email receiver at new recipients, refusing another kind's field", async () => {
+    const patch = (id: number, body: unknown) => fetch(`${server.url}/api/v1/alerts/receivers/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const created = alertReceiverCreatedSchema.parse(await (await post("/api/v1/alerts/receivers", { project: "default", name: "stale", format: "pagerduty", url: pd.url, routingKey: "old-key" })).json());
+    const send = async () => alertReceiverTestSchema.parse(await (await post(`/api/v1/alerts/receivers/${created.id}/test`, {})).json());
+    expect((await send()).httpStatus).toBe(400);
+    const res = await patch(created.id, { name: "fixed", routingKey: ROUTING_KEY });
+    expect([res.status, ((await res.json()) as { name: string }).name]).toEqual([200, "fixed"]);
+    expect(await send()).toMatchObject({ delivered: true, httpStatus: 202 });
+
+    const wrongField = await patch(created.id, { to: ["a@example.com"] });
+    expect([wrongField.status, ((await wrongField.json()) as { error: { message: string } }).error.message]).toEqual([400, "invalid to: only email receivers have recipients"]);
+    const mail = await patch(mailId, { to: ["new-oncall@example.com"] });
+    expect(((await mail.json()) as { url: string }).url).toBe("mailto:new-oncall%40example.com");
+    const before = smtp.mails.length;
+    expect((await (await post(`/api/v1/alerts/receivers/${mailId}/test`, {})).json()) as { delivered: boolean }).toMatchObject({ delivered: true });
+    expect(smtp.mails[before]!.to).toEqual(["new-oncall@example.com"]);
+  });
+});
