@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { notificationLines, notificationText, type AlertNotification } from "@/lib/alerts/notification";
-import type { SendResult } from "./send";
+import type { SendResult } from "./send-result";
 
 /** The server's SMTP settings (FAULTLINE_SMTP_URL, FAULTLINE_SMTP_FROM). */
 export interface SmtpSettings {

@@ -6,17 +6,9 @@ import { pagerDutyEvent } from "@/lib/alerts/pagerduty";
 import { checkWebhookUrl, isPrivateAddress } from "@/lib/alerts/webhook-url";
 import type { AlertReceiverFormat } from "@/lib/contracts/alert-enums";
 import { sendEmail, type SmtpSettings } from "./email";
+import type { SendResult } from "./send-result";
 import { NOTIFICATION_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signature } from "./sign";
 
-/** How one attempt went: delivered, or why not and whether trying again could help. */
-export interface SendResult {
-  ok: boolean;
-  /** The receiver's HTTP status (null for email and for no answer). */
-  httpStatus: number | null;
-  error: string | null;
-  /** True when trying again cannot help (a 4xx other than 408/429, a refused address, a 5xx SMTP answer). */
-  permanent: boolean;
-}
 
 /** Where a notification goes. */
 export interface SendTarget {

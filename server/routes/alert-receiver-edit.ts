@@ -1,25 +1,19 @@
-import { getAlertReceiver, updateAlertReceiver } from "@/db/alerts/receivers";
+import { updateAlertReceiver } from "@/db/alerts/receivers";
 import { recordAudit } from "@/db/audit/record-audit";
 import { alertReceiverPatchSchema } from "@/lib/contracts/alerts";
 import { receiverChange } from "../alerts/receiver-target";
-import { actorOf, checkProjectRole, requireCaller } from "../auth/access";
+import { receiverForAdmin } from "../alerts/receiver-of-request";
+import { actorOf } from "../auth/access";
 import { config } from "../config";
 import { ApiError } from "../http/api-error";
 import { readMutation } from "../http/mutation-guard";
 import { requestAddress } from "../http/request-address";
 import { route } from "../http/route";
-import { getStore } from "../store";
 
 /** `PATCH /api/v1/alerts/receivers/:id` (admin): renames a receiver or points it elsewhere; its kind stays. */
 export const alertReceiverEdit = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
   const patch = await readMutation(req, alertReceiverPatchSchema);
-  const raw = (await ctx.params).id;
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw new ApiError("not_found", `no receiver ${raw}`);
-  const caller = await requireCaller(req);
-  const store = await getStore();
-  const current = await getAlertReceiver(store, Number(raw));
-  if (!current) throw new ApiError("not_found", `no receiver ${raw}`);
-  await checkProjectRole(caller, current.project, "admin", `no receiver ${raw}`);
+  const { caller, store, receiver: current } = await receiverForAdmin(req, ctx);
   const change = receiverChange(current.format, patch, config().alertAllowPrivate);
   const updated = await store.transaction(async (tx) => {
     const next = await updateAlertReceiver(tx, current.id, change);
@@ -30,6 +24,6 @@ export const alertReceiverEdit = route(async (req: Request, ctx: { params: Promi
     }
     return next;
   });
-  if (!updated) throw new ApiError("not_found", `no receiver ${raw}`);
+  if (!updated) throw new ApiError("not_found", `no receiver ${current.id}`);
   return Response.json(updated);
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { alertReceiverCreatedSchema, alertReceiverTestSchema, alertRuleSchema } from "@/lib/contracts/alerts";
+import { ingestLookupCalls } from "../helpers/lookup-calls";
 import { startServer, type TestServer } from "../helpers/server";
 
 const ROUTING_KEY = "R0UT1NGKEY0123456789abcdefABCDEF";
@@ -134,23 +135,7 @@ let seq = 0;
 
 const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-async function ingestCalls(failed: number, ok: number): Promise<void> {
-  const now = Date.now() - 1000;
-  const records = Array.from({ length: failed + ok }, (_, i) => {
-    const n = ++seq;
-    const failing = i < failed;
-    return {
-      type: "tool_call_span", id: `p${n}`, run_id: `run${n}`, call_id: `c${n}`, tool: "lookup", attempt: 1, started_at: now + i, ended_at: now + i + 5,
-      outcome: failing ? "failed" : "ok", ...(failing ? { code: "upstream_timeout", error_class: "ToolFailure", retryable: false, decision: "surfaced" } : {}),
-    };
-  });
-  const res = await fetch(`${server.url}/api/v1/ingest`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${server.key}` },
-    body: JSON.stringify({ resource: { service: "agent", release: "2.3.0", environment: "prod" }, records }),
-  });
-  expect(res.status).toBe(200);
-}
+const ingestCalls = (failed: number, ok: number) => ingestLookupCalls(server, { failed, ok, seq: () => ++seq }, { service: "agent", release: "2.3.0", environment: "prod" });
 
 beforeAll(async () => {
   pd = await startPagerDuty();
@@ -211,7 +196,7 @@ describe("PagerDuty and email receivers", () => {
     });
     expect(trigger!.dedup_key).toMatch(/^faultline:default:\d+:[0-9a-f]{32}$/);
     expect(trigger!.links![0]).toEqual({ href: "http://faultline.test/tools/lookup", text: "Open in Faultline" });
-    expect(trigger!.links!.slice(1).map((l) => l.href)).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^http:\/\/faultline\.test\/runs\/run\d+$/)));
+    expect(trigger!.links!.slice(1).map((l) => l.href)).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^http:\/\/faultline\.test\/runs\/r\d+$/)));
 
     const [fired] = await waitFor("firing mail", () => smtp.mails, 1);
     expect([fired!.from, fired!.to]).toEqual(["faultline@alerts.test", ["oncall@example.com", "lead@example.com"]]);
@@ -219,7 +204,7 @@ describe("PagerDuty and email receivers", () => {
     expect(firedText.subject).toBe("FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min");
     expect(firedText.body).toContain("Threshold: more than 50% of calls failed in 60 min (at least 4 calls)\n");
     expect(firedText.body).toContain("Release: 2.3.0\nEnvironment: prod\n");
-    expect(firedText.body).toMatch(/\nRuns:\n {2}run\d+: http:\/\/faultline\.test\/runs\/run\d+\n/);
+    expect(firedText.body).toMatch(/\nRuns:\n {2}r\d+: http:\/\/faultline\.test\/runs\/r\d+\n/);
     expect(firedText.body).toContain("Open in Faultline: http://faultline.test/tools/lookup");
 
     await ingestCalls(0, 10);

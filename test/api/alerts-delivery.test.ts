@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { alertHistorySchema, alertReceiverCreatedSchema, alertRuleSchema } from "@/lib/contracts/alerts";
 import { startServer, type TestServer } from "../helpers/server";
+import { ingestLookupCalls } from "../helpers/lookup-calls";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
 const ENV = {
@@ -44,24 +45,7 @@ async function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
-/** `failed` failing calls and `ok` good ones on `lookup`, started a second ago. */
-async function ingestCalls(failed: number, ok: number): Promise<void> {
-  const now = Date.now() - 1000;
-  const records = Array.from({ length: failed + ok }, (_, i) => {
-    const n = ++seq;
-    const failing = i < failed;
-    return {
-      type: "tool_call_span", id: `s${n}`, run_id: `r${n}`, call_id: `c${n}`, tool: "lookup", attempt: 1, started_at: now + i, ended_at: now + i + 5,
-      outcome: failing ? "failed" : "ok", ...(failing ? { code: "upstream_timeout", error_class: "ToolFailure", retryable: false, decision: "surfaced" } : {}),
-    };
-  });
-  const res = await fetch(`${current.url}/api/v1/ingest`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${current.key}` },
-    body: JSON.stringify({ resource: { service: "agent", release: "1.0.0" }, records }),
-  });
-  expect(res.status).toBe(200);
-}
+const ingestCalls = (failed: number, ok: number) => ingestLookupCalls(current, { failed, ok, seq: () => ++seq });
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "faultline-alerts-"));
