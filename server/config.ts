@@ -210,8 +210,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd: string
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    // A database URL may carry a password, the client secret is one: name the variable, never its value.
-    const shown = name === "FAULTLINE_DATABASE_URL" || name === "FAULTLINE_OIDC_CLIENT_SECRET" ? "" : `=${JSON.stringify(env[name] ?? "")}`;
+    // A database or SMTP URL may carry a password, the client secret is one: name the variable, never its value.
+    const shown = name === "FAULTLINE_DATABASE_URL" || name === "FAULTLINE_OIDC_CLIENT_SECRET" || name === "FAULTLINE_SMTP_URL" ? "" : `=${JSON.stringify(env[name] ?? "")}`;
     throw new ConfigError(`invalid ${name}${shown}: expected ${issue.message}`);
   }
   const e = parsed.data;

@@ -36,6 +36,7 @@ describe("parseConfig", () => {
       alertRetryCapMs: 3_600_000,
       alertGiveUpMs: 86_400_000,
       alertTimeoutMs: 5000,
+      smtp: null,
       publicUrl: "",
       oidc: null,
       sessionTtlMs: 168 * 3_600_000,
@@ -75,6 +76,15 @@ describe("parseConfig", () => {
       new ConfigError("invalid FAULTLINE_DATABASE_URL: expected a postgres:// or postgresql:// URL"),
     );
     expect(() => parse({ FAULTLINE_PG_POOL_MAX: "0" })).toThrow(new ConfigError('invalid FAULTLINE_PG_POOL_MAX="0": expected a whole number from 1 to 1000'));
+  });
+
+  it("reads the SMTP server of email receivers, its sender defaulting to the SMTP host, and refuses another scheme without echoing it (it may hold a password)", () => {
+    expect(parse({ FAULTLINE_SMTP_URL: "smtp://alerts:pw@smtp.example.com:587" }).smtp).toEqual({ url: "smtp://alerts:pw@smtp.example.com:587", from: "faultline@smtp.example.com" });
+    expect(parse({ FAULTLINE_SMTP_URL: "smtps://smtp.example.com", FAULTLINE_SMTP_FROM: "oncall@example.com" }).smtp).toEqual({ url: "smtps://smtp.example.com", from: "oncall@example.com" });
+    expect(() => parse({ FAULTLINE_SMTP_URL: "http://alerts:pw@smtp.example.com" })).toThrow(
+      new ConfigError("invalid FAULTLINE_SMTP_URL: expected an smtp:// or smtps:// URL (smtp://user:password@host:port)"),
+    );
+    expect(() => parse({ FAULTLINE_SMTP_URL: "smtp://h", FAULTLINE_SMTP_FROM: "not an address" })).toThrow(new ConfigError('invalid FAULTLINE_SMTP_FROM="not an address": expected an e-mail address'));
   });
 
   it("reads the allowed host names lower-cased, without a trailing dot", () => {
