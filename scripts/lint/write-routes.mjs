@@ -11,7 +11,7 @@ export const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 /** The factories a write method may come from instead of `defineMutation`, and why. */
 export const NOT_MUTATIONS = {
   ingestRoute: "ingest: agents append telemetry with a project key; no session, no person's change to audit",
-  readByPost: "a read whose query is a body (the gate's contract document): it changes nothing",
+  readByPost: "a read whose query is a body (the gate's contract document, a rule preview's params): it changes nothing",
 };
 
 /** Handlers that only refuse (405 with Allow, or the catch-all 404). */

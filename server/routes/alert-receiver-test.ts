@@ -1,13 +1,19 @@
-import { receiverForAdmin } from "../alerts/receiver-of-request";
+import { noChange } from "@/db/audit/audited-change";
 import { sendTestNotification } from "../alerts/receiver-test";
 import { config } from "../config";
-import { guardMutation } from "../http/mutation-guard";
-import { route } from "../http/route";
+import { defineMutation } from "../http/define-mutation";
+import { receiverOf } from "./alert-receivers";
 
-/** `POST /api/v1/alerts/receivers/:id/test` (admin): sends a test notification now and answers how it went. */
-export const alertReceiverTest = route(async (req: Request, ctx: { params: Promise<{ id: string }> }) => {
-  await guardMutation(req);
-  const { receiver } = await receiverForAdmin(req, ctx);
-  const c = config();
-  return Response.json(await sendTestNotification(receiver, { allowPrivate: c.alertAllowPrivate, timeoutMs: c.alertTimeoutMs, smtp: c.smtp, publicUrl: c.publicUrl, now: Date.now() }));
+/**
+ * `POST /api/v1/alerts/receivers/:id/test` (admin): sends a test notification now and answers how it
+ * went. The sending is done before the (empty) transaction: nothing is stored.
+ */
+export const alertReceiverTest = defineMutation({
+  params: ["id"],
+  access: { row: receiverOf, notFound: ({ id }) => `no receiver ${id}`, minimum: "admin" },
+  prepare: ({ row, now }) => {
+    const c = config();
+    return sendTestNotification(row, { allowPrivate: c.alertAllowPrivate, timeoutMs: c.alertTimeoutMs, smtp: c.smtp, publicUrl: c.publicUrl, now });
+  },
+  change: async (_tx, { prepared }) => ({ result: prepared, audit: noChange("a test notification is sent, not stored") }),
 });

@@ -7,7 +7,7 @@ import { defineMutation } from "../http/define-mutation";
 import { getStore } from "../store";
 
 /** A receiver's id from its path segment; anything but a positive integer is a 404 like an unknown id. */
-const receiverOf = async ({ id }: { id: string }) => (/^[1-9]\d{0,15}$/.test(id) ? getAlertReceiver(await getStore(), Number(id)) : null);
+export const receiverOf = async ({ id }: { id: string }) => (/^[1-9]\d{0,15}$/.test(id) ? getAlertReceiver(await getStore(), Number(id)) : null);
 
 /** `POST /api/v1/alerts/receivers` (admin): a webhook's answer holds its signing secret, shown this once. */
 export const alertReceiverCreate = defineMutation({

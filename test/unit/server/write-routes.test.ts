@@ -16,6 +16,8 @@ describe("the write routes on disk", () => {
     expect(problems).toEqual([]);
     expect(writes.filter((w) => w.kind === "mutation").map((w) => `${w.method} ${w.route} ${w.handler}`)).toEqual([
       "DELETE /api/v1/alerts/receivers/[id] server/routes/alert-receivers#alertReceiverDelete",
+      "PATCH /api/v1/alerts/receivers/[id] server/routes/alert-receiver-edit#alertReceiverEdit",
+      "POST /api/v1/alerts/receivers/[id]/test server/routes/alert-receiver-test#alertReceiverTest",
       "POST /api/v1/alerts/receivers server/routes/alert-receivers#alertReceiverCreate",
       "PATCH /api/v1/alerts/rules/[id] server/routes/alert-rules#alertRulePatch",
       "DELETE /api/v1/alerts/rules/[id] server/routes/alert-rules#alertRuleDelete",
@@ -41,10 +43,11 @@ describe("the write routes on disk", () => {
     ]);
   });
 
-  it("make exactly the named exceptions: ingest (project keys, no session) and the gate's read by POST", () => {
+  it("make exactly the named exceptions: ingest (project keys, no session) and the reads by POST (the gate, the rule preview)", () => {
     expect(writes.filter((w) => w.kind !== "mutation").map((w) => `${w.method} ${w.route} ${w.kind}`)).toEqual([
       // Langfuse's OTLP path: the same receiver as /v1/traces.
       "POST /api/public/otel/v1/traces ingestRoute",
+      "POST /api/v1/alerts/rules/preview readByPost",
       "POST /api/v1/gate readByPost",
       "POST /api/v1/ingest/adk/published-events ingestRoute",
       "POST /api/v1/ingest/adk/run-events ingestRoute",
