@@ -19,7 +19,7 @@ const span = (minutesAgo: number, over: Partial<SpanRow> = {}): SpanRow => {
   const at = NOW - minutesAgo * MIN;
   return {
     spanId: `m${n}`, traceId: null, parentSpanId: null, runId: `run-${n}`, callId: `call-${n}`, tool: "lookup", toolVersion: null, release: "1.4.2",
-    service: "agent", environment: "prod", sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, endedAt: at + 10, outcome: "ok",
+    service: "agent", environment: "prod", sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, startedSubNs: null, endedAt: at + 10, outcome: "ok",
     code: null, errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: null, permitted: null, abandoned: null,
     message: null, derived: null, argsHash: null, afterError: null, source: "native", ...over,
   };

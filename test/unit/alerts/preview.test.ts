@@ -46,7 +46,7 @@ describe.each(DIALECTS)("previewAlertRule on %s", (dialect) => {
       n++;
       return {
         spanId: `v${n}`, traceId: null, parentSpanId: null, runId: `run-${n}`, callId: `call-${n}`, tool: "lookup", toolVersion: null, release: "1.0.0",
-        service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, endedAt: at + 10, outcome,
+        service: "agent", environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: at, startedSubNs: null, endedAt: at + 10, outcome,
         code: outcome === "ok" ? null : "upstream_timeout", errorClass: null, retryable: null, retryAfterMs: null, backoffMs: null, decision: outcome === "ok" ? null : "surfaced",
         permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
       };
