@@ -59,7 +59,7 @@ describe("the conformance page in Chromium", () => {
       ["agentFaultline runtime (native)", "4", "sent 4of 4", "sent 4of 4", "sent 4of 4", "sent 4of 4", "sent 1missing 1of 2", "missing 2of 2", "missing 2of 2", "sent 4of 4", "none"],
       ["agentOTLP traces", "3", "sent 3of 3", "sent 3of 3", "missing 3of 3", "sent 2missing 1of 3", "missing 1of 1", "missing 1of 1", "missing 1of 1", "sent 1missing 2of 3", "none"],
       ["agentOpenLLMetry / Traceloop", "0", none, none, none, none, none, none, none, none, "2 no_tool_nameadd traceloop.entity.name (the tool's name)"],
-      ["py-agentFaultline Python SDK (native)", "1", "0%0 of 1", "0%0 of 1", "0%0 of 1", "0%0 of 1", none, none, none, "0%0 of 1", "none"],
+      ["py-agentFaultline Python SDK (native)", "1", "sent 1of 1", "sent 1of 1", "sent 1of 1", "sent 1of 1", none, none, none, "sent 1of 1", "none"],
     ]);
     // What to send, only for what is missing, and where: the native records' own fields.
     const notes = await page.getByRole("list", { name: "Per emitter: derived fields and what to send" }).locator("li").first().locator(":scope > span").allInnerTexts();
