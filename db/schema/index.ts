@@ -39,3 +39,5 @@ export * from "./told-step-counts";
 export * from "./told-stale";
 export * from "./classification-rules";
 export * from "./failure-facts";
+export * from "./issues";
+export * from "./issue-facts";
