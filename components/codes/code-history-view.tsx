@@ -50,6 +50,7 @@ export function CodeHistoryView({ code }: { code: string }) {
         <DriftBadge code={code} project={search.project} />
         {s && <TwoMeanings row={s} />}
         <Link href={`/runs${toQueryString({ project: search.project, range: search.range, from: search.from, to: search.to, code })}`}>runs with this code →</Link>
+        <Link href={`/issues${toQueryString({ project: search.project, code })}`}>issues for this code →</Link>
       </div>
       <FilterBar show={["outcome", "release", "service", "environment"]} />
       {q.error && <QueryError error={q.error} stale={q.stale} />}

@@ -3,6 +3,7 @@ import { useTimeZone } from "@/components/shell/time-zone-provider";
 import type { TimelineLayout } from "@/lib/charts/timeline-layout";
 import { FLAG_LABELS, formatDuration, formatOffset, outcomeLabel } from "@/lib/charts/timeline-labels";
 import { formatTimeMs } from "@/lib/charts/time-format";
+import { ISSUE_OUTCOMES } from "@/lib/contracts/issues";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import type { Selection } from "./timeline-chart";
 import styles from "./runs.module.css";
@@ -14,7 +15,7 @@ const yesNo = (v: boolean | null) => (v === null ? "unknown" : v ? "yes" : "no")
 const ms = (v: number | null) => (v === null ? "not recorded" : formatDuration(v));
 
 /** The selected attempt in full, and for its call exactly what the model was told (as text). */
-export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTimeline; layout: TimelineLayout; selected: Selection | null }) {
+export function AttemptDetails({ project, timeline, layout, selected }: { project: string; timeline: RunTimeline; layout: TimelineLayout; selected: Selection | null }) {
   const row = selected ? layout.rows[selected.row] : undefined;
   const bar = row?.kind === "call" && selected ? row.bars[selected.bar] : undefined;
   const { zone } = useTimeZone();
@@ -43,7 +44,15 @@ export function AttemptDetails({ timeline, layout, selected }: { timeline: RunTi
         <dt>Outcome</dt>
         <dd data-testid="detail-outcome">{outcomeLabel(bar.outcome)}</dd>
         <dt>Code</dt>
-        <dd className={styles.mono}>{bar.code ?? "none"}</dd>
+        <dd className={styles.mono}>
+          {bar.code ?? "none"}
+          {bar.outcome !== null && ISSUE_OUTCOMES.includes(bar.outcome) ? (
+            <>
+              {" "}
+              <a href={`/issues?${new URLSearchParams({ project, tool: row.tool, code: bar.code ?? bar.outcome }).toString()}`}>issue →</a>
+            </>
+          ) : null}
+        </dd>
         <dt>Error class</dt>
         <dd>{bar.errorClass ?? "none"}</dd>
         <dt>Retryable</dt>

@@ -60,7 +60,7 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
           <TimelineChart layout={layout} arrows={arrows} selected={selected} onSelect={select} />
           <ToldStepsList arrows={arrows} />
         </div>
-        <AttemptDetails timeline={data} layout={layout} selected={selected} />
+        <AttemptDetails project={project} timeline={data} layout={layout} selected={selected} />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { AccountMenu } from "@/components/auth/account-menu";
 import { NAV_ITEMS } from "./nav-items";
+import { UnresolvedCount } from "./unresolved-count";
 import { SearchBox } from "./search-box";
 import { TimeZoneToggle } from "./time-zone-toggle";
 
@@ -68,6 +69,7 @@ function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; 
               <li key={item.match}>
                 <Link href={item.href} aria-current={active ? "page" : undefined}>
                   {item.label}
+                  {item.match === "/issues" ? <UnresolvedCount project={project ?? "default"} /> : null}
                 </Link>
               </li>
             );

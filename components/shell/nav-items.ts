@@ -1,6 +1,7 @@
 /** The dashboard's sections, in nav order. Each page owns its own query string. */
 export const NAV_ITEMS = [
   { href: "/", label: "Overview" },
+  { href: "/issues", label: "Issues" },
   { href: "/tools", label: "Tools" },
   { href: "/codes", label: "Codes" },
   { href: "/runs", label: "Runs" },

@@ -60,6 +60,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
         <h1 className="mono" data-testid="tool-name">{tool}</h1>
         <DriftBadge tool={tool} project={search.project} />
         <Link href={runsHref({})}>runs with this tool →</Link>
+        <Link href={`/issues${toQueryString({ project: search.project, tool })}`}>issues of this tool →</Link>
         <CompareToggle checked={comparing} onChange={(on) => update({ compare: on ? "previous" : undefined })} />
       </div>
       <FilterBar />

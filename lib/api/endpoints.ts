@@ -22,6 +22,7 @@ import {
 } from "@/lib/contracts/drift";
 import { overviewQuerySchema, overviewSchema } from "@/lib/contracts/overview";
 import { auditLogQuerySchema, auditLogSchema } from "@/lib/contracts/audit-log";
+import { issueDetailQuerySchema, issueDetailSchema, issuesQuerySchema, issuesSchema } from "@/lib/contracts/issues";
 import { keysSchema } from "@/lib/contracts/keys";
 import { projectDetailSchema } from "@/lib/contracts/project-admin";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
@@ -86,5 +87,12 @@ export const endpoints = {
   classificationPreview: defineEndpoint({ id: "classification-preview", path: "/api/v1/classification/preview", query: classificationPreviewQuerySchema, response: classificationPreviewSchema }),
   classificationProgress: defineEndpoint({ id: "classification-progress", path: "/api/v1/classification/progress", query: classificationProgressQuerySchema, response: classificationProgressSchema }),
   failureGroups: defineEndpoint({ id: "failure-groups", path: "/api/v1/classification/groups", query: failureGroupsQuerySchema, response: failureGroupsSchema }),
+  issues: defineEndpoint({ id: "issues", path: "/api/v1/issues", query: issuesQuerySchema, response: issuesSchema }),
+  issueDetail: defineEndpoint<typeof issueDetailQuerySchema, typeof issueDetailSchema, "id">({
+    id: "issue-detail",
+    path: "/api/v1/issues/:id",
+    query: issueDetailQuerySchema,
+    response: issueDetailSchema,
+  }),
   authProviders: defineEndpoint({ id: "auth-providers", path: "/api/v1/auth/providers", query: z.object({}), response: authProvidersSchema }),
 } as const;

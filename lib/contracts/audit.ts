@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   "classification.rule_deleted",
   "classification.rules_reordered",
   "classification.builtin_switched",
+  "issue.state_changed",
+  "issue.assigned",
+  "issue.noted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -1,14 +1,11 @@
 import { findingId } from "@/lib/drift/compare";
 import { releaseKey } from "@/lib/drift/release-key";
 import type { SpanRow } from "@/lib/ingest/rows";
+import { ISSUE_OUTCOMES } from "@/lib/contracts/issues";
 
 const HOUR_MS = 3_600_000;
 
-/**
- * Outcomes that open an issue: faults of the tool or around it. `declined` is the tool's answer and
- * `cancelled` the run's own doing; `ok` is no failure.
- */
-export const ISSUE_OUTCOMES: ReadonlySet<string> = new Set(["failed", "refused", "not_found", "timed_out", "invalid_arguments", "result_rejected"]);
+const OPENS_ISSUE: ReadonlySet<string> = new Set(ISSUE_OUTCOMES);
 
 /** Run-loop decisions after which the agent did not recover from the failure. */
 const UNRECOVERED: ReadonlySet<string> = new Set(["failed_run", "failed_closed", "exhausted", "budget_capped"]);
@@ -18,7 +15,7 @@ export const issueId = (projectId: string, tool: string, code: string): string =
 
 /** The issue a span belongs to, or null when its outcome opens none: its code, else its outcome. */
 export function issueCodeOf(span: Pick<SpanRow, "outcome" | "code">): string | null {
-  if (span.outcome === null || !ISSUE_OUTCOMES.has(span.outcome)) return null;
+  if (span.outcome === null || !OPENS_ISSUE.has(span.outcome)) return null;
   return span.code !== null && span.code !== "" ? span.code : span.outcome;
 }
 

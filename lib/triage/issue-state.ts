@@ -1,16 +1,7 @@
 import { orderReleases, type ReleaseItem } from "@/lib/drift/semver";
+import type { IgnoreMode, IssueState, ResolveMode } from "@/lib/contracts/issues";
 
-/** Where an issue stands in triage. `regressed` is a resolved issue that failed again later. */
-export const ISSUE_STATES = ["open", "resolved", "ignored", "regressed"] as const;
-export type IssueState = (typeof ISSUE_STATES)[number];
-
-/** How an issue was resolved: from now on, from the release after the latest one seen, or in a named release. */
-export const RESOLVE_MODES = ["now", "next_release", "in_release"] as const;
-export type ResolveMode = (typeof RESOLVE_MODES)[number];
-
-/** How long an issue stays ignored: until a date, until N more failures, or until an hour worse than any before. */
-export const IGNORE_MODES = ["until_date", "until_count", "until_worse"] as const;
-export type IgnoreMode = (typeof IGNORE_MODES)[number];
+export type { IgnoreMode, IssueState, ResolveMode } from "@/lib/contracts/issues";
 
 /** The triage part of an issue, as stored (one column each); fields of other states are null. */
 export interface Triage {

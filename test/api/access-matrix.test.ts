@@ -15,6 +15,7 @@ import { addMembership } from "@/db/auth/memberships";
 import { createSetupToken } from "@/db/auth/setup-tokens";
 import { createUser, type UserRow } from "@/db/auth/users";
 import { createKey, createProject } from "@/db/keys";
+import { issueId } from "@/lib/triage/issue-batch";
 import { newToken, tokenHash } from "@/server/auth/tokens";
 import { startServer, type TestServer } from "../helpers/server";
 import { PASSWORD, seedUser, sessionOf, setupLinkOf, signIn, type Session } from "../helpers/team";
@@ -121,6 +122,8 @@ const fresh = {
 };
 
 const account = () => ({ email: `${unique("new")}@example.com`, name: "New Person", password: PASSWORD });
+/** The issue alpha's ingested failure opens (see ingest above). */
+const ALPHA_ISSUE = issueId("alpha", "lookup-alpha", "alpha_code");
 const ruleId = async () => (await listAlertRules(server.store, "alpha"))[0]!.id;
 const CLASSIFICATION_RULE = { name: "seats", enabled: true, match: { tool: "book", errorType: null, message: null, httpStatus: [], attributes: [] }, set: { code: "seat_taken", errorClass: null, retryable: null }, overrideEmitter: false };
 const classificationRule = async () => {
@@ -146,6 +149,10 @@ const ROUTES: Row[] = [
   row("GET /api/health", all(200), (as) => as.send("/api/health")),
   read("/api/v1/alerts/history", "/api/v1/alerts/history?project=alpha"),
   read("/api/v1/alerts/receivers", "/api/v1/alerts/receivers?project=alpha"),
+  read("/api/v1/issues", "/api/v1/issues?project=alpha"),
+  read("/api/v1/issues/[id]", `/api/v1/issues/${ALPHA_ISSUE}?project=alpha`),
+  row("PATCH /api/v1/issues/[id]", MEMBER(200), (as) => as.send(`/api/v1/issues/${ALPHA_ISSUE}`, "PATCH", { triage: { state: "open", mode: "open" } })),
+  row("POST /api/v1/issues/[id]/notes", MEMBER(201), (as) => as.send(`/api/v1/issues/${ALPHA_ISSUE}/notes`, "POST", { text: "looking" })),
   row("POST /api/v1/alerts/receivers", ADMIN(201), (as) => as.send("/api/v1/alerts/receivers", "POST", { project: "alpha", name: unique("hook"), url: "https://hooks.example/y" })),
   row("DELETE /api/v1/alerts/receivers/[id]", ADMIN(204), async (as) => as.send(`/api/v1/alerts/receivers/${await fresh.receiver()}`, "DELETE")),
   read("/api/v1/alerts/rules", "/api/v1/alerts/rules?project=alpha"),
@@ -239,6 +246,7 @@ const EXTRA_ROWS: Row[] = [
 
 const PAGES: Row[] = [
   row("GET /", PAGE, (as) => as.send("/?project=alpha")),
+  row("GET /issues", PAGE, (as) => as.send("/issues?project=alpha")),
   row("GET /alerts", PAGE, (as) => as.send("/alerts?project=alpha")),
   row("GET /alerts/history", PAGE, (as) => as.send("/alerts/history?project=alpha")),
   row("GET /codes", PAGE, (as) => as.send("/codes?project=alpha")),

@@ -32,6 +32,8 @@ describe("the write routes on disk", () => {
       "DELETE /api/v1/classification/rules/[id] server/routes/classification-rules#classificationRuleDelete",
       "POST /api/v1/classification/rules/order server/routes/classification-rules#classificationRulesReorder",
       "POST /api/v1/classification/rules server/routes/classification-rules#classificationRuleCreate",
+      "POST /api/v1/issues/[id]/notes server/routes/issues#issueNoteCreate",
+      "PATCH /api/v1/issues/[id] server/routes/issues#issuePatch",
       "DELETE /api/v1/projects/[project]/invitations/[id] server/routes/invitations#invitationRevoke",
       "POST /api/v1/projects/[project]/invitations server/routes/invitations#invitationCreate",
       "DELETE /api/v1/projects/[project]/keys/[prefix] server/routes/project-keys#keyRevoke",

@@ -1,0 +1,132 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import type { IssuePatch } from "@/lib/contracts/issues";
+import { membersQuery } from "@/lib/query/members";
+import { addIssueNote, issueDetailOptions, patchIssue } from "@/lib/query/issues";
+import styles from "../alerts/alerts.module.css";
+import { formatTime, stateLabel } from "./issue-format";
+
+const DAY_MS = 86_400_000;
+
+/** One issue: its state and the decisions to change it, assignee, releases, notes and history. */
+export function IssueDetailPanel({ project, id }: { project: string; id: string }) {
+  const qc = useQueryClient();
+  const { data, error, isPending } = useQuery({ ...issueDetailOptions(project, id), refetchInterval: 5000 });
+  const members = useQuery(membersQuery(project));
+  const [release, setRelease] = useState("");
+  const [note, setNote] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (send: () => Promise<unknown>) => {
+    setProblem(null);
+    try {
+      await send();
+      await qc.invalidateQueries();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const decide = (triage: NonNullable<IssuePatch["triage"]>) => run(() => patchIssue(id, { triage }));
+  if (isPending) return <p className={styles.muted}>Loading the issue…</p>;
+  if (error) return <p role="alert">Could not load the issue: {error.message}</p>;
+  const { issue, releases, history } = data;
+  return (
+    <section className={styles.panel} aria-labelledby="issue-title">
+      <h2 id="issue-title" className={styles.subtitle}>
+        <Link href={`/tools/${encodeURIComponent(issue.tool)}?project=${encodeURIComponent(project)}`}>{issue.tool}</Link> /{" "}
+        <Link href={`/codes/${encodeURIComponent(issue.code)}?project=${encodeURIComponent(project)}`}>{issue.code}</Link>:{" "}
+        <span data-testid="issue-detail-state">{stateLabel(issue)}</span>
+      </h2>
+      <div className={styles.actions} role="group" aria-label="Change state">
+        <button type="button" className="btn" onClick={() => decide({ state: "resolved", mode: "next_release" })}>
+          Resolve in next release
+        </button>
+        <button type="button" className="btn" onClick={() => decide({ state: "resolved", mode: "now" })}>
+          Resolve now
+        </button>
+        <input aria-label="Fixed in release" placeholder="release" value={release} onChange={(e) => setRelease(e.target.value)} size={10} />
+        <button type="button" className="btn" disabled={release.trim() === ""} onClick={() => decide({ state: "resolved", mode: "in_release", release: release.trim() })}>
+          Resolve in this release
+        </button>
+        <button type="button" className="btn" onClick={() => decide({ state: "ignored", mode: "until_date", until: Date.now() + 7 * DAY_MS })}>
+          Ignore for 7 days
+        </button>
+        <button type="button" className="btn" onClick={() => decide({ state: "ignored", mode: "until_count", failures: 100 })}>
+          Ignore for 100 more failures
+        </button>
+        <button type="button" className="btn" onClick={() => decide({ state: "ignored", mode: "until_worse" })}>
+          Ignore until it gets worse
+        </button>
+        {issue.state !== "open" ? (
+          <button type="button" className="btn" onClick={() => decide({ state: "open", mode: "open" })}>
+            Reopen
+          </button>
+        ) : null}
+      </div>
+      <label>
+        Assignee{" "}
+        <select
+          aria-label="Assignee"
+          value={issue.assignee?.userId ?? ""}
+          onChange={(e) => run(() => patchIssue(id, { assignee: e.target.value || null }))}
+        >
+          <option value="">nobody</option>
+          {(members.data?.members ?? []).map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.name || m.email}
+            </option>
+          ))}
+        </select>
+      </label>
+      {problem ? <p role="alert">{problem}</p> : null}
+      <p className={styles.muted}>
+        {issue.failures} failures in {issue.runs} runs, {issue.unrecovered} unrecovered, {issue.retries} retries; seen {formatTime(issue.firstSeen)} to {formatTime(issue.lastSeen)} UTC.
+      </p>
+      <table className={styles.table} aria-label="Releases">
+        <thead>
+          <tr>
+            <th scope="col">Release</th>
+            <th scope="col">Failures</th>
+            <th scope="col">First / last seen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {releases.map((r) => (
+            <tr key={r.release}>
+              <td>{r.release}</td>
+              <td>{r.failures}</td>
+              <td>
+                {formatTime(r.firstSeen)} / {formatTime(r.lastSeen)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const text = note.trim();
+          if (text) void run(() => addIssueNote(id, text)).then(() => setNote(""));
+        }}
+      >
+        <label>
+          Note
+          <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
+        </label>
+        <button type="submit" className="btn" disabled={note.trim() === ""}>
+          Add note
+        </button>
+      </form>
+      <ol aria-label="History" className={styles.attempts}>
+        {history.map((h, k) => (
+          <li key={k}>
+            {formatTime(h.at)} UTC, {h.actor}: {h.kind === "note" ? `“${h.detail}”` : h.detail}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
