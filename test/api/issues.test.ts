@@ -2,26 +2,21 @@
 // impact, filtered, resolved in the next release, kept resolved by a failure in the same release,
 // regressed by one in a later release; assigned to a member, noted, each change in the history and
 // the audit log.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMembership } from "@/db/auth/memberships";
-import { createUser } from "@/db/auth/users";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createKey } from "@/db/keys";
 import { issueDetailSchema, issuesSchema } from "@/lib/contracts/issues";
 import { issueId } from "@/lib/triage/issue-batch";
-import { openProject, type ProjectServer } from "../helpers/project";
+import { useTeam } from "./team-fixture";
 
-let server: ProjectServer;
+// A server of its own (accounts end setup mode): the member triages, the viewer may only read.
+const team = useTeam();
+let server: { url: string; project: string; key: string; store: ReturnType<typeof team>["server"]["store"]; at: (p: string) => string };
 let memberId = "";
 beforeAll(async () => {
-  server = await openProject();
-  const user = await server.store.transaction(async (tx) => {
-    const u = await createUser(tx, { email: `dev-${server.project}@example.com`, name: "Dana Dev", passwordHash: null, instanceOwner: false, now: Date.now() });
-    await addMembership(tx, server.project, u.id, "member", Date.now());
-    return u;
-  });
-  memberId = user.id;
-});
-afterAll(async () => {
-  await server?.stop();
+  const t = team();
+  const { key } = await createKey(t.server.store, t.project, "issues ingest");
+  server = { url: t.server.url, project: t.project, key, store: t.server.store, at: (p) => `${t.server.url}${p}${p.includes("?") ? "&" : "?"}project=${t.project}` };
+  memberId = t.accounts.member.userId;
 });
 
 // A fixed hour two hours ago: inside the last 24 hours (the trend's current period).
@@ -44,17 +39,17 @@ async function ingest(records: unknown[]): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-const send = (path: string, method: string, body: unknown) =>
-  fetch(server.url + path, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const send = (path: string, method: string, body: unknown, who: "member" | "viewer" = "member") =>
+  fetch(server.url + path, { method, headers: { "content-type": "application/json", ...team().headersOf(who) }, body: JSON.stringify(body) });
 
 async function list(query = "") {
-  const res = await fetch(server.at(`/api/v1/issues${query}`));
+  const res = await fetch(server.at(`/api/v1/issues?${query.replace(/^&/, "")}`), { headers: team().headersOf("viewer") });
   expect(res.status).toBe(200);
   return issuesSchema.parse(await res.json());
 }
 
 async function detail(id: string) {
-  const res = await fetch(server.at(`/api/v1/issues/${id}`));
+  const res = await fetch(server.at(`/api/v1/issues/${id}`), { headers: team().headersOf("viewer") });
   expect(res.status).toBe(200);
   return issueDetailSchema.parse(await res.json());
 }
@@ -91,12 +86,12 @@ describe("issues", () => {
     expect((await list("&code=timed_out")).issues.map((i) => i.tool)).toEqual(["search"]);
     expect((await list("&state=resolved")).issues).toEqual([]);
     expect((await list("&state=&tool=")).issues).toHaveLength(2);
-    const bad = await fetch(server.at("/api/v1/issues?state=closed"));
+    const bad = await fetch(server.at("/api/v1/issues?state=closed"), { headers: team().headersOf("viewer") });
     expect(bad.status).toBe(400);
   });
 
   it("resolved in the next release: stays resolved on a failure in the same release, regresses in a later one", async () => {
-    let res = await send(`/api/v1/issues/${booking()}`, "PATCH", { triage: { state: "resolved", mode: "next_release" } });
+    const res = await send(`/api/v1/issues/${booking()}`, "PATCH", { triage: { state: "resolved", mode: "next_release" } });
     expect(res.status).toBe(200);
     expect(issueDetailSchema.parse(await res.json()).issue).toMatchObject({ state: "resolved", resolution: { mode: "next_release", release: "1.4.1" } });
 
@@ -115,7 +110,7 @@ describe("issues", () => {
   it("assigns to a project member, refuses anyone else, keeps notes, and records each change", async () => {
     let res = await send(`/api/v1/issues/${booking()}`, "PATCH", { assignee: memberId });
     expect(res.status).toBe(200);
-    expect(issueDetailSchema.parse(await res.json()).issue.assignee).toEqual({ userId: memberId, name: "Dana Dev" });
+    expect(issueDetailSchema.parse(await res.json()).issue.assignee).toEqual({ userId: memberId, name: "member" });
     res = await send(`/api/v1/issues/${booking()}`, "PATCH", { assignee: "nobody-here" });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: "bad_request", message: `nobody-here is not a member of project ${server.project}` });
@@ -131,24 +126,24 @@ describe("issues", () => {
       ["created", "first failed in 1.4.0"],
       ["state", "resolved in the release after 1.4.1"],
       ["regressed", "failed again in 1.5.0 after it was resolved in the release after 1.4.1"],
-      ["assigned", "assigned to Dana Dev"],
+      ["assigned", "assigned to member"],
       ["note", "upstream fixed their pool"],
       ["state", "ignored until 10 more failures"],
     ]);
-    const audit = await server.store.all<{ action: string; target: string }>(
-      "SELECT action, target FROM audit_log WHERE project_id = ? AND action LIKE 'issue.%' ORDER BY id",
+    const audit = await server.store.all<{ action: string; target: string; actor: string }>(
+      "SELECT action, target, actor_label AS \"actor\" FROM audit_log WHERE project_id = ? AND action LIKE 'issue.%' ORDER BY id",
       [server.project],
     );
     expect(audit).toEqual([
-      { action: "issue.state_changed", target: "book_flight upstream_unavailable" },
-      { action: "issue.assigned", target: "book_flight upstream_unavailable" },
-      { action: "issue.noted", target: "book_flight upstream_unavailable" },
-      { action: "issue.state_changed", target: "book_flight upstream_unavailable" },
+      { action: "issue.state_changed", target: "book_flight upstream_unavailable", actor: "member@acme.test" },
+      { action: "issue.assigned", target: "book_flight upstream_unavailable", actor: "member@acme.test" },
+      { action: "issue.noted", target: "book_flight upstream_unavailable", actor: "member@acme.test" },
+      { action: "issue.state_changed", target: "book_flight upstream_unavailable", actor: "member@acme.test" },
     ]);
   });
 
   it("answers 404 for an unknown issue and 400 for a bad decision", async () => {
-    expect((await fetch(server.at("/api/v1/issues/nope"))).status).toBe(404);
+    expect((await fetch(server.at("/api/v1/issues/nope"), { headers: team().headersOf("viewer") })).status).toBe(404);
     expect((await send("/api/v1/issues/nope", "PATCH", { triage: { state: "open", mode: "open" } })).status).toBe(404);
     const res = await send(`/api/v1/issues/${booking()}`, "PATCH", { triage: { state: "resolved", mode: "someday" } });
     expect(res.status).toBe(400);
