@@ -155,7 +155,12 @@ const ROUTES: Row[] = [
   row("POST /api/v1/issues/[id]/notes", MEMBER(201), (as) => as.send(`/api/v1/issues/${ALPHA_ISSUE}/notes`, "POST", { text: "looking" })),
   row("POST /api/v1/alerts/receivers", ADMIN(201), (as) => as.send("/api/v1/alerts/receivers", "POST", { project: "alpha", name: unique("hook"), url: "https://hooks.example/y" })),
   row("DELETE /api/v1/alerts/receivers/[id]", ADMIN(204), async (as) => as.send(`/api/v1/alerts/receivers/${await fresh.receiver()}`, "DELETE")),
+  row("PATCH /api/v1/alerts/receivers/[id]", ADMIN(200), async (as) => as.send(`/api/v1/alerts/receivers/${await fresh.receiver()}`, "PATCH", { name: unique("renamed") })),
+  // The test notification is tried (and fails: no network here); the answer says how it went.
+  row("POST /api/v1/alerts/receivers/[id]/test", ADMIN(200), async (as) => as.send(`/api/v1/alerts/receivers/${await fresh.receiver()}/test`, "POST")),
   read("/api/v1/alerts/rules", "/api/v1/alerts/rules?project=alpha"),
+  // A read whose query is a JSON document: members and up, as the rules form is theirs to try.
+  row("POST /api/v1/alerts/rules/preview", MEMBER(200), (as) => as.send("/api/v1/alerts/rules/preview", "POST", { project: "alpha", params: { kind: "new_code" } })),
   row("POST /api/v1/alerts/rules", ADMIN(201), (as) => as.send("/api/v1/alerts/rules", "POST", { project: "alpha", name: unique("rule"), params: { kind: "new_code" } })),
   row("PATCH /api/v1/alerts/rules/[id]", ADMIN(200), async (as) => as.send(`/api/v1/alerts/rules/${await ruleId()}`, "PATCH", { name: unique("renamed") })),
   read("/api/v1/classification/rules", "/api/v1/classification/rules?project=alpha"),
