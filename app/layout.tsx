@@ -36,9 +36,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers>
           <HydrationBoundary state={dehydrate(qc)}>
             <div className="app">
-              <Suspense fallback={<header className="app-nav" />}>
-                <AppNav />
-              </Suspense>
+              {/* The column's background spans the whole page; the nav inside it stays on screen. */}
+              <div className="app-side" data-testid="app-side">
+                <Suspense fallback={<header className="app-nav" />}>
+                  <AppNav />
+                </Suspense>
+              </div>
               <main id="main" className="app-main" tabIndex={-1}>
                 {signedIn ? <SetupBanner /> : null}
                 {children}

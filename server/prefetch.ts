@@ -2,6 +2,7 @@ import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-qu
 import { normalizeSearch, type DashboardSearch } from "@/lib/query/search";
 import { codeFindingsFilters } from "@/lib/query/drift";
 import { codeReleaseHistoryRoute, driftFindingsRoute, driftSummaryRoute } from "./routes/drift";
+import { toldSearch, type ToldFilter } from "@/lib/query/told";
 import { toldRoute } from "./routes/told";
 
 type RawSearch = Record<string, string | string[] | undefined>;
@@ -39,9 +40,9 @@ export async function prefetchDrift(qc: QueryClient, project: string | undefined
  * Seeds the "After the model was told" panel of a code or tool page. Like drift, an addition: when
  * it cannot be read now the page still renders and the panel's query fetches (and shows its error).
  */
-export async function prefetchTold(qc: QueryClient, project: string | undefined, subject: { code: string } | { tool: string }): Promise<void> {
+export async function prefetchTold(qc: QueryClient, filter: ToldFilter): Promise<void> {
   try {
-    await toldRoute.prefetch(qc, { params: {}, search: { project, ...subject } });
+    await toldRoute.prefetch(qc, { params: {}, search: toldSearch(filter) });
   } catch (err) {
     console.error("[faultline] told prefetch failed; the panel will fetch on the client", err);
   }

@@ -11,9 +11,9 @@ export type ChartState = "loading" | "error" | "empty" | "ready";
  */
 export function ChartFrame({ height, state, message, children, label }: { height: number; state: ChartState; message?: string; children?: ReactNode; label: string }) {
   return (
-    <div className="chart-frame" style={{ minHeight: height + LEGEND_ROOM }} role="figure" aria-label={label} aria-busy={state === "loading"}>
+    <div className="chart-frame" style={{ minHeight: height + LEGEND_ROOM, ["--chart-height" as string]: `${height}px` }} role="figure" aria-label={label} aria-busy={state === "loading"}>
       {state === "ready" && children}
-      {state === "loading" && <div className="chart-state skeleton" aria-label="loading" />}
+      {state === "loading" && <div className="chart-state skeleton" data-testid="chart-skeleton" aria-label="loading" />}
       {state === "empty" && <div className="chart-state">{message ?? "No data in this range."}</div>}
       {state === "error" && (
         <div className="chart-state error" role="alert">

@@ -74,7 +74,7 @@ export function CodeHistoryView({ code }: { code: string }) {
         </ChartFrame>
       </section>
       <CodeReleaseSection code={code} project={search.project} />
-      <ToldPanel project={search.project} code={code} />
+      <ToldPanel project={search.project} code={code} range={search.range} from={search.from} to={search.to} />
       <div className="grid-2">
         <section className="panel">
           <h2>Tools that emit it</h2>

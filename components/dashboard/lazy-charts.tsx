@@ -4,7 +4,8 @@ import dynamic from "next/dynamic";
 
 // recharts is ~120 KB of gzip, the largest script of a chart page. These load it after the first
 // paint (ChartFrame reserves each chart's height meanwhile), so numbers and tables do not wait.
-const loading = () => <div className="skeleton" style={{ height: "100%", minHeight: 120 }} />;
+// The skeleton takes the chart's own height (ChartFrame sets --chart-height), so nothing moves when it lands.
+const loading = () => <div className="skeleton chart-skeleton" data-testid="chart-skeleton" />;
 
 export const OutcomeChart = dynamic(() => import("@/components/charts/outcome-chart").then((m) => m.OutcomeChart), { ssr: false, loading });
 export const CodeStackChart = dynamic(() => import("@/components/charts/code-stack-chart").then((m) => m.CodeStackChart), { ssr: false, loading });

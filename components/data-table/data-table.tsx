@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from "react";
+import { useState, type CSSProperties, type ReactNode } from "react";
 import { SortHeader } from "@/components/dashboard/sort-header";
 import type { AlignClasses, Column, RowAttributes, SortState } from "./types";
 
@@ -32,6 +32,12 @@ export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className =
   const alignClass = (c: Column<T>) => (c.align ? align[c.align] : undefined);
   const hide = (c: Column<T>, cls: string | undefined) => (c.hideBelow ? [cls, `hide-${c.hideBelow}`].filter(Boolean).join(" ") : cls);
   const note = rows === undefined ? placeholder : rows.length === 0 ? empty : null;
+  // The arrows show the order of the rows on screen. A new sort keeps the old rows until its answer
+  // lands (or for good when the server stopped answering): the same rows object still carries the
+  // order it was answered in, so only a new rows object takes on the requested order.
+  const [ordered, setOrdered] = useState<{ rows: typeof rows; sort?: string; dir?: string }>({ rows, sort: sort?.sort, dir: sort?.dir });
+  if (ordered.rows !== rows) setOrdered({ rows, sort: sort?.sort, dir: sort?.dir });
+  const shownSort = sort && ordered.rows === rows && ordered.sort !== undefined && ordered.dir !== undefined ? { ...sort, sort: ordered.sort, dir: ordered.dir } : sort;
   return (
     <table className={className} data-testid={testId} aria-label={ariaLabel} aria-busy={busy} style={style}>
       <thead>
@@ -39,7 +45,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className =
           {columns.map((c) => {
             const headerClass = hide(c, c.headerClassName ?? alignClass(c));
             return c.sort && sort ? (
-              <SortHeader key={c.id} column={c.sort.key} first={c.sort.first} label={c.header} title={c.title} className={headerClass} {...sort} />
+              <SortHeader key={c.id} column={c.sort.key} first={c.sort.first} label={c.header} title={c.title} className={headerClass} {...sort} shown={shownSort} />
             ) : (
               <th key={c.id} className={headerClass} title={c.title} scope="col">
                 {c.header}

@@ -1,9 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { setupQuery } from "@/lib/query/keys";
+
+// Quoted for a POSIX shell when the id holds anything beyond the characters a shell leaves alone.
+const shellWord = (s: string) => (/^[A-Za-z0-9._-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+const keyCommand = (project: string) => `npm run keys -- create --project ${shellWord(project)}`;
 
 const curlExample = (origin: string, prefix: string) => `curl -X POST ${origin}/api/v1/ingest \\
   -H "Authorization: Bearer ${prefix}_<secret part>" \\
@@ -76,16 +81,19 @@ export function FirstRunGuide({ project }: { project: string }) {
           ) : (
             <>This project has no active key.</>
           )}{" "}
-          Make a new one with <code>npm run keys -- create</code>.
+          <Link href={`/settings/projects/${encodeURIComponent(project)}/keys`} data-testid="keys-tab-link">
+            Make a key on the project’s Keys tab
+          </Link>
+          , or on the server: <code data-testid="key-command">{keyCommand(project)}</code> <CopyButton text={keyCommand(project)} label="Copy the key command" />
         </li>
         <li>
           <strong>Send a batch</strong> in the native wire format: <CopyButton text={curlExample(origin, prefix)} label="Copy the curl command" />
-          <pre className="code">{curlExample(origin, prefix)}</pre>
+          <pre className="code" tabIndex={0} aria-label="curl command">{curlExample(origin, prefix)}</pre>
         </li>
         <li>
           <strong>Or let the runtime library record for you</strong> (<code>lib/runtime</code>): it runs the retry loop and exports every attempt.{" "}
           <CopyButton text={runtimeExample(origin)} label="Copy the runtime example" />
-          <pre className="code">{runtimeExample(origin)}</pre>
+          <pre className="code" tabIndex={0} aria-label="Runtime example">{runtimeExample(origin)}</pre>
         </li>
         <li>
           <strong>Or see it with demo data:</strong> <code>npm run demo</code> sends a realistic mix of runs to this server.

@@ -42,6 +42,17 @@ export function OverviewView() {
         <CompareToggle checked={comparing} onChange={(on) => update({ compare: on ? "previous" : undefined })} />
       </div>
       <FilterBar />
+      {t && t.calls === 0 && search.range === undefined && search.from === undefined && (
+        <p className="note" data-testid="range-hint" role="status">
+          No calls in the last 24 hours (the default range); this project has older ones.{" "}
+          <button type="button" className="btn" onClick={() => update({ range: "7d" })}>
+            Show the last 7 days
+          </button>{" "}
+          <button type="button" className="btn" onClick={() => update({ range: "30d" })}>
+            Show the last 30 days
+          </button>
+        </p>
+      )}
       {q.error && <QueryError error={q.error} stale={q.stale} onRetry={() => void q.refetch()} />}
       <div className="tiles" aria-busy={q.isFetching}>
         <StatTile

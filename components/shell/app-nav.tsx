@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { AccountMenu } from "@/components/auth/account-menu";
+import { UnreachableNotice, useCheckedNavigation } from "./checked-navigation";
 import { NAV_ITEMS } from "./nav-items";
 import { UnresolvedCount } from "./unresolved-count";
 import { SearchBox } from "./search-box";
@@ -50,10 +51,11 @@ export function AppNav() {
 function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; project: string | null; open: boolean; onToggle: () => void }) {
   const withProject = (href: string) => (project ? `${href}?project=${encodeURIComponent(project)}` : href);
   const items: { href: string; match: string; label: string }[] = NAV_ITEMS.map((item) => ({ href: withProject(item.href), match: item.href, label: item.label }));
+  const nav = useCheckedNavigation();
   return (
     <header className="app-nav" data-open={open || undefined}>
       <div className="nav-top">
-        <Link href={withProject("/")} className="brand">
+        <Link href={withProject("/")} className="brand" onClick={nav.onClick(withProject("/"))}>
           Faultline
         </Link>
         <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections time-zone" onClick={onToggle} data-testid="menu-toggle">
@@ -67,7 +69,7 @@ function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; 
             const active = item.match === "/" ? pathname === "/" : pathname.startsWith(item.match);
             return (
               <li key={item.match}>
-                <Link href={item.href} aria-current={active ? "page" : undefined}>
+                <Link href={item.href} aria-current={active ? "page" : undefined} onClick={nav.onClick(item.href)}>
                   {item.label}
                   {item.match === "/issues" ? <UnresolvedCount project={project ?? "default"} /> : null}
                 </Link>
@@ -78,6 +80,7 @@ function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; 
       </nav>
       <TimeZoneToggle id="time-zone" />
       <AccountMenu />
+      {nav.failed !== null && <UnreachableNotice href={nav.failed} checking={nav.checking} onRetry={() => void nav.retry()} onDismiss={nav.dismiss} />}
     </header>
   );
 }

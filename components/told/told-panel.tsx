@@ -41,10 +41,10 @@ function Definitions() {
  * "After the model was told": what agents did after an error was surfaced to the model, for one code
  * (code page) or one tool (tool page) — the shares of next steps, the rates, the wordings of the
  * told text ranked by recovery with example runs, and the rates per release and per tool or code.
- * All retained history: the page's time range does not apply (the panel says so).
+ * Errors told in the page's time range, like every other number on the page.
  */
-export function ToldPanel({ project, code, tool }: { project: string | undefined; code?: string; tool?: string }) {
-  const q = useQuery(toldOptions({ project, code, tool }));
+export function ToldPanel({ project, code, tool, range, from, to }: { project: string | undefined; code?: string; tool?: string; range?: string; from?: string; to?: string }) {
+  const q = useQuery(toldOptions({ project, code, tool, range, from, to }));
   const d = q.data;
   const by = code === undefined ? "code" : "tool";
   const self = d ? selfCorrectionText(d.rates, d.minSample) : null;
@@ -54,7 +54,7 @@ export function ToldPanel({ project, code, tool }: { project: string | undefined
     <section className={`panel ${styles.panel}`} aria-labelledby="told-title" data-testid="told-panel">
       <div className="panel-head">
         <h2 id="told-title">After the model was told</h2>
-        <span className="note">what the agent did next after each error surfaced to the model · all retained history, the time range does not apply</span>
+        <span className="note">what the agent did next after each error surfaced to the model · errors told in this time range</span>
       </div>
       <Definitions />
       {q.error ? <QueryError error={q.error} stale={false} /> : null}

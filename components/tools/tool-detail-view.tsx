@@ -149,7 +149,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
           )}
         </section>
       </div>
-      <ToldPanel project={search.project} tool={tool} />
+      <ToldPanel project={search.project} tool={tool} range={search.range} from={search.from} to={search.to} />
       <section className="panel">
         <h2>Most recent failing runs</h2>
         <TableScroll label="Most recent failing runs">

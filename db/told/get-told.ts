@@ -10,6 +10,7 @@ import {
   type ToldStep,
   type ToldWording,
 } from "@/lib/contracts/told";
+import { DEFAULT_RANGE, resolveWindow, type TimeWindow } from "@/lib/contracts/filters";
 import { orderReleases } from "@/lib/drift/semver";
 import { stepCounts, toldRates, type ToldCount } from "@/lib/told/rates";
 import type { Executor } from "../store/types";
@@ -43,9 +44,21 @@ interface SampleRow {
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function filterSql(q: ToldQuery, alias = ""): { sql: string; params: Record<string, string> } {
-  const params: Record<string, string> = { project: q.project };
+/** The window a query asks for (its range, or from and to), or null for all retained history. */
+function toldWindow(q: ToldQuery, now: number): TimeWindow | null {
+  const absolute = q.from !== undefined && q.to !== undefined;
+  if (q.range === undefined && !absolute) return null;
+  return resolveWindow({ range: q.range ?? DEFAULT_RANGE, from: q.from, to: q.to }, now);
+}
+
+function filterSql(q: ToldQuery, window: TimeWindow | null, alias = ""): { sql: string; params: Record<string, string | number> } {
+  const params: Record<string, string | number> = { project: q.project };
   let sql = `${alias}project_id = @project`;
+  if (window) {
+    sql += ` AND ${alias}occurred_at >= @from AND ${alias}occurred_at < @to`;
+    params.from = window.from;
+    params.to = window.to;
+  }
   for (const key of ["code", "tool", "release"] as const) {
     const value = q[key];
     if (value === undefined) continue;
@@ -88,10 +101,10 @@ function rankWordings(wordings: Omit<ToldWording, "samples">[]): Omit<ToldWordin
  * latest it did not, then the next latest of either — so a wording shows both outcomes when it has
  * both. Each with the exact told text and the call that decided its step.
  */
-async function samplesOf(db: Executor, q: ToldQuery, shapes: readonly string[]): Promise<Map<string, ToldSample[]>> {
+async function samplesOf(db: Executor, q: ToldQuery, window: TimeWindow | null, shapes: readonly string[]): Promise<Map<string, ToldSample[]>> {
   const out = new Map<string, ToldSample[]>();
   if (shapes.length === 0) return out;
-  const f = filterSql(q, "t.");
+  const f = filterSql(q, window, "t.");
   const params: Record<string, string | number> = { ...f.params, per: TOLD_SAMPLES_PER_WORDING - 1 };
   const inList = shapes.map((s, i) => {
     params[`s${i}`] = s;
@@ -148,17 +161,18 @@ async function samplesOf(db: Executor, q: ToldQuery, shapes: readonly string[]):
 /**
  * What models did after being told errors (docs/after-told.md) for a project, narrowed by code,
  * tool and release: next-step shares and rates overall, per release (in version order), per
- * (code, tool), and per wording (told-text shape) ranked by recovery with example runs. Read from
- * the ingest-maintained counts; all retained history, not a time window.
+ * (code, tool), and per wording (told-text shape) ranked by recovery with example runs. All
+ * retained history is read from the ingest-maintained counts; a time window (the page's range)
+ * counts the errors told in it from the per-error steps instead.
  */
-export async function getTold(db: Executor, q: ToldQuery): Promise<ToldAnswer> {
-  const f = filterSql(q);
-  const rows = (
-    await db.all<CountRow>(
-      `SELECT tool, code, release, shape, step, run_state, calls, errors, first_seen FROM told_step_counts WHERE ${f.sql} AND errors > 0`,
-      f.params,
-    )
-  ).map((r) => ({ ...r, calls: Number(r.calls), errors: Number(r.errors), first_seen: Number(r.first_seen) }));
+export async function getTold(db: Executor, q: ToldQuery, now: number): Promise<ToldAnswer> {
+  const window = toldWindow(q, now);
+  const f = filterSql(q, window);
+  const sql = window
+    ? `SELECT tool, code, release, shape, step, run_state, SUM(calls) AS calls, COUNT(*) AS errors, MIN(occurred_at) AS first_seen
+       FROM told_steps WHERE ${f.sql} GROUP BY tool, code, release, shape, step, run_state`
+    : `SELECT tool, code, release, shape, step, run_state, calls, errors, first_seen FROM told_step_counts WHERE ${f.sql} AND errors > 0`;
+  const rows = (await db.all<CountRow>(sql, f.params)).map((r) => ({ ...r, calls: Number(r.calls), errors: Number(r.errors), first_seen: Number(r.first_seen) }));
   const releases = orderReleases(
     [...groupBy(rows, (r) => r.release)].map(([release, list]) => ({
       release,
@@ -176,7 +190,7 @@ export async function getTold(db: Executor, q: ToldQuery): Promise<ToldAnswer> {
     })),
   );
   const shown = wordings.slice(0, TOLD_WORDINGS_MAX);
-  const samples = await samplesOf(db, q, shown.map((w) => w.shape));
+  const samples = await samplesOf(db, q, window, shown.map((w) => w.shape));
   const groups = [...groupBy(rows, (r) => `${r.code}\u0000${r.tool}`).values()]
     .map((list) => ({ code: list[0]!.code, tool: list[0]!.tool, steps: stepCounts(asCounts(list)), rates: toldRates(asCounts(list)) }))
     .sort((a, b) => b.rates.surfaced - a.rates.surfaced || byText(a.code, b.code) || byText(a.tool, b.tool));
@@ -191,5 +205,6 @@ export async function getTold(db: Executor, q: ToldQuery): Promise<ToldAnswer> {
     wordings: shown.map((w) => ({ ...w, samples: samples.get(w.shape) ?? [] })),
     wordingCount: wordings.length,
     groups,
+    window,
   };
 }

@@ -4,7 +4,8 @@ import { z } from "zod";
 export const RANGES = { "1h": 3_600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000, "90d": 90 * 86_400_000 } as const;
 export type RangeKey = keyof typeof RANGES;
 export const RANGE_KEYS = Object.keys(RANGES) as RangeKey[];
-export const DEFAULT_RANGE: RangeKey = "7d";
+/** A day: the demo and a new deployment have about a day of data, and a day still shows hourly bars. */
+export const DEFAULT_RANGE: RangeKey = "24h";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

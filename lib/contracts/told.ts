@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dashboardQuerySchema, RANGE_KEYS, windowSchema, type RangeKey } from "./filters";
 
 /**
  * What happened after an error was surfaced to the model (docs/after-told.md):
@@ -43,6 +44,10 @@ export const toldQuerySchema = z.object({
   code: optionalText,
   tool: optionalText,
   release: optionalText,
+  /** The page's time range (or `from`/`to`): errors told in it. Neither given: all retained history. */
+  range: z.enum(RANGE_KEYS as [RangeKey, ...RangeKey[]]).optional(),
+  from: dashboardQuerySchema.shape.from,
+  to: dashboardQuerySchema.shape.to,
 });
 export type ToldQuery = z.infer<typeof toldQuerySchema>;
 
@@ -124,6 +129,8 @@ export const toldAnswerSchema = z.object({
   /** How many wordings there are in all (`wordings` holds the first {@link TOLD_WORDINGS_MAX}). */
   wordingCount: countSchema,
   groups: z.array(toldGroupSchema),
+  /** The window the errors were told in; null for all retained history. */
+  window: windowSchema.nullable(),
 });
 export type ToldAnswer = z.infer<typeof toldAnswerSchema>;
 

@@ -59,6 +59,22 @@ describe("GET /api/v1/told", () => {
     ].flatMap(allRecords));
   });
 
+  it("counts only the errors told in a window when one is given, and says which", async () => {
+    const all = await told("?code=bad_date");
+    expect(all.window).toBeNull();
+    expect([all.rates.surfaced, all.rates.decided, all.rates.recovered]).toEqual([31, 30, 14]);
+    // The hour of release 1.4.0: its 15 runs (2 recovered) and the pending one.
+    const from = T + 86_400_000;
+    const hour = await told(`?code=bad_date&from=${from}&to=${from + 3_600_000}`);
+    expect(hour.window).toEqual({ from, to: from + 3_600_000, stepMs: 3_600_000 });
+    expect([hour.rates.surfaced, hour.rates.decided, hour.rates.recovered]).toEqual([16, 15, 2]);
+    expect(hour.releases.map((r) => r.release)).toEqual(["1.4.0"]);
+    expect(hour.wordings.map((w) => [w.shape, w.rates.surfaced])).toEqual([["error: <code>: invalid", 16]]);
+    expect(hour.wordings[0]!.samples.every((x) => x.occurredAt >= from && x.occurredAt < from + 3_600_000)).toBe(true);
+    // A range ending now: none of the errors (all a day old or more) in the last hour.
+    expect((await told("?code=bad_date&range=1h")).rates.surfaced).toBe(0);
+  });
+
   it("shares every next step of a code, zeros included, with its rates", async () => {
     const d = await told("?code=bad_date");
     expect(d.filter).toEqual({ code: "bad_date", tool: null, release: null });

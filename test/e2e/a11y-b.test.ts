@@ -1,13 +1,12 @@
-import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { seriousViolations } from "../helpers/axe";
 import { useBrowserSession } from "../helpers/browser-session";
 import { WINDOW, seedFixture } from "../api/read-fixture";
 
 // axe-core on every page, light and dark: no serious or critical violation. axe is injected as a
 // script, which the page's nonce CSP refuses, so this file's contexts bypass CSP (only here).
 const session = useBrowserSession({ seed: seedFixture });
-const AXE = path.join(process.cwd(), "node_modules/axe-core/axe.min.js");
 
 const PAGES = [
   `/?${WINDOW}`,
@@ -22,10 +21,6 @@ const PAGES = [
   "/tools/nope",
 ];
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-}
-
 let context: BrowserContext | undefined;
 afterEach(async () => {
   await context?.close();
@@ -36,11 +31,7 @@ async function audit(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(300);
-  await page.addScriptTag({ path: AXE });
-  const result = (await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe.run(document, { resultTypes: ["violations"] }))) as AxeResult;
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(" ")}`));
+  return seriousViolations(page);
 }
 
 describe("axe-core: zero serious or critical violations", () => {

@@ -30,7 +30,7 @@ const session = useBrowserSession({ seed, viewport: { width: 1500, height: 1100 
 describe("After the model was told", () => {
   it("shows on the code page the shares, the rates, and the wordings ranked by recovery with their example runs", async () => {
     const page = session.page();
-    await page.goto(session.server().at("/codes/bad_date"));
+    await page.goto(session.server().at("/codes/bad_date?range=7d"));
     const panel = page.getByTestId("told-panel");
     await panel.getByRole("heading", { name: "After the model was told" }).waitFor();
     expect(await panel.getByTestId("told-self-correction").locator(".value").innerText()).toBe("47%");
@@ -61,6 +61,20 @@ describe("After the model was told", () => {
     expect(await releases.getByTestId("rate").allInnerTexts()).toEqual(["80%", "13%"]);
   });
 
+  it("counts only the errors told in the page's time range", async () => {
+    const page = session.page();
+    // The seeded errors are two days old: none in the last hour, 30 in the last 7 days.
+    await page.goto(session.server().at("/codes/bad_date?range=1h"));
+    const panel = page.getByTestId("told-panel");
+    expect(await panel.locator(".panel-head .note").innerText()).toBe("what the agent did next after each error surfaced to the model · errors told in this time range");
+    await panel.getByTestId("told-shares").waitFor();
+    expect(await panel.getByTestId("told-surfaced").count()).toBe(0);
+    expect(await panel.getByTestId("told-shares").innerText()).toBe("no data: no error was surfaced to the model");
+    await page.locator("select[name=range]").selectOption("7d");
+    await page.waitForURL(/range=7d/);
+    await expect.poll(() => panel.getByTestId("told-surfaced").locator(".value").innerText()).toBe("30");
+  });
+
   it("contrasts the codes on the Codes table and narrows the panel to a tool on its page", async () => {
     const page = session.page();
     await page.goto(session.server().at("/codes?range=30d"));
@@ -68,7 +82,7 @@ describe("After the model was told", () => {
     await rate("bad_date").waitFor();
     expect(await rate("bad_date").innerText()).toBe("47%");
     expect(await rate("not_cancellable").innerText()).toBe("0%");
-    await page.goto(session.server().at("/tools/cancel_booking"));
+    await page.goto(session.server().at("/tools/cancel_booking?range=7d"));
     const panel = page.getByTestId("told-panel");
     await panel.getByTestId("told-groups").waitFor();
     expect(await panel.getByTestId("told-groups").locator("tbody tr").evaluateAll((els) => els.map((e) => e.querySelector("th")?.textContent))).toEqual(["not_cancellable"]);

@@ -20,7 +20,7 @@ export default async function CodePage({ params, searchParams }: { params: Promi
   if (bad) return bad;
   await requireSubject(await requireProject(raw), { code });
   const state = await prefetchPage(raw, async (qc, search) => {
-    await Promise.all([codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } }), prefetchDrift(qc, search.project, code), prefetchTold(qc, search.project, { code })]);
+    await Promise.all([codeDetailRoute.prefetch(qc, { params: {}, search: { ...search, code } }), prefetchDrift(qc, search.project, code), prefetchTold(qc, { ...search, code })]);
   });
   return (
     <HydrationBoundary state={state}>

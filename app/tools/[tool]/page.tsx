@@ -20,7 +20,7 @@ export default async function ToolPage({ params, searchParams }: { params: Promi
   if (bad) return bad;
   await requireSubject(await requireProject(raw), { tool });
   const state = await prefetchPage(raw, async (qc, search) => {
-    await Promise.all([toolDetailRoute.prefetch(qc, { params: {}, search: { ...search, tool } }), prefetchDrift(qc, search.project), prefetchTold(qc, search.project, { tool })]);
+    await Promise.all([toolDetailRoute.prefetch(qc, { params: {}, search: { ...search, tool } }), prefetchDrift(qc, search.project), prefetchTold(qc, { ...search, tool })]);
   });
   return (
     <HydrationBoundary state={state}>
