@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QueryError } from "@/components/dashboard/query-error";
+import type { FailureGroup } from "@/lib/contracts/classification";
 import { failureGroupsQuery } from "@/lib/query/classification";
 import { NameFailureForm } from "./name-failure-form";
 
@@ -11,9 +12,10 @@ const when = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(
 /** Failures without a code, grouped (docs/classification.md), beside the codes: what is unnamed and how much it weighs. */
 export function FailureGroups(props: { project: string; range: string | undefined }) {
   const q = useQuery(failureGroupsQuery(props.project, props.range));
-  const [naming, setNaming] = useState<string | null>(null);
+  // The group being named is kept as it was clicked: once its history is re-classified it leaves
+  // the list, and the form (with the outcome of the re-classification) must stay until closed.
+  const [selected, setSelected] = useState<FailureGroup | null>(null);
   const groups = q.data?.groups ?? [];
-  const selected = groups.find((g) => g.key === naming) ?? null;
   return (
     <section className="panel" aria-label="Unclassified failures">
       <div className="panel-head">
@@ -44,13 +46,13 @@ export function FailureGroups(props: { project: string; range: string | undefine
                     </div>
                   ))}
                 </td>
-                <td><button type="button" onClick={() => setNaming(g.key)}>Name this failure</button></td>
+                <td><button type="button" onClick={() => setSelected(g)}>Name this failure</button></td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {selected && <NameFailureForm key={selected.key} project={props.project} range={props.range} group={selected} onClose={() => setNaming(null)} />}
+      {selected && <NameFailureForm key={selected.key} project={props.project} range={props.range} group={selected} onClose={() => setSelected(null)} />}
     </section>
   );
 }
