@@ -121,6 +121,8 @@ export interface ToolErrorRow {
   derived: string | null;
   occurredAt: number;
   source: string;
+  /** The tool span this error was derived from (an OTLP call whose result went back to the model); absent for reported errors. */
+  fromSpanId?: string;
 }
 
 /** A batch of normalised rows; `index` points back into the request for per-record answers. */

@@ -4,6 +4,7 @@ import { classifyRows } from "@/lib/classify/classify-rows";
 import { rulesetFor } from "./rulesets";
 import { countDuplicateRecords, type IngestFormat } from "@/lib/ingest/format";
 import type { RowBatch } from "@/lib/ingest/rows";
+import { syncToldClassification } from "@/lib/ingest/otlp/told-errors";
 import { writeIsolating } from "./write-isolating";
 
 type Entry = { index: number; row: object };
@@ -38,7 +39,10 @@ export async function ingestEnvelope<E>(store: Store, projectId: string, format:
   const { rows, rejections, accepted } = format.normalize(envelope, now);
   const notes = replaceNulInRows(rows);
   // Failures without a code get one from the project's rules (lib/classify), on the text as stored.
-  if (rows.spans.length > 0) classifyRows(rows.spans, await rulesetFor(store, projectId));
+  if (rows.spans.length > 0) {
+    classifyRows(rows.spans, await rulesetFor(store, projectId));
+    syncToldClassification(rows);
+  }
   const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length + (rows.drops?.length ?? 0);
   const { duplicateIndexes, refused } = rowCount > 0 ? await writeIsolating(store, projectId, rows) : { duplicateIndexes: [], refused: [] };
   const ids = new Map(entriesOf(rows).map((e) => [e.index, recordId(e.row)]));

@@ -7,6 +7,7 @@ import { failureFacts } from "@/lib/classify/facts";
 import { fitClass, lastException, otelOutcome, splitErrorType } from "./conventions/otel-errors";
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { deriveAttempts } from "./derive-attempts";
+import { toldErrorsOf, type ToldErrorFields } from "./told-errors";
 import { isToolErrorSpan, readToolErrorSpan, type ToolErrorFields } from "./tool-error-spans";
 import { readAfterError, readArgsHash } from "./tool-args";
 import { looksLikeToolCall } from "./unrecognised";
@@ -29,6 +30,8 @@ export interface ExtractResult {
   runs: AgentRunFields[];
   /** The runtime's final-error spans (`faultline.tool_error`). */
   toolErrors: ToolErrorFields[];
+  /** Final errors of failed calls whose result to the model the request carries (`told-errors.ts`). */
+  told: ToldErrorFields[];
   /** Spans that were read but refused, with why (OTLP `partialSuccess`); `drop` when it looked like a tool call. */
   rejected: { spanId: string | null; reason: string; drop: DropRow | null }[];
   /** Valid spans that are neither tool nor agent spans (model, HTTP…): not stored. */
@@ -41,10 +44,11 @@ export interface ExtractResult {
  * that carries several keeps the most specific value. A tool span's run id is its own run attribute,
  * else that of its agent ancestor in the same request, else the trace id. Attempts the source does not
  * number are derived from sibling spans of one call (`derive-attempts.ts`). A span that looks like a
- * tool call but cannot be stored is rejected with a drop reason naming its emitter.
+ * tool call but cannot be stored is rejected with a drop reason naming its emitter. A failed call
+ * whose result to the model the request carries also gives a final error with its told text.
  */
 export function extractToolSpans(request: DecodedRequest, now: number = Date.now()): ExtractResult {
-  const result: ExtractResult = { tools: [], runs: [], toolErrors: [], rejected: [], ignored: 0 };
+  const result: ExtractResult = { tools: [], runs: [], toolErrors: [], told: [], rejected: [], ignored: 0 };
   const checked: { span: OtlpSpan; ctx: SpanContext }[] = [];
   for (const rs of request.resources) {
     for (const scope of rs.scopes) {
@@ -85,6 +89,7 @@ export function extractToolSpans(request: DecodedRequest, now: number = Date.now
     }
   }
   deriveAttempts(result.tools);
+  result.told = toldErrorsOf(result.tools, byId);
   return result;
 }
 
