@@ -51,7 +51,9 @@ beforeAll(async () => {
     }));
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  instrumentation.manuallyInstrument(openaiModule);
+  // An ES module is not patched on require: the instrumentation's documented manual path, which reads
+  // `module.OpenAI` (its parameter is typed as the default export).
+  instrumentation.manuallyInstrument(openaiModule as unknown as typeof OpenAI);
 });
 afterAll(async () => {
   instrumentation.disable();

@@ -1,9 +1,11 @@
 import { LIMITS } from "@/lib/contracts";
-import type { RowBatch, ToolErrorRow } from "@/lib/ingest/rows";
+import type { RowBatch, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { callKey } from "./derive-attempts";
 import type { OtlpSpan } from "./decode";
 import { resultText, toolResultsOf, type ToolResultMessage } from "./told-messages";
-import type { ToolSpanFields } from "./tool-spans";
+
+/** What the told errors read of an extracted tool span (`ToolSpanFields`). */
+type ToolSpanFields = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "toolVersion" | "release" | "service" | "environment" | "code" | "errorClass" | "retryable" | "attempt" | "startedAt" | "endedAt" | "outcome" | "derived"> & { traceId: string };
 
 // What the model was told after a tool call failed, for agents that send only OTLP (docs/otlp.md,
 // "What the model was told"). The runtime reports a call's final error as a record of its own; an
