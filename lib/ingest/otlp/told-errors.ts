@@ -5,7 +5,7 @@ import type { OtlpSpan } from "./decode";
 import { resultText, toolResultsOf, type ToolResultMessage } from "./told-messages";
 
 /** What the told errors read of an extracted tool span (`ToolSpanFields`). */
-type ToolSpanFields = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "toolVersion" | "release" | "service" | "environment" | "code" | "errorClass" | "retryable" | "attempt" | "startedAt" | "endedAt" | "outcome" | "derived"> & { traceId: string };
+type ToolSpanFields = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "toolVersion" | "release" | "service" | "environment" | "code" | "errorClass" | "retryable" | "attempt" | "startedAt" | "endedAt" | "outcome" | "derived" | "decision"> & { traceId: string };
 
 // What the model was told after a tool call failed, for agents that send only OTLP (docs/otlp.md,
 // "What the model was told"). The runtime reports a call's final error as a record of its own; an
@@ -38,15 +38,19 @@ function ownResult(s: OtlpSpan): string | null {
   return null;
 }
 
-/** The final attempt of every call whose final attempt did not succeed (the highest number, then the latest start). */
-function finalFailures(tools: readonly ToolSpanFields[]): ToolSpanFields[] {
+/**
+ * The final attempt of every call whose final attempt did not succeed (the highest number, then the
+ * latest start). A call whose loop states its decisions (`faultline.decision`: Faultline's runtime)
+ * reports its own final error, as does one with a final-error record in the request: neither is derived.
+ */
+function finalFailures(tools: readonly ToolSpanFields[], reported: ReadonlySet<string>): ToolSpanFields[] {
   const last = new Map<string, ToolSpanFields>();
   for (const t of tools) {
     const key = callKey(t);
     const seen = last.get(key);
     if (!seen || (t.attempt ?? 0) > (seen.attempt ?? 0) || ((t.attempt ?? 0) === (seen.attempt ?? 0) && t.startedAt > seen.startedAt)) last.set(key, t);
   }
-  return [...last.values()].filter((t) => t.outcome !== null && t.outcome !== "ok").sort((a, b) => a.endedAt - b.endedAt || (a.spanId < b.spanId ? -1 : 1));
+  return [...last.values()].filter((t) => t.outcome !== null && t.outcome !== "ok" && t.decision === null && !reported.has(callKey(t))).sort((a, b) => a.endedAt - b.endedAt || (a.spanId < b.spanId ? -1 : 1));
 }
 
 /**
@@ -73,10 +77,11 @@ function matchResult(t: ToolSpanFields, results: readonly ToolResultMessage[], c
  * final attempt (re-synced after classification rules ran: `syncToldClassification`), its told text
  * clipped to the told text limit (scrubbed with every told text at normalisation), and is told when
  * the model call that read it started, or when the attempt ended for a result on the tool span.
- * A call that later succeeded, or whose result is not in the request, gives none.
+ * A call that later succeeded, whose result is not in the request, or whose final error is reported
+ * (`reported`: the request's final-error records) gives none.
  */
-export function toldErrorsOf(tools: readonly ToolSpanFields[], spans: ReadonlyMap<string, OtlpSpan>): ToldErrorFields[] {
-  const failed = finalFailures(tools);
+export function toldErrorsOf(tools: readonly ToolSpanFields[], spans: ReadonlyMap<string, OtlpSpan>, reported: readonly { runId: string; callId: string }[] = []): ToldErrorFields[] {
+  const failed = finalFailures(tools, new Set(reported.map(callKey)));
   if (failed.length === 0) return [];
   const toolSpanIds = new Set(tools.map((t) => `${t.traceId}/${t.spanId}`));
   const traces = new Set(failed.map((t) => t.traceId));

@@ -89,7 +89,7 @@ export function extractToolSpans(request: DecodedRequest, now: number = Date.now
     }
   }
   deriveAttempts(result.tools);
-  result.told = toldErrorsOf(result.tools, byId);
+  result.told = toldErrorsOf(result.tools, byId, result.toolErrors);
   return result;
 }
 

@@ -90,6 +90,17 @@ describe("what the model was told, from OTLP", () => {
     expect(told([bare, early])).toEqual([]);
   });
 
+  it("a call the runtime reports itself derives none: its spans state a decision, or its final-error record is in the request", () => {
+    const result = s("gen_ai.tool.call.result", "quota exceeded");
+    const decided = span({ attributes: [s("gen_ai.operation.name", "execute_tool"), s("gen_ai.tool.name", "t"), s("gen_ai.tool.call.id", "c1"), s("faultline.decision", "surfaced"), result], status: failed });
+    expect(told([decided])).toEqual([]);
+    const plain = span({ attributes: [s("gen_ai.operation.name", "execute_tool"), s("gen_ai.tool.name", "t"), s("gen_ai.tool.call.id", "c1"), s("faultline.run_id", "r1"), result], status: failed });
+    const record = span({ spanId: "abababababababab", name: "faultline.tool_error t", attributes: [s("faultline.run_id", "r1"), s("faultline.call_id", "c1"), s("faultline.tool", "t"), s("faultline.told", "quota exceeded")] });
+    expect(extract([plain, record]).toolErrors.map((e) => e.eventId)).toEqual(["abababababababab"]);
+    expect(told([plain, record])).toEqual([]);
+    expect(told([plain]).map((e) => e.eventId)).toEqual(["eee19b7ec3c1b174"]);
+  });
+
   it("the told error shares its span's record index and is scrubbed; a long result is clipped to the told text limit", () => {
     const tool = span({ attributes: [s("gen_ai.operation.name", "execute_tool"), s("gen_ai.tool.name", "mail"), s("gen_ai.tool.call.id", "c"), s("gen_ai.tool.call.result", "no mailbox for ann@example.com")], status: failed });
     const rows = normalizeOtlp(extract([tool]), emptyRowBatch());
