@@ -10,7 +10,7 @@ const scrubOrNull = (t: string | null) => (t === null ? null : scrubText(t));
  * run errors, told texts) is scrubbed again at ingest. Indexes count tool spans, then agent spans,
  * then tool errors; a told error derived from a failed tool span shares that span's index.
  */
-export function normalizeOtlp(extract: Pick<ExtractResult, "tools" | "runs" | "toolErrors" | "told" | "rejected">, into: RowBatch): RowBatch {
+export function normalizeOtlp(extract: Pick<ExtractResult, "tools" | "runs" | "toolErrors" | "told" | "toldPending" | "rejected">, into: RowBatch): RowBatch {
   const { tools, runs, toolErrors } = extract;
   tools.forEach(({ convention, emitterService, ...t }, index) => {
     into.spans.push({ index, row: { ...t, message: scrubOrNull(t.message), source: "otlp", emitter: { service: emitterService, convention } } });
@@ -26,6 +26,7 @@ export function normalizeOtlp(extract: Pick<ExtractResult, "tools" | "runs" | "t
   for (const e of extract.told) {
     into.toolErrors.push({ index: spanIndex.get(e.fromSpanId)!, row: { ...e, told: scrubOrNull(e.told), source: "otlp" } });
   }
+  if (extract.toldPending.length > 0) into.toldResults = extract.toldPending.map((r) => ({ ...r, text: scrubText(r.text) }));
   for (const r of extract.rejected) if (r.drop) (into.drops ??= []).push(r.drop);
   return into;
 }

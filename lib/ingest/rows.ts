@@ -1,5 +1,6 @@
 import type { Classified } from "@/lib/classify/classify";
 import type { SpanFacts } from "@/lib/classify/facts";
+import type { ToolResultMessage } from "./otlp/told-messages";
 
 /**
  * Normalised rows, the shape every input format (native batch, OTLP, reference-kit records) is mapped
@@ -132,6 +133,11 @@ export interface RowBatch {
   toolErrors: { index: number; row: ToolErrorRow }[];
   /** Tool-like spans that were refused (OTLP only); not rows of their own, only counted. */
   drops?: DropRow[];
+  /**
+   * Tool results read by model calls whose tool calls came in an earlier request (OTLP only): matched
+   * against the stored calls before storage (lib/ingest/otlp/told-errors.ts, `toldErrorsFromStored`).
+   */
+  toldResults?: ToolResultMessage[];
 }
 
 /** A batch with no rows. */

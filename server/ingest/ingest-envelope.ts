@@ -5,6 +5,7 @@ import { rulesetFor } from "./rulesets";
 import { countDuplicateRecords, type IngestFormat } from "@/lib/ingest/format";
 import type { RowBatch } from "@/lib/ingest/rows";
 import { syncToldClassification } from "@/lib/ingest/otlp/told-errors";
+import { addStoredToldErrors } from "./stored-told";
 import { writeIsolating } from "./write-isolating";
 
 type Entry = { index: number; row: object };
@@ -37,6 +38,7 @@ function replaceNulInRows(rows: RowBatch): IngestNote[] {
  */
 export async function ingestEnvelope<E>(store: Store, projectId: string, format: IngestFormat<E>, envelope: E, now?: number): Promise<IngestResult> {
   const { rows, rejections, accepted } = format.normalize(envelope, now);
+  if (rows.toldResults?.length) await addStoredToldErrors(store, projectId, rows);
   const notes = replaceNulInRows(rows);
   // Failures without a code get one from the project's rules (lib/classify), on the text as stored.
   if (rows.spans.length > 0) {

@@ -7,7 +7,7 @@ import { context } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,12 +60,26 @@ const tools = {
 
 type Turn = { call: string; input: Record<string, unknown> } | { text: string };
 
-/** One run (one generateText, one trace) of the given release, the model answering with `turns` in order. */
-async function run(release: string, turns: Turn[]): Promise<void> {
+/** The span names of each export request. */
+const requests: string[][] = [];
+
+/**
+ * One run (one generateText, one trace) of the given release, the model answering with `turns` in
+ * order. The default batching: a run's spans leave in one request when the run is flushed, or, with
+ * `flushEachStep`, in one request per step (a slow model: the batch delay passes between steps).
+ */
+async function run(release: string, turns: Turn[], flushEachStep = false): Promise<void> {
+  const exporter = new OTLPTraceExporter({ url: `${server.url}/v1/traces`, headers: { "x-faultline-key": server.key } });
+  const recording: SpanExporter = {
+    export: (spans, done) => {
+      requests.push(spans.map((x) => x.name));
+      exporter.export(spans, done);
+    },
+    shutdown: () => exporter.shutdown(),
+  };
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ "service.name": "orders-agent", "service.version": release }),
-    // The default batching: a run's spans leave in one request when the run is flushed.
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${server.url}/v1/traces`, headers: { "x-faultline-key": server.key } }))],
+    spanProcessors: [new BatchSpanProcessor(recording)],
   });
   let n = 0;
   const model = new MockLanguageModelV3({
@@ -78,7 +92,11 @@ async function run(release: string, turns: Turn[]): Promise<void> {
       return { content, finishReason: { unified, raw: unified }, usage, warnings: [] } as never;
     },
   });
-  await generateText({ model, prompt: "Where is my order?", tools, stopWhen: stepCountIs(6), experimental_telemetry: { isEnabled: true, tracer: provider.getTracer("ai") } });
+  await generateText({
+    model, prompt: "Where is my order?", tools, stopWhen: stepCountIs(6),
+    experimental_telemetry: { isEnabled: true, tracer: provider.getTracer("ai") },
+    ...(flushEachStep ? { onStepFinish: () => provider.forceFlush() } : {}),
+  });
   expect(n).toBe(turns.length);
   await provider.forceFlush();
   await provider.shutdown();
@@ -149,5 +167,15 @@ describe("Vercel AI SDK over OTLP: told texts, self-correction, codes, drift and
     const r = reads(server, readKey);
     expect(await r.createRule({ name: "Order locked", match: { errorType: "OrderLockedError" }, set: { code: "order_locked", errorClass: "ToolFailure", retryable: false } })).toEqual({ changed: 2, examined: 39 });
     expect((await r.codes()).map((c) => [c.code, c.attempts, c.errorClasses])).toEqual([["order_locked", 2, ["ToolFailure"]], ["rate_limited", 1, ["ToolFailure"]], ["upstream_unavailable", 36, ["ToolFailure"]]]);
+  });
+
+  it("matches a tool error read by a model call exported in a later request than the failed call", async () => {
+    fail("E-1", [504, "gateway timeout"]);
+    requests.length = 0;
+    await run("1.1.0", [{ call: "lookup_order", input: { id: "E-1" } }, { call: "lookup_order", input: { id: "E-1", fresh: true } }, { text: "Found it." }], true);
+    // The failed call left with the first step; the model call that read its error, with the second.
+    expect(requests.slice(0, 2)).toEqual([["ai.generateText.doGenerate", "ai.toolCall"], ["ai.generateText.doGenerate", "ai.toolCall"]]);
+    const stored = await reads(server, readKey).toldErrors();
+    expect(stored.filter((e) => e.told.startsWith("504"))).toEqual([{ tool: "lookup_order", code: "upstream_unavailable", decision: "surfaced", told: "504 gateway timeout", step: "recovered" }]);
   });
 });

@@ -4,8 +4,8 @@ import { callKey } from "./derive-attempts";
 import type { OtlpSpan } from "./decode";
 import { resultText, toolResultsOf, type ToolResultMessage } from "./told-messages";
 
-/** What the told errors read of an extracted tool span (`ToolSpanFields`). */
-type ToolSpanFields = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "toolVersion" | "release" | "service" | "environment" | "code" | "errorClass" | "retryable" | "attempt" | "startedAt" | "endedAt" | "outcome" | "derived" | "decision"> & { traceId: string };
+/** What the told errors read of a tool span: extracted (`ToldCallSpan`) or stored. */
+export type ToldCallSpan = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "toolVersion" | "release" | "service" | "environment" | "code" | "errorClass" | "retryable" | "attempt" | "startedAt" | "endedAt" | "outcome" | "derived" | "decision"> & { traceId: string };
 
 // What the model was told after a tool call failed, for agents that send only OTLP (docs/otlp.md,
 // "What the model was told"). The runtime reports a call's final error as a record of its own; an
@@ -43,8 +43,8 @@ function ownResult(s: OtlpSpan): string | null {
  * latest start). A call whose loop states its decisions (`faultline.decision`: Faultline's runtime)
  * reports its own final error, as does one with a final-error record in the request: neither is derived.
  */
-function finalFailures(tools: readonly ToolSpanFields[], reported: ReadonlySet<string>): ToolSpanFields[] {
-  const last = new Map<string, ToolSpanFields>();
+export function finalFailures(tools: readonly ToldCallSpan[], reported: ReadonlySet<string>): ToldCallSpan[] {
+  const last = new Map<string, ToldCallSpan>();
   for (const t of tools) {
     const key = callKey(t);
     const seen = last.get(key);
@@ -58,7 +58,7 @@ function finalFailures(tools: readonly ToolSpanFields[], reported: ReadonlySet<s
  * calls in its trace: the one with its call id when the source sent one, else the first unclaimed
  * result for its tool. The earliest model call at or after the attempt ended wins.
  */
-function matchResult(t: ToolSpanFields, results: readonly ToolResultMessage[], claimed: Set<ToolResultMessage>): ToolResultMessage | null {
+function matchResult(t: ToldCallSpan, results: readonly ToolResultMessage[], claimed: Set<ToolResultMessage>): ToolResultMessage | null {
   const callIdDerived = t.derived !== null && t.derived.split(",").includes("call_id");
   let best: ToolResultMessage | null = null;
   for (const r of results) {
@@ -67,6 +67,29 @@ function matchResult(t: ToolSpanFields, results: readonly ToolResultMessage[], c
     if (matches && (!best || r.at < best.at)) best = r;
   }
   return best;
+}
+
+/** The final error of a failed call's final attempt `t`, told `told` at `at`, with decision `surfaced`. */
+export function toldErrorOf(t: ToldCallSpan, told: string, at: number): ToldErrorFields {
+  return {
+    eventId: t.spanId,
+    fromSpanId: t.spanId,
+    runId: t.runId,
+    callId: t.callId,
+    tool: t.tool,
+    toolVersion: t.toolVersion,
+    release: t.release,
+    service: t.service,
+    environment: t.environment,
+    code: t.code,
+    errorClass: t.errorClass,
+    retryable: t.retryable,
+    attempts: t.attempt,
+    decision: "surfaced",
+    told: clipText(told),
+    derived: "decision",
+    occurredAt: at,
+  };
 }
 
 /**
@@ -80,13 +103,11 @@ function matchResult(t: ToolSpanFields, results: readonly ToolResultMessage[], c
  * A call that later succeeded, whose result is not in the request, or whose final error is reported
  * (`reported`: the request's final-error records) gives none.
  */
-export function toldErrorsOf(tools: readonly ToolSpanFields[], spans: ReadonlyMap<string, OtlpSpan>, reported: readonly { runId: string; callId: string }[] = []): ToldErrorFields[] {
+export function toldErrorsOf(tools: readonly ToldCallSpan[], spans: ReadonlyMap<string, OtlpSpan>, reported: readonly { runId: string; callId: string }[] = []): ToldOutcome {
   const failed = finalFailures(tools, new Set(reported.map(callKey)));
-  if (failed.length === 0) return [];
   const toolSpanIds = new Set(tools.map((t) => `${t.traceId}/${t.spanId}`));
-  const traces = new Set(failed.map((t) => t.traceId));
   const results: ToolResultMessage[] = [];
-  for (const [key, s] of spans) if (traces.has(s.traceId) && !toolSpanIds.has(key)) results.push(...toolResultsOf(s));
+  for (const [key, s] of spans) if (!toolSpanIds.has(key)) results.push(...toolResultsOf(s));
   const claimed = new Set<ToolResultMessage>();
   const out: ToldErrorFields[] = [];
   for (const t of failed) {
@@ -95,25 +116,37 @@ export function toldErrorsOf(tools: readonly ToolSpanFields[], spans: ReadonlyMa
     if (message) claimed.add(message);
     const told = own ?? message?.text ?? null;
     if (told === null) continue;
-    out.push({
-      eventId: t.spanId,
-      fromSpanId: t.spanId,
-      runId: t.runId,
-      callId: t.callId,
-      tool: t.tool,
-      toolVersion: t.toolVersion,
-      release: t.release,
-      service: t.service,
-      environment: t.environment,
-      code: t.code,
-      errorClass: t.errorClass,
-      retryable: t.retryable,
-      attempts: t.attempt,
-      decision: "surfaced",
-      told: clipText(told),
-      derived: "decision",
-      occurredAt: message ? Math.max(message.at, t.endedAt) : t.endedAt,
-    });
+    out.push(toldErrorOf(t, told, message ? Math.max(message.at, t.endedAt) : t.endedAt));
+  }
+  // A result for a call the request does not hold answers one sent earlier: matched at storage.
+  const here = new Set(tools.map((t) => `${t.traceId}/${t.callId}`));
+  const pending = results.filter((r) => !claimed.has(r) && r.callId !== null && !here.has(`${r.traceId}/${r.callId}`));
+  return { told: out, pending };
+}
+
+/** The told errors of a request, and the tool results in it that answer calls of earlier requests. */
+export interface ToldOutcome {
+  told: ToldErrorFields[];
+  /** Tool results (with a call id) for calls not in the request, to match against stored calls. */
+  pending: ToolResultMessage[];
+}
+
+/**
+ * Told errors for tool results that arrived after the calls they answer (the model call exported in
+ * a later request than the failed tool span): each result is matched, by trace and call id, to the
+ * stored call's final attempt when it failed, under the same rules as within one request; a call
+ * that already has a final error (`stored.reported`) gets none.
+ */
+export function toldErrorsFromStored(pending: readonly ToolResultMessage[], stored: { attempts: readonly ToldCallSpan[]; reported: readonly { runId: string; callId: string }[] }): ToldErrorFields[] {
+  const failed = finalFailures(stored.attempts, new Set(stored.reported.map(callKey)));
+  const claimed = new Set<ToolResultMessage>();
+  const out: ToldErrorFields[] = [];
+  for (const t of failed) {
+    if (t.derived !== null && t.derived.split(",").includes("call_id")) continue;
+    const message = matchResult(t, pending, claimed);
+    if (!message) continue;
+    claimed.add(message);
+    out.push(toldErrorOf(t, message.text, Math.max(message.at, t.endedAt)));
   }
   return out;
 }

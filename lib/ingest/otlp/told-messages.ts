@@ -46,14 +46,19 @@ function parseJsonArray(v: AttrValue | undefined): unknown[] | null {
 
 type Found = Omit<ToolResultMessage, "traceId" | "at" | "spanId">;
 
+const VERCEL_ERROR_MARKS = ['"error-text"', '"error-json"', '"isError":true'];
+
 /**
  * Vercel AI SDK: `ai.prompt.messages` (JSON) on `ai.generateText.doGenerate` / `ai.streamText.doStream`.
  * A `tool` message holds `tool-result` parts with `toolCallId` and `toolName`; a tool that threw is sent
  * as `output: {type: "error-text" | "error-json", value}` (AI SDK 5 and later) or, in AI SDK 4,
- * `result` with `isError: true`.
+ * `result` with `isError: true`; only those are read (the SDK says which results are errors).
  */
 function vercelResults(a: AttrMap): Found[] {
-  const messages = parseJsonArray(a.get("ai.prompt.messages"));
+  const raw = a.get("ai.prompt.messages");
+  // Only a tool that threw is told here, and the SDK marks it: most prompts need no parsing.
+  if (typeof raw === "string" && !VERCEL_ERROR_MARKS.some((m) => raw.includes(m))) return [];
+  const messages = parseJsonArray(raw);
   if (!messages) return [];
   const out: Found[] = [];
   for (const m of messages) {
@@ -63,6 +68,8 @@ function vercelResults(a: AttrMap): Found[] {
       const part = record(p);
       if (!part || part.type !== "tool-result") continue;
       const output = record(part.output);
+      const failed = output ? output.type === "error-text" || output.type === "error-json" : part.isError === true;
+      if (!failed) continue;
       const text = output ? resultText(output.value) : resultText(part.result);
       if (text !== null) out.push({ callId: str(part.toolCallId), tool: str(part.toolName), text });
     }

@@ -8,6 +8,7 @@ import { fitClass, lastException, otelOutcome, splitErrorType } from "./conventi
 import { checkSpan, nanosToMs, type DecodedRequest, type OtlpSpan } from "./decode";
 import { deriveAttempts } from "./derive-attempts";
 import { toldErrorsOf, type ToldErrorFields } from "./told-errors";
+import type { ToolResultMessage } from "./told-messages";
 import { isToolErrorSpan, readToolErrorSpan, type ToolErrorFields } from "./tool-error-spans";
 import { readAfterError, readArgsHash } from "./tool-args";
 import { looksLikeToolCall } from "./unrecognised";
@@ -32,6 +33,8 @@ export interface ExtractResult {
   toolErrors: ToolErrorFields[];
   /** Final errors of failed calls whose result to the model the request carries (`told-errors.ts`). */
   told: ToldErrorFields[];
+  /** Tool results in model calls that answer calls of earlier requests (matched at storage). */
+  toldPending: ToolResultMessage[];
   /** Spans that were read but refused, with why (OTLP `partialSuccess`); `drop` when it looked like a tool call. */
   rejected: { spanId: string | null; reason: string; drop: DropRow | null }[];
   /** Valid spans that are neither tool nor agent spans (model, HTTP…): not stored. */
@@ -48,7 +51,7 @@ export interface ExtractResult {
  * whose result to the model the request carries also gives a final error with its told text.
  */
 export function extractToolSpans(request: DecodedRequest, now: number = Date.now()): ExtractResult {
-  const result: ExtractResult = { tools: [], runs: [], toolErrors: [], told: [], rejected: [], ignored: 0 };
+  const result: ExtractResult = { tools: [], runs: [], toolErrors: [], told: [], toldPending: [], rejected: [], ignored: 0 };
   const checked: { span: OtlpSpan; ctx: SpanContext }[] = [];
   for (const rs of request.resources) {
     for (const scope of rs.scopes) {
@@ -89,7 +92,9 @@ export function extractToolSpans(request: DecodedRequest, now: number = Date.now
     }
   }
   deriveAttempts(result.tools);
-  result.told = toldErrorsOf(result.tools, byId, result.toolErrors);
+  const told = toldErrorsOf(result.tools, byId, result.toolErrors);
+  result.told = told.told;
+  result.toldPending = told.pending;
   return result;
 }
 

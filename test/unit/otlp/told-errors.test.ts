@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "@/lib/contracts";
 import { decodeJsonRequest } from "@/lib/ingest/otlp/decode";
-import { clipText } from "@/lib/ingest/otlp/told-errors";
+import { clipText, toldErrorsFromStored } from "@/lib/ingest/otlp/told-errors";
 import { extractToolSpans } from "@/lib/ingest/otlp/tool-spans";
 import { normalizeOtlp } from "@/lib/ingest/normalize-otlp";
 import { emptyRowBatch } from "@/lib/ingest/rows";
@@ -108,5 +108,34 @@ describe("what the model was told, from OTLP", () => {
     const long = "x".repeat(LIMITS.maxTextLength + 5);
     expect(clipText(long)).toBe(`${"x".repeat(LIMITS.maxTextLength - 1)}…`);
     expect(clipText(`${"x".repeat(LIMITS.maxTextLength - 2)}😀yz`)).toBe(`${"x".repeat(LIMITS.maxTextLength - 2)}…`);
+  });
+});
+
+describe("tool results that arrive after the calls they answer", () => {
+  const failedCall = { attributes: [s("ai.toolCall.name", "track"), s("ai.toolCall.id", "call_t")], name: "ai.toolCall", status: failed };
+  const prompt = (id: string) => JSON.stringify([{ role: "tool", content: [{ type: "tool-result", toolCallId: id, toolName: "track", output: { type: "error-text", value: "504 gateway timeout" } }] }]);
+  const doGenerate = (id: string) => chat("aaaaaaaaaaaaaaa9", T0 + 4000, [s("ai.operationId", "ai.generateText.doGenerate"), s("ai.prompt.messages", prompt(id))]);
+
+  it("a result for a call the request does not hold is kept for matching at storage, scrubbed; one for a call here is not", () => {
+    const later = extract([doGenerate("call_t")]);
+    expect(later.told).toEqual([]);
+    expect(later.toldPending.map(({ callId, tool, text, at }) => ({ callId, tool, text, at }))).toEqual([{ callId: "call_t", tool: "track", text: "504 gateway timeout", at: T0 + 4000 }]);
+    const both = extract([span(failedCall), doGenerate("call_t")]);
+    expect([both.told.length, both.toldPending]).toEqual([1, []]);
+    // A successful Vercel result is not an error the model was told: not even read.
+    const ok = chat("aaaaaaaaaaaaaaa8", T0 + 4000, [s("ai.prompt.messages", JSON.stringify([{ role: "tool", content: [{ type: "tool-result", toolCallId: "x", toolName: "track", output: { type: "json", value: {} } }] }]))]);
+    expect(extract([ok]).toldPending).toEqual([]);
+  });
+
+  it("matches a pending result to the stored call's final failed attempt, unless the call succeeded or already has a final error", () => {
+    const pending = extract([doGenerate("call_t")]).toldPending;
+    const stored = extract([span(failedCall)]).tools;
+    expect(toldErrorsFromStored(pending, { attempts: stored, reported: [] }).map(({ eventId, callId, told: text, occurredAt, decision }) => ({ eventId, callId, told: text, occurredAt, decision }))).toEqual([
+      { eventId: "eee19b7ec3c1b174", callId: "call_t", told: "504 gateway timeout", occurredAt: T0 + 4000, decision: "surfaced" },
+    ]);
+    expect(toldErrorsFromStored(pending, { attempts: stored, reported: [{ runId: stored[0]!.runId, callId: "call_t" }] })).toEqual([]);
+    const okLater = { ...stored[0]!, spanId: "eee19b7ec3c1b175", attempt: 2, outcome: "ok" };
+    expect(toldErrorsFromStored(pending, { attempts: [...stored, okLater], reported: [] })).toEqual([]);
+    expect(toldErrorsFromStored(extract([doGenerate("call_other")]).toldPending, { attempts: stored, reported: [] })).toEqual([]);
   });
 });

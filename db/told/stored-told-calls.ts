@@ -1,0 +1,56 @@
+import type { ToldCallSpan } from "@/lib/ingest/otlp/told-errors";
+import { jsonRows } from "../store/dialect-sql";
+import type { Executor } from "../store/types";
+
+/** What is stored of the calls a batch's tool results answer: their attempts, and which already have a final error. */
+export interface StoredToldCalls {
+  attempts: ToldCallSpan[];
+  /** (run, call) of the calls among them that already have a final error. */
+  reported: { runId: string; callId: string }[];
+}
+
+interface AttemptRow extends Omit<ToldCallSpan, "retryable" | "startedAt" | "endedAt" | "attempt" | "traceId"> {
+  traceId: string | null;
+  retryable: number | null;
+  startedAt: number | string;
+  endedAt: number | string;
+  attempt: number | string | null;
+}
+
+/**
+ * Every stored attempt of the calls named by `callIds` in a project (by the (project, call) index),
+ * and the (run, call) pairs among them that already have a final error (by the (project, run) index):
+ * a tool result that reaches Faultline after the failed call it answers is matched against these.
+ */
+export async function storedToldCalls(db: Executor, projectId: string, callIds: readonly string[]): Promise<StoredToldCalls> {
+  if (callIds.length === 0) return { attempts: [], reported: [] };
+  const rows = await db.all<AttemptRow>(
+    `SELECT s.span_id AS "spanId", s.trace_id AS "traceId", s.run_id AS "runId", s.call_id AS "callId", s.tool, s.tool_version AS "toolVersion",
+       s.release, s.service, s.environment, s.code, s.error_class AS "errorClass", s.retryable, s.attempt, s.started_at AS "startedAt",
+       s.ended_at AS "endedAt", s.outcome, s.decision, s.derived
+     FROM tool_call_spans s
+     WHERE s.project_id = @project AND s.call_id IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@calls")})
+     ORDER BY s.span_id`,
+    { project: projectId, calls: JSON.stringify([...new Set(callIds)].map((c) => [c])) },
+  );
+  const attempts: ToldCallSpan[] = rows
+    .filter((r) => r.traceId !== null)
+    .map((r) => ({
+      ...r,
+      traceId: r.traceId!,
+      retryable: r.retryable === null ? null : Number(r.retryable) === 1,
+      startedAt: Number(r.startedAt),
+      endedAt: Number(r.endedAt),
+      attempt: r.attempt === null ? null : Number(r.attempt),
+    }));
+  if (attempts.length === 0) return { attempts, reported: [] };
+  const pairs = [...new Set(attempts.map((a) => JSON.stringify([a.runId, a.callId])))].map((p) => JSON.parse(p) as [string, string]);
+  const reported = await db.all<{ runId: string; callId: string }>(
+    `SELECT DISTINCT e.run_id AS "runId", e.call_id AS "callId"
+     FROM (SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM ${jsonRows(db.dialect, "@pairs")}) AS k
+     JOIN tool_errors e ON e.project_id = @project AND e.run_id = k.run_id AND e.call_id = k.call_id
+     ORDER BY "runId", "callId"`,
+    { project: projectId, pairs: JSON.stringify(pairs) },
+  );
+  return { attempts, reported };
+}
