@@ -118,9 +118,10 @@ export function toldErrorsOf(tools: readonly ToldCallSpan[], spans: ReadonlyMap<
     if (told === null) continue;
     out.push(toldErrorOf(t, told, message ? Math.max(message.at, t.endedAt) : t.endedAt));
   }
-  // A result for a call the request does not hold answers one sent earlier: matched at storage.
+  // A result for a call the request does not hold answers one sent earlier: matched at storage,
+  // unless the model called that call id again (the call went on; its last attempt decides).
   const here = new Set(tools.map((t) => `${t.traceId}/${t.callId}`));
-  const pending = results.filter((r) => !claimed.has(r) && r.callId !== null && !here.has(`${r.traceId}/${r.callId}`));
+  const pending = results.filter((r) => !claimed.has(r) && !r.reissued && r.callId !== null && !here.has(`${r.traceId}/${r.callId}`));
   return { told: out, pending };
 }
 

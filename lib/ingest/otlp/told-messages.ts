@@ -18,6 +18,11 @@ export interface ToolResultMessage {
   at: number;
   /** The model call's span id, so one result is matched once. */
   spanId: string;
+  /**
+   * The model call answered it by calling the same call id again (a source reusing ids across turns):
+   * the call went on, so a result it read is not known to be the call's last.
+   */
+  reissued: boolean;
 }
 
 /** A structured value as the text the model read: strings as they are, anything else as JSON. */
@@ -44,7 +49,7 @@ function parseJsonArray(v: AttrValue | undefined): unknown[] | null {
   }
 }
 
-type Found = Omit<ToolResultMessage, "traceId" | "at" | "spanId">;
+type Found = Omit<ToolResultMessage, "traceId" | "at" | "spanId" | "reissued">;
 
 const VERCEL_ERROR_MARKS = ['"error-text"', '"error-json"', '"isError":true'];
 
@@ -126,6 +131,34 @@ function flattenedResults(a: AttrMap, prefix: string, field: (f: string) => stri
   return out;
 }
 
+/**
+ * The call ids of the tool calls a model call answered with, where the convention records its output:
+ * Vercel `ai.response.toolCalls` (JSON), GenAI `gen_ai.output.messages` (`tool_call` parts),
+ * OpenInference `llm.output_messages.N.message.tool_calls.K.tool_call.id`, OpenLLMetry
+ * `gen_ai.completion.N.tool_calls.K.id`.
+ */
+function outputCallIds(a: AttrMap): Set<string> {
+  const ids = new Set<string>();
+  for (const c of parseJsonArray(a.get("ai.response.toolCalls")) ?? []) {
+    const id = str(record(c)?.toolCallId);
+    if (id) ids.add(id);
+  }
+  for (const m of parseJsonArray(a.get("gen_ai.output.messages")) ?? []) {
+    const parts = record(m)?.parts;
+    for (const p of Array.isArray(parts) ? parts : []) if (record(p)?.type === "tool_call" && str(record(p)?.id)) ids.add(str(record(p)?.id)!);
+  }
+  const flattened = [
+    { message: (i: number) => `llm.output_messages.${i}.message`, id: (m: string, k: number) => `${m}.tool_calls.${k}.tool_call.id` },
+    { message: (i: number) => `gen_ai.completion.${i}`, id: (m: string, k: number) => `${m}.tool_calls.${k}.id` },
+  ];
+  for (const f of flattened) {
+    for (let i = 0; a.has(`${f.message(i)}.role`); i++) {
+      for (let k = 0, id = str(a.get(f.id(f.message(i), 0))); id; id = str(a.get(f.id(f.message(i), ++k)))) ids.add(id);
+    }
+  }
+  return ids;
+}
+
 /** Every tool result in the input of one model call, whichever convention recorded it. */
 export function toolResultsOf(s: OtlpSpan): ToolResultMessage[] {
   const a = s.attributes;
@@ -136,6 +169,8 @@ export function toolResultsOf(s: OtlpSpan): ToolResultMessage[] {
     found.push(...flattenedResults(a, "llm.input_messages", (f) => `message.${f}`, { id: "tool_call.id", name: "tool_call.function.name" }));
   }
   if (a.has("gen_ai.prompt.0.role")) found.push(...flattenedResults(a, "gen_ai.prompt", (f) => f, { id: "id", name: "name" }));
+  if (found.length === 0) return [];
   const at = nanosToMs(s.startNs);
-  return found.map((f) => ({ ...f, traceId: s.traceId, at, spanId: s.spanId }));
+  const again = outputCallIds(a);
+  return found.map((f) => ({ ...f, traceId: s.traceId, at, spanId: s.spanId, reissued: f.callId !== null && again.has(f.callId) }));
 }

@@ -139,3 +139,18 @@ describe("tool results that arrive after the calls they answer", () => {
     expect(toldErrorsFromStored(extract([doGenerate("call_other")]).toldPending, { attempts: stored, reported: [] })).toEqual([]);
   });
 });
+
+describe("a call id the model calls again", () => {
+  it("is not matched at storage: the call went on, and its last attempt decides (Vercel, GenAI, OpenInference, OpenLLMetry outputs)", () => {
+    const prompt = JSON.stringify([{ role: "tool", content: [{ type: "tool-result", toolCallId: "c9", toolName: "t", output: { type: "error-text", value: "boom" } }] }]);
+    const input = s("ai.prompt.messages", prompt);
+    const outputs = [
+      [s("ai.response.toolCalls", JSON.stringify([{ toolCallId: "c9", toolName: "t", input: "{}" }]))],
+      [s("gen_ai.output.messages", JSON.stringify([{ role: "assistant", parts: [{ type: "tool_call", id: "c9", name: "t" }] }]))],
+      [s("llm.output_messages.0.message.role", "assistant"), s("llm.output_messages.0.message.tool_calls.0.tool_call.id", "c0"), s("llm.output_messages.0.message.tool_calls.1.tool_call.id", "c9")],
+      [s("gen_ai.completion.0.role", "assistant"), s("gen_ai.completion.0.tool_calls.0.id", "c9")],
+    ];
+    for (const output of outputs) expect(extract([chat("aaaaaaaaaaaaaaa7", T0, [input, ...output])]).toldPending).toEqual([]);
+    expect(extract([chat("aaaaaaaaaaaaaaa7", T0, [input, s("ai.response.toolCalls", JSON.stringify([{ toolCallId: "c10" }]))])]).toldPending.map((r) => [r.callId, r.reissued])).toEqual([["c9", false]]);
+  });
+});
