@@ -12,6 +12,8 @@
 //
 // `npm run bench:ingest -- --classify` — classification at ingest: 100 rules against none (bench/classification.ts).
 //
+// `npm run bench:ingest -- --otlp-told` — reading told texts from OTLP model calls: requests with their
+// prompts against the same without (bench/otlp-told.ts).
 // `npm run bench:ingest -- --told [--db postgres --url …]` — what classifying the errors surfaced to
 // the model costs at ingest (docs/after-told.md): writeRows with 2 concurrent writers on batches whose
 // failing calls end in surfaced errors (told texts, argument hashes, runs arriving in two pieces,
@@ -25,6 +27,7 @@ import { startServer } from "../test/helpers/server";
 import { CLIENTS, RESOURCE, SECONDS, SIZES, WARMUP_SECONDS, closedLoopOf, fmt, pct, records, rowBatch, sub, tmpFile, type BenchRecord } from "./ingest-common";
 import { classificationBench } from "./classification";
 import { toldSection } from "./ingest-told";
+import { otlpToldBench } from "./otlp-told";
 
 function template(size: number): string {
   return JSON.stringify({ resource: RESOURCE, records: records(size).map((r) => ({ type: "tool_call_span", ...r })) });
@@ -220,9 +223,10 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, classify: { type: "boolean", default: false } },
+    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false } },
   });
   if (values.classify) return classificationBench();
+  if (values["otlp-told"]) return otlpToldBench();
   if (values.told && values.db === "sqlite") return toldSection(["sqlite"], null);
   if (values.db === "sqlite") return sqliteOnly();
   if (values.db !== "postgres") throw new Error(`--db ${values.db}: expected sqlite or postgres`);
