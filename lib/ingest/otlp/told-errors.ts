@@ -4,7 +4,7 @@ import { callKey } from "./derive-attempts";
 import type { OtlpSpan } from "./decode";
 import { resultText, toolResultsOf, type ToolResultMessage } from "./told-messages";
 
-/** What the told errors read of a tool span: extracted (`ToldCallSpan`) or stored. */
+/** What the told errors read of a tool span: extracted (`ToolSpanFields`) or stored. */
 export type ToldCallSpan = Pick<SpanRow, "spanId" | "runId" | "callId" | "tool" | "toolVersion" | "release" | "service" | "environment" | "code" | "errorClass" | "retryable" | "attempt" | "startedAt" | "endedAt" | "outcome" | "derived" | "decision"> & { traceId: string };
 
 // What the model was told after a tool call failed, for agents that send only OTLP (docs/otlp.md,
@@ -43,7 +43,7 @@ function ownResult(s: OtlpSpan): string | null {
  * latest start). A call whose loop states its decisions (`faultline.decision`: Faultline's runtime)
  * reports its own final error, as does one with a final-error record in the request: neither is derived.
  */
-export function finalFailures(tools: readonly ToldCallSpan[], reported: ReadonlySet<string>): ToldCallSpan[] {
+function finalFailures(tools: readonly ToldCallSpan[], reported: ReadonlySet<string>): ToldCallSpan[] {
   const last = new Map<string, ToldCallSpan>();
   for (const t of tools) {
     const key = callKey(t);
