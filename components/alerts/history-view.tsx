@@ -27,6 +27,7 @@ const COLUMNS: Column<AlertNotificationRow>[] = [
   { id: "status", header: "Status", cell: (n) => n.status },
   { id: "subject", header: "Tool / code", cell: (n) => <a href={n.link}>{n.code ? `${n.tool} / ${n.code}` : n.tool}</a> },
   { id: "measured", header: "Measured", cell: (n) => n.value },
+  { id: "issue", header: "Issue", cell: (n) => (n.issue ? <a href={n.issue.link}>issue {n.issue.state}</a> : <span className={styles.muted}>none</span>) },
   { id: "receiver", header: "Receiver", cell: (n) => n.receiver ?? "none" },
   { id: "delivery", header: "Delivery", cell: (n) => n.delivery.replace("_", " ") },
   { id: "attempts", header: "Attempts", cell: (n) => <Attempts n={n} /> },

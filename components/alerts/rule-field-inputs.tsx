@@ -43,6 +43,7 @@ export function RuleFieldInputs(props: { idPrefix: string; kind: AlertRuleKind; 
   const window = <Field id={`${p}-window`} label="Window (minutes)" step="1" min="1" max="1440" required value={f.windowMinutes} onChange={set("windowMinutes")} issue={issues.windowMinutes} />;
   switch (props.kind) {
     case "new_code":
+    case "issue_regressed":
       return tool;
     case "drift":
       return (

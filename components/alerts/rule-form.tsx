@@ -21,6 +21,7 @@ const KIND_LABEL: Record<AlertRuleKind, string> = {
   retry_storm: "Retry storm",
   refusal_spike: "Refusal spike",
   failed_closed: "Failed closed",
+  issue_regressed: "Issue regressed",
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Executor } from "../client";
-import type { AlertFacts, ToolWindowFacts } from "@/lib/alerts/evaluate";
+import type { AlertFacts, RegressedIssueFact, ToolWindowFacts } from "@/lib/alerts/evaluate";
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
 import type { DriftFinding, DriftKind, DriftSeverity } from "@/lib/contracts/drift";
 
@@ -45,6 +45,17 @@ async function toolWindows(db: Executor, project: string, windowMinutes: number,
   }));
 }
 
+/** The project's regressed issues, each with its latest `regressed` event (when and why), by tool and code. */
+export async function regressedIssues(db: Executor, project: string): Promise<RegressedIssueFact[]> {
+  const rows = await db.all<{ id: string; tool: string; code: string; at: number | string | null; detail: string | null }>(
+    `SELECT i.id, i.tool, i.code, e.at, e.detail FROM issues i
+     LEFT JOIN issue_events e ON e.id = (SELECT MAX(x.id) FROM issue_events x WHERE x.project_id = i.project_id AND x.issue_id = i.id AND x.kind = 'regressed')
+     WHERE i.project_id = ? AND i.state = 'regressed' ORDER BY i.tool, i.code`,
+    [project],
+  );
+  return rows.map((r) => ({ issueId: r.id, tool: r.tool, code: r.code, regressedAt: Number(r.at ?? 0), detail: r.detail ?? "failed again after it was resolved" }));
+}
+
 /** What a rule of this kind reads: only its own part is loaded. */
 export async function loadAlertFacts(db: Executor, project: string, params: AlertRuleParams, ruleCreatedAt: number, now: number): Promise<AlertFacts> {
   const facts: AlertFacts = { tools: [], newCodes: [], drift: [] };
@@ -72,5 +83,6 @@ export async function loadAlertFacts(db: Executor, project: string, params: Aler
       }),
     };
   }
+  if (params.kind === "issue_regressed") return { ...facts, regressed: await regressedIssues(db, project) };
   return { ...facts, tools: await toolWindows(db, project, params.windowMinutes, now) };
 }

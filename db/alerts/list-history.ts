@@ -54,6 +54,7 @@ export async function listAlertHistory(db: Executor, q: { project: string; offse
       code: body.code,
       value: body.value,
       link: body.link,
+      issue: body.issue ?? null,
       createdAt: Number(r.created_at),
       delivery,
       nextAttemptAt: num(r.next_attempt_at),

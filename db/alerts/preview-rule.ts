@@ -1,5 +1,5 @@
 import type { Executor } from "../client";
-import { PREVIEW_DAYS, previewRule, type RulePreview } from "@/lib/alerts/preview";
+import { PREVIEW_DAYS, previewRule, type IssueHistoryEvent, type RulePreview } from "@/lib/alerts/preview";
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
 import { loadAlertFacts } from "./facts";
 import { listPreviewBuckets } from "./preview-buckets";
@@ -9,6 +9,14 @@ const DAY = 86_400_000;
 /** How often a rule with these params would have fired over the project's last {@link PREVIEW_DAYS} days. */
 export async function previewAlertRule(db: Executor, project: string, params: AlertRuleParams, now: number): Promise<RulePreview> {
   const from = now - PREVIEW_DAYS * DAY;
+  if (params.kind === "issue_regressed") {
+    const events = await db.all<IssueHistoryEvent>(
+      `SELECT i.tool, i.code, e.at, e.kind, e.detail FROM issue_events e JOIN issues i ON i.project_id = e.project_id AND i.id = e.issue_id
+       WHERE e.project_id = ? AND e.kind IN ('regressed', 'state') AND e.at < ? ORDER BY e.at, e.id`,
+      [project, now],
+    );
+    return previewRule(params, { buckets: [], newCodes: [], drift: [], regressions: events.map((e) => ({ ...e, at: Number(e.at) })), from, to: now });
+  }
   if (params.kind === "new_code" || params.kind === "drift") {
     // A new code rule counts codes first seen in the week, as if created at its start.
     const facts = await loadAlertFacts(db, project, params, from, now);

@@ -39,12 +39,14 @@ export function thresholdOf(params: AlertRuleParams): string {
       return `at least ${params.minCount} refusals or declines in ${params.windowMinutes} min and ${params.factor}× the ${params.windowMinutes} min before`;
     case "failed_closed":
       return `at least ${params.threshold} attempts failed closed in ${params.windowMinutes} min`;
+    case "issue_regressed":
+      return `a resolved issue failing again in a later release ${params.tool ? `on \`${params.tool}\`` : "on any tool"}`;
   }
 }
 
 /** A per-tool rule's measurement now, for the resolved message ("now 2% of 50 calls failed…"). */
 export function measureOf(params: AlertRuleParams, t: ToolWindowFacts | undefined): string | null {
-  if (params.kind === "new_code" || params.kind === "drift") return null;
+  if (params.kind === "new_code" || params.kind === "drift" || params.kind === "issue_regressed") return null;
   if (!t || t.calls === 0) return `no calls in the last ${params.windowMinutes} min`;
   switch (params.kind) {
     case "failure_rate":

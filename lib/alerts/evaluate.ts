@@ -30,12 +30,25 @@ export interface DriftFact {
   runs?: readonly string[];
 }
 
+/** An issue that is regressed now: when and in which release it failed again, and why, as its history says. */
+export interface RegressedIssueFact {
+  issueId: string;
+  tool: string;
+  code: string;
+  /** When ingest marked it regressed. */
+  regressedAt: number;
+  /** The history's words: "failed again in 1.5.0 after it was resolved in the release after 1.4.1". */
+  detail: string;
+}
+
 /** What the evaluator reads, whichever the rule's kind (each kind uses its own part). */
 export interface AlertFacts {
   tools: readonly ToolWindowFacts[];
   /** Codes first seen at or after the rule was created. */
   newCodes: readonly { tool: string; code: string; firstSeen: number }[];
   drift: readonly DriftFact[];
+  /** Issues regressed now (only an `issue_regressed` rule loads them). */
+  regressed?: readonly RegressedIssueFact[];
 }
 
 /** A condition that holds now, for one key of a rule. */
@@ -82,6 +95,10 @@ export function conditionsOf(params: AlertRuleParams, facts: AlertFacts): AlertC
         .filter((f) => DRIFT_SEVERITIES.indexOf(f.severity) <= limit && (params.kinds === undefined || params.kinds.includes(f.kind)))
         .map((f) => ({ key: alertKey(f.tool, f.code, f.findingId), tool: f.tool, code: f.code, value: `${f.severity}: ${f.sentence}` }));
     }
+    case "issue_regressed":
+      return (facts.regressed ?? [])
+        .filter((r) => params.tool === undefined || params.tool === r.tool)
+        .map((r) => ({ key: alertKey(r.tool, r.code), tool: r.tool, code: r.code, value: r.detail }));
     case "failure_rate":
       return tools
         .filter((t) => t.calls >= params.minCalls && t.failedCalls / t.calls > params.threshold)

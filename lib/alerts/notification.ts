@@ -1,4 +1,5 @@
 import type { AlertRuleKind, AlertStatus } from "@/lib/contracts/alert-enums";
+import { issueId } from "@/lib/triage/issue-batch";
 import { EMPTY_CONTEXT, formatDuration, formatUtc, type AlertContext } from "./describe";
 
 /** A notification as the outbox keeps it and the generic JSON receiver gets it. */
@@ -27,6 +28,8 @@ export interface AlertNotification {
   environments: string[];
   /** The runs that show it best, with links to their timelines. */
   runs: { id: string; link: string }[];
+  /** The issue of the tool and code (the most frequent code, for a per-tool rule) and its state when written; null when none. */
+  issue: { id: string; state: string; link: string } | null;
 }
 
 /** What the evaluator adds to a state change to make it a message. */
@@ -38,6 +41,8 @@ export interface NotificationDetails {
   since: number;
   durationMs: number | null;
   context: AlertContext;
+  /** The issue named in the message and its state. */
+  issue?: { id: string; state: string } | null;
 }
 
 const q = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
@@ -45,10 +50,14 @@ const q = (params: Record<string, string>) => new URLSearchParams(Object.entries
 /** The page that explains an alert, relative to the dashboard (prefixed with the public URL when one is configured). */
 export function alertLink(kind: AlertRuleKind, project: string, tool: string, code: string): string {
   const p = project === "default" ? "" : project;
+  if (kind === "issue_regressed") return issueLink(project, issueId(project, tool, code));
   if (kind === "drift") return `/drift?${q({ project: p, tool, code })}`;
   if (kind === "new_code" && code !== "") return `/codes/${encodeURIComponent(code)}?${q({ project: p, tool })}`.replace(/\?$/, "");
   return `/tools/${encodeURIComponent(tool)}${p ? `?${q({ project: p })}` : ""}`;
 }
+
+/** An issue's page (the issues list with it open), relative to the dashboard. */
+export const issueLink = (project: string, id: string) => `/issues?${q({ project: project === "default" ? "" : project, issue: id })}`;
 
 /** A run's timeline page, relative to the dashboard. */
 export const runLink = (project: string, runId: string) => `/runs/${encodeURIComponent(runId)}${project === "default" ? "" : `?${q({ project })}`}`;
@@ -80,6 +89,7 @@ export function buildNotification(
     releases: context.releases,
     environments: context.environments,
     runs: context.runs.map((id) => ({ id, link: base + runLink(rule.project, id) })),
+    issue: details.issue ? { ...details.issue, link: base + issueLink(rule.project, details.issue.id) } : null,
   };
 }
 
@@ -89,14 +99,15 @@ export function buildNotification(
  */
 export function readNotification(body: string): AlertNotification {
   const n = JSON.parse(body) as Partial<AlertNotification> & Pick<AlertNotification, "project" | "rule" | "status" | "tool" | "code" | "value" | "at" | "link">;
-  return { summary: n.value, threshold: "", since: n.at, durationMs: null, codes: [], releases: [], environments: [], runs: [], ...n };
+  return { summary: n.value, threshold: "", since: n.at, durationMs: null, codes: [], releases: [], environments: [], runs: [], issue: null, ...n };
 }
 
 /** One line for chat and subjects: what fired or resolved, where, and the measurement. */
 export function notificationText(n: AlertNotification): string {
   const what = n.code ? `${n.tool} / ${n.code}` : n.tool;
   const lasted = n.status === "resolved" && n.durationMs !== null ? ` after ${formatDuration(n.durationMs)}` : "";
-  return `${n.status === "firing" ? "FIRING" : "RESOLVED"}: ${n.rule.name} (${what}) — ${n.status === "firing" ? n.value : `resolved${lasted}`}`;
+  const issue = n.issue ? ` — issue ${n.issue.state}` : "";
+  return `${n.status === "firing" ? "FIRING" : "RESOLVED"}: ${n.rule.name} (${what}) — ${n.status === "firing" ? n.value : `resolved${lasted}`}${issue}`;
 }
 
 /** The whole message as plain text lines (email bodies, PagerDuty details): the summary, the facts, the runs and the link. */
@@ -111,6 +122,7 @@ export function notificationLines(n: AlertNotification): string[] {
     n.threshold ? `Threshold: ${n.threshold}` : null,
     `${n.status === "firing" ? "Since" : "Fired at"}: ${formatUtc(n.since)}`,
     n.durationMs !== null ? `Lasted: ${formatDuration(n.durationMs)}` : null,
+    n.issue ? `Issue: ${n.issue.state}, ${n.issue.link}` : null,
   ].filter((x) => x !== null);
   return [n.summary, "", ...facts, ...(n.runs.length > 0 ? ["", "Runs:", ...n.runs.map((r) => `  ${r.id}: ${r.link}`)] : []), "", `Open in Faultline: ${n.link}`];
 }
@@ -133,6 +145,7 @@ export function slackBody(n: AlertNotification): { text: string; blocks: unknown
               n.code ? `code ${n.code}` : null,
               n.releases.length > 0 ? `release ${n.releases.join(", ")}` : null,
               n.environments.length > 0 ? `env ${n.environments.join(", ")}` : null,
+              n.issue ? `<${n.issue.link}|issue ${n.issue.state}>` : null,
               `${n.status === "firing" ? "since" : "fired at"} ${formatUtc(n.since)}`,
             ]
               .filter((x) => x !== null)

@@ -1,5 +1,5 @@
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
-import { conditionsOf, transitionsOf, type AlertFacts, type AlertStateRow, type DriftFact, type ToolWindowFacts } from "./evaluate";
+import { alertKey, conditionsOf, transitionsOf, type AlertFacts, type AlertStateRow, type DriftFact, type ToolWindowFacts } from "./evaluate";
 
 /** The preview replays a rule on this grid: one evaluation per step, as the background job would run it. */
 export const PREVIEW_STEP_MS = 5 * 60_000;
@@ -44,9 +44,13 @@ export interface RulePreview {
  */
 export function previewRule(
   params: AlertRuleParams,
-  input: { buckets: readonly PreviewBucket[]; newCodes: AlertFacts["newCodes"]; drift: readonly DriftFact[]; from: number; to: number },
+  input: { buckets: readonly PreviewBucket[]; newCodes: AlertFacts["newCodes"]; drift: readonly DriftFact[]; regressions?: readonly IssueHistoryEvent[]; from: number; to: number },
 ): RulePreview {
   const base = { from: input.from, to: input.to, stepMinutes: PREVIEW_STEP_MS / 60_000 };
+  if (params.kind === "issue_regressed") {
+    const episodes = regressionEpisodes(input.regressions ?? [], params.tool, input.from, input.to);
+    return { ...base, notifications: episodes.reduce((n, e) => n + (e.resolvedAt === null ? 1 : 2), 0), episodes };
+  }
   if (params.kind === "drift") {
     const now = conditionsOf(params, { tools: [], newCodes: [], drift: input.drift });
     return { ...base, notifications: now.length, episodes: now.map((c) => ({ tool: c.tool, code: c.code, value: c.value, firedAt: input.to, resolvedAt: null })) };
@@ -106,4 +110,39 @@ export function previewRule(
     states = [...firing].map((key) => ({ key, status: "firing" as const }));
   }
   return { ...base, notifications, episodes };
+}
+
+/** One entry of an issue's history as the regression preview reads it. */
+export interface IssueHistoryEvent {
+  tool: string;
+  code: string;
+  at: number;
+  /** `regressed` starts an episode; a person's decision (`state`) ends it. */
+  kind: "regressed" | "state";
+  detail: string;
+}
+
+/**
+ * The times an `issue_regressed` rule would have fired over [from, to): each regression starts an
+ * episode, the next triage decision on that issue ends it (the rule resolves when the issue is no
+ * longer regressed). Events must be in time order. As for new codes, the rule is taken as created at
+ * `from`: a regression still open then fires at `from`.
+ */
+function regressionEpisodes(events: readonly IssueHistoryEvent[], tool: string | undefined, from: number, to: number): PreviewEpisode[] {
+  const open = new Map<string, PreviewEpisode>();
+  const episodes: PreviewEpisode[] = [];
+  for (const e of events) {
+    if (e.at >= to || (tool !== undefined && e.tool !== tool)) continue;
+    const key = alertKey(e.tool, e.code);
+    const current = open.get(key);
+    if (e.kind === "regressed" && !current) {
+      const episode = { tool: e.tool, code: e.code, value: e.detail, firedAt: e.at, resolvedAt: null };
+      open.set(key, episode);
+      episodes.push(episode);
+    } else if (e.kind === "state" && current) {
+      current.resolvedAt = e.at;
+      open.delete(key);
+    }
+  }
+  return episodes.filter((e) => e.resolvedAt === null || e.resolvedAt >= from).map((e) => ({ ...e, firedAt: Math.max(e.firedAt, from) }));
 }

@@ -56,6 +56,7 @@ export function fieldsFromParams(p: AlertRuleParams): RuleFields {
     case "failed_closed":
       return { ...f, count: text(p.threshold) };
     case "new_code":
+    case "issue_regressed":
       return f;
   }
 }
@@ -96,6 +97,7 @@ export function paramsFromFields(kind: AlertRuleKind, f: RuleFields): RuleFields
   let raw: Record<string, unknown>;
   switch (kind) {
     case "new_code":
+    case "issue_regressed":
       raw = { kind, tool };
       break;
     case "drift":
@@ -133,6 +135,6 @@ export function paramsFromFields(kind: AlertRuleKind, f: RuleFields): RuleFields
 
 /** A rule's condition as a person reads it in the list: the threshold, and which tools it watches. */
 export function describeRuleParams(p: AlertRuleParams): string {
-  const where = p.kind === "drift" || p.kind === "new_code" ? "" : p.tool ? `, on \`${p.tool}\`` : ", on every tool";
+  const where = p.kind === "drift" || p.kind === "new_code" || p.kind === "issue_regressed" ? "" : p.tool ? `, on \`${p.tool}\`` : ", on every tool";
   return `${thresholdOf(p)}${where}`;
 }

@@ -42,6 +42,8 @@ export const alertRuleParamsSchema = z.discriminatedUnion("kind", [
     minCount: z.number().int().min(1),
   }),
   z.object({ kind: z.literal("failed_closed"), tool: toolFilter, windowMinutes, threshold: z.number().int().min(1) }),
+  /** Fires while an issue is regressed (docs/issues.md); resolves when someone triages it again. */
+  z.object({ kind: z.literal("issue_regressed"), tool: toolFilter }),
 ]);
 export type AlertRuleParams = z.infer<typeof alertRuleParamsSchema>;
 
@@ -160,6 +162,8 @@ export const alertNotificationSchema = z.object({
   code: z.string(),
   value: z.string(),
   link: z.string(),
+  /** The issue of the notification's tool and code, as it stood when the notification was written. */
+  issue: z.object({ id: z.string(), state: z.string(), link: z.string() }).nullable(),
   createdAt: z.number(),
   delivery: z.enum(ALERT_DELIVERY_STATES),
   nextAttemptAt: z.number().nullable(),
