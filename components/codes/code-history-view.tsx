@@ -22,6 +22,7 @@ import { CodeMeaningsTable } from "./code-meanings-table";
 import { CodeToolsTable } from "./code-tools-table";
 import { TwoMeanings } from "./two-meanings";
 import { TableScroll } from "@/components/data-table";
+import { IssuesPanel } from "@/components/issues/issue-links";
 import { ToldPanel } from "@/components/told/told-panel";
 
 const H = 220;
@@ -74,6 +75,7 @@ export function CodeHistoryView({ code }: { code: string }) {
         </ChartFrame>
       </section>
       <CodeReleaseSection code={code} project={search.project} />
+      <IssuesPanel project={search.project ?? "default"} code={code} />
       <ToldPanel project={search.project} code={code} range={search.range} from={search.from} to={search.to} />
       <div className="grid-2">
         <section className="panel">

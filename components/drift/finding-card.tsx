@@ -6,6 +6,7 @@ import { CodeText } from "./code-text";
 import { BUMP_LABEL, KIND_LABEL, VERDICT_LABEL } from "./labels";
 import { SelfCorrectionSide } from "./self-correction-side";
 import { SignatureSide } from "./signature-side";
+import { IssueLink } from "@/components/issues/issue-links";
 import styles from "./drift.module.css";
 
 /** `path?project=…` unless the project is the default one. */
@@ -65,6 +66,10 @@ export function FindingCard({ group, project }: { group: FindingGroup; project: 
           code {f.code} →
         </Link>
         {f.renamedTo ? <Link href={withProject(`/codes/${encodeURIComponent(f.renamedTo)}`, project)}>code {f.renamedTo} →</Link> : null}
+        <IssueLink project={project ?? "default"} tool={f.tool} code={f.renamedTo ?? f.code} testId="finding-issue-link" />
+        <Link href={withProject(`/releases/${encodeURIComponent(f.toRelease)}`, project)} data-testid="finding-release-link">
+          release {f.toRelease} →
+        </Link>
       </div>
       {f.selfCorrection ? (
         <div className={styles.sides}>

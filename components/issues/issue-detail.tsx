@@ -31,7 +31,8 @@ export function IssueDetailPanel({ project, id }: { project: string; id: string 
   const decide = (triage: NonNullable<IssuePatch["triage"]>) => run(() => patchIssue(id, { triage }));
   if (isPending) return <p className={styles.muted}>Loading the issue…</p>;
   if (error) return <p role="alert">Could not load the issue: {error.message}</p>;
-  const { issue, releases, history } = data;
+  const { issue, releases, history, alerts } = data;
+  const withProject = (path: string, extra: Record<string, string> = {}) => `${path}?${new URLSearchParams({ project, ...extra }).toString()}`;
   return (
     <section className={styles.panel} aria-labelledby="issue-title">
       <h2 id="issue-title" className={styles.subtitle}>
@@ -84,6 +85,23 @@ export function IssueDetailPanel({ project, id }: { project: string; id: string 
       <p className={styles.muted}>
         {issue.failures} failures in {issue.runs} runs, {issue.unrecovered} unrecovered, {issue.retries} retries; seen {formatTime(issue.firstSeen)} to {formatTime(issue.lastSeen)} UTC.
       </p>
+      <nav className={styles.actions} aria-label="About this issue">
+        <Link href={withProject("/runs", { tool: issue.tool, code: issue.code, hasErrors: "1" })}>runs with it →</Link>
+        <Link href={withProject("/drift", { tool: issue.tool, code: issue.code })}>drift findings →</Link>
+        <Link href={withProject("/alerts/history")}>alert history →</Link>
+        {issue.releases.last ? <Link href={withProject(`/releases/${encodeURIComponent(issue.releases.last)}`)}>release {issue.releases.last} →</Link> : null}
+      </nav>
+      {alerts.length > 0 ? (
+        <ul aria-label="Alerts about this issue" className={styles.attempts} data-testid="issue-alerts">
+          {alerts.map((a) => (
+            <li key={a.id}>
+              {formatTime(a.at)} UTC · {a.status} · {a.ruleName}: {a.value}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>No alert has named this issue.</p>
+      )}
       <table className={styles.table} aria-label="Releases">
         <thead>
           <tr>
@@ -95,7 +113,9 @@ export function IssueDetailPanel({ project, id }: { project: string; id: string 
         <tbody>
           {releases.map((r) => (
             <tr key={r.release}>
-              <td>{r.release}</td>
+              <td>
+                <Link href={withProject(`/releases/${encodeURIComponent(r.release)}`)}>{r.release}</Link>
+              </td>
               <td>{r.failures}</td>
               <td>
                 {formatTime(r.firstSeen)} / {formatTime(r.lastSeen)}

@@ -6,6 +6,7 @@ import { formatTimeMs } from "@/lib/charts/time-format";
 import { ISSUE_OUTCOMES } from "@/lib/contracts/issues";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import type { Selection } from "./timeline-chart";
+import { IssueLink } from "@/components/issues/issue-links";
 import styles from "./runs.module.css";
 
 // Formats whose final errors always carry the told text: there a null means the model was told nothing.
@@ -49,7 +50,7 @@ export function AttemptDetails({ project, timeline, layout, selected }: { projec
           {bar.outcome !== null && ISSUE_OUTCOMES.includes(bar.outcome) ? (
             <>
               {" "}
-              <a href={`/issues?${new URLSearchParams({ project, tool: row.tool, code: bar.code ?? bar.outcome }).toString()}`}>issue →</a>
+              <IssueLink project={project} tool={row.tool} code={bar.code || bar.outcome} testId="attempt-issue-link" />
             </>
           ) : null}
         </dd>

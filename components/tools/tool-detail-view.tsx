@@ -24,6 +24,7 @@ import { DelaysByCodeTable } from "./delays-by-code-table";
 import { RecentRunsTable } from "./recent-runs-table";
 import { ToldPanel } from "@/components/told/told-panel";
 import { ToolReleasesTable } from "./tool-releases-table";
+import { IssuesPanel } from "@/components/issues/issue-links";
 import { TableScroll } from "@/components/data-table";
 
 const H = 220;
@@ -150,6 +151,7 @@ export function ToolDetailView({ tool }: { tool: string }) {
         </section>
       </div>
       <ToldPanel project={search.project} tool={tool} range={search.range} from={search.from} to={search.to} />
+      <IssuesPanel project={search.project ?? "default"} tool={tool} />
       <section className="panel">
         <h2>Most recent failing runs</h2>
         <TableScroll label="Most recent failing runs">

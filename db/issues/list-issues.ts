@@ -3,6 +3,7 @@ import { orderReleases } from "@/lib/drift/semver";
 import { stateAt, type Triage } from "@/lib/triage/issue-state";
 import { rankIssues } from "@/lib/triage/rank";
 import type { Executor } from "../client";
+import { listIssueAlerts } from "./issue-alerts";
 
 const DAY_MS = 86_400_000;
 
@@ -100,13 +101,14 @@ export async function listIssues(db: Executor, query: IssuesQuery, now: number):
 export async function getIssueDetail(db: Executor, project: string, id: string, now: number): Promise<IssueDetail | null> {
   const row = await db.get<IssueRow>(`${ISSUE_SQL} WHERE i.project_id = ? AND i.id = ?`, [project, id]);
   if (!row) return null;
-  const [facts, history] = await Promise.all([
+  const [facts, history, alerts] = await Promise.all([
     factsOf(db, project, now),
     db.all<IssueDetail["history"][number]>(
       `SELECT at, actor_label AS "actor", kind, detail FROM issue_events WHERE project_id = ? AND issue_id = ? ORDER BY id`,
       [project, id],
     ),
+    listIssueAlerts(db, project, id),
   ]);
   const releases = orderReleases(facts.releasesOf.get(id) ?? []).items.map(({ release, firstSeen, lastSeen, failures }) => ({ release, firstSeen, lastSeen, failures }));
-  return { issue: summaryOf(row, releases.map((r) => ({ ...r, issueId: id })), facts.trendOf.get(id) ?? { current: 0, previous: 0 }, now), releases, history };
+  return { issue: summaryOf(row, releases.map((r) => ({ ...r, issueId: id })), facts.trendOf.get(id) ?? { current: 0, previous: 0 }, now), releases, history, alerts };
 }

@@ -86,6 +86,8 @@ export const issueDetailSchema = z.object({
   issue: issueSummarySchema,
   releases: z.array(z.object({ release: z.string(), firstSeen: z.number(), lastSeen: z.number(), failures: z.number() })),
   history: z.array(issueEventSchema),
+  /** The latest alert notifications that named this issue, newest first. */
+  alerts: z.array(z.object({ id: z.number(), ruleName: z.string(), status: z.enum(["firing", "resolved"]), at: z.number(), value: z.string() })),
 });
 export type IssueDetail = z.infer<typeof issueDetailSchema>;
 
