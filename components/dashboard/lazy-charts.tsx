@@ -12,3 +12,4 @@ export const CodeStackChart = dynamic(() => import("@/components/charts/code-sta
 export const DelayHistogramChart = dynamic(() => import("@/components/charts/delay-histogram-chart").then((m) => m.DelayHistogramChart), { ssr: false, loading });
 export const AttemptsChart = dynamic(() => import("@/components/charts/attempts-chart").then((m) => m.AttemptsChart), { ssr: false, loading });
 export const CodeReleaseChart = dynamic(() => import("@/components/charts/code-release-chart").then((m) => m.CodeReleaseChart), { ssr: false, loading });
+export const AdoptionChart = dynamic(() => import("@/components/charts/adoption-chart").then((m) => m.AdoptionChart), { ssr: false, loading });

@@ -6,6 +6,7 @@ export const NAV_ITEMS = [
   { href: "/codes", label: "Codes" },
   { href: "/runs", label: "Runs" },
   { href: "/drift", label: "Drift" },
+  { href: "/releases", label: "Releases" },
   { href: "/conformance", label: "Conformance" },
   { href: "/alerts", label: "Alerts" },
   { href: "/settings", label: "Settings" },

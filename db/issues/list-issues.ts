@@ -46,7 +46,17 @@ export async function getIssueRow(db: Executor, id: string): Promise<IssueRow | 
   return (await db.get<IssueRow>(`${ISSUE_SQL} WHERE i.id = ?`, [id])) ?? null;
 }
 
+/** A project's issues, as stored, by id. */
+export const listIssueRows = (db: Executor, project: string) => db.all<IssueRow>(`${ISSUE_SQL} WHERE i.project_id = ? ORDER BY i.id`, [project]);
+
 type ReleaseRow = { issueId: string; release: string; firstSeen: number; lastSeen: number; failures: number };
+
+/** Failures per issue and release of a project, by issue id and release. */
+export const listIssueReleaseRows = (db: Executor, project: string) =>
+  db.all<ReleaseRow>(
+    `SELECT issue_id AS "issueId", release, first_seen AS "firstSeen", last_seen AS "lastSeen", failures FROM issue_releases WHERE project_id = ? ORDER BY issue_id, release`,
+    [project],
+  );
 
 function summaryOf(r: IssueRow, releases: readonly ReleaseRow[], trend: { current: number; previous: number }, now: number): IssueSummary {
   const ordered = orderReleases(releases).items;
@@ -64,10 +74,7 @@ function summaryOf(r: IssueRow, releases: readonly ReleaseRow[], trend: { curren
 /** Releases and 24-hour trends of a project's issues, by issue id. */
 async function factsOf(db: Executor, project: string, now: number) {
   const [releases, hours] = await Promise.all([
-    db.all<ReleaseRow>(
-      `SELECT issue_id AS "issueId", release, first_seen AS "firstSeen", last_seen AS "lastSeen", failures FROM issue_releases WHERE project_id = ? ORDER BY issue_id, release`,
-      [project],
-    ),
+    listIssueReleaseRows(db, project),
     db.all<{ issueId: string; current: number; previous: number }>(
       `SELECT issue_id AS "issueId", SUM(CASE WHEN hour >= ? THEN failures ELSE 0 END) AS "current", SUM(CASE WHEN hour < ? THEN failures ELSE 0 END) AS "previous"
        FROM issue_hours WHERE project_id = ? AND hour >= ? AND hour <= ? GROUP BY issue_id ORDER BY issue_id`,
@@ -82,7 +89,7 @@ async function factsOf(db: Executor, project: string, now: number) {
 
 /** A project's issues ranked by impact (lib/triage/rank.ts), filtered, with the counts per state. */
 export async function listIssues(db: Executor, query: IssuesQuery, now: number): Promise<IssuesAnswer> {
-  const [rows, facts] = await Promise.all([db.all<IssueRow>(`${ISSUE_SQL} WHERE i.project_id = ? ORDER BY i.id`, [query.project]), factsOf(db, query.project, now)]);
+  const [rows, facts] = await Promise.all([listIssueRows(db, query.project), factsOf(db, query.project, now)]);
   const all = rows.map((r) => summaryOf(r, facts.releasesOf.get(r.id) ?? [], facts.trendOf.get(r.id) ?? { current: 0, previous: 0 }, now));
   const counts = { open: 0, regressed: 0, resolved: 0, ignored: 0, unresolved: 0 };
   for (const i of all) counts[i.state]++;

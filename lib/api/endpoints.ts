@@ -24,6 +24,7 @@ import { overviewQuerySchema, overviewSchema } from "@/lib/contracts/overview";
 import { auditLogQuerySchema, auditLogSchema } from "@/lib/contracts/audit-log";
 import { issueDetailQuerySchema, issueDetailSchema, issuesQuerySchema, issuesSchema } from "@/lib/contracts/issues";
 import { keysSchema } from "@/lib/contracts/keys";
+import { releaseHealthQuerySchema, releaseHealthSchema, releasesQuerySchema, releasesSchema } from "@/lib/contracts/releases";
 import { projectDetailSchema } from "@/lib/contracts/project-admin";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
 import { listRunsQuerySchema, runFacetsQuerySchema, runFacetsSchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
@@ -93,6 +94,13 @@ export const endpoints = {
     path: "/api/v1/issues/:id",
     query: issueDetailQuerySchema,
     response: issueDetailSchema,
+  }),
+  releases: defineEndpoint({ id: "releases", path: "/api/v1/releases", query: releasesQuerySchema, response: releasesSchema }),
+  releaseHealth: defineEndpoint<typeof releaseHealthQuerySchema, typeof releaseHealthSchema, "release">({
+    id: "release-health",
+    path: "/api/v1/releases/:release",
+    query: releaseHealthQuerySchema,
+    response: releaseHealthSchema,
   }),
   authProviders: defineEndpoint({ id: "auth-providers", path: "/api/v1/auth/providers", query: z.object({}), response: authProvidersSchema }),
 } as const;

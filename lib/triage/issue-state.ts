@@ -55,8 +55,8 @@ export function latestRelease(releases: readonly ReleaseItem[]): string | null {
   return ordered.length === 0 ? null : ordered[ordered.length - 1]!.release;
 }
 
-/** Whether one failure undoes a resolution: a failure after "now", in a later release, or in the release of the fix or later. */
-function breaksResolution(t: Triage, failure: { release: string; at: number }, releases: readonly ReleaseItem[]): boolean {
+/** Whether one failure undoes a resolution (ingest judges each new failure; the release page, the failures of one release): a failure after "now", in a later release, or in the release of the fix or later. */
+export function breaksResolution(t: Triage, failure: { release: string; at: number }, releases: readonly ReleaseItem[]): boolean {
   const resolvedAt = t.resolvedAt ?? 0;
   if (t.resolveMode === "now" || t.resolveRelease === null) return failure.at > resolvedAt;
   if (t.resolveMode === "next_release") return releaseAfter(failure.release, t.resolveRelease, releases, resolvedAt);

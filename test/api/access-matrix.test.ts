@@ -151,6 +151,8 @@ const ROUTES: Row[] = [
   read("/api/v1/alerts/receivers", "/api/v1/alerts/receivers?project=alpha"),
   read("/api/v1/issues", "/api/v1/issues?project=alpha"),
   read("/api/v1/issues/[id]", `/api/v1/issues/${ALPHA_ISSUE}?project=alpha`),
+  read("/api/v1/releases", "/api/v1/releases?project=alpha"),
+  read("/api/v1/releases/[release]", "/api/v1/releases/1.0.0?project=alpha"),
   row("PATCH /api/v1/issues/[id]", MEMBER(200), (as) => as.send(`/api/v1/issues/${ALPHA_ISSUE}`, "PATCH", { triage: { state: "open", mode: "open" } })),
   row("POST /api/v1/issues/[id]/notes", MEMBER(201), (as) => as.send(`/api/v1/issues/${ALPHA_ISSUE}/notes`, "POST", { text: "looking" })),
   row("POST /api/v1/alerts/receivers", ADMIN(201), (as) => as.send("/api/v1/alerts/receivers", "POST", { project: "alpha", name: unique("hook"), url: "https://hooks.example/y" })),
@@ -252,6 +254,8 @@ const EXTRA_ROWS: Row[] = [
 const PAGES: Row[] = [
   row("GET /", PAGE, (as) => as.send("/?project=alpha")),
   row("GET /issues", PAGE, (as) => as.send("/issues?project=alpha")),
+  row("GET /releases", PAGE, (as) => as.send("/releases?project=alpha")),
+  row("GET /releases/[release]", PAGE, (as) => as.send("/releases/1.0.0?project=alpha")),
   row("GET /alerts", PAGE, (as) => as.send("/alerts?project=alpha")),
   row("GET /alerts/history", PAGE, (as) => as.send("/alerts/history?project=alpha")),
   row("GET /codes", PAGE, (as) => as.send("/codes?project=alpha")),

@@ -1,0 +1,7 @@
+import { releaseHealthRoute } from "@/server/routes/releases";
+import { otherMethods } from "@/server/http/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = releaseHealthRoute.GET;
+export const { POST, PUT, DELETE, PATCH, OPTIONS } = otherMethods("GET");
