@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { alertHistorySchema, alertReceiverCreatedSchema, alertRuleSchema } from "@/lib/contracts/alerts";
+import { issueId } from "@/lib/triage/issue-batch";
 import { startServer, type TestServer } from "../helpers/server";
 import { ingestLookupCalls } from "../helpers/lookup-calls";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
@@ -83,6 +84,7 @@ afterAll(async () => {
 });
 
 const payload = (h: { body: string }) => JSON.parse(h.body) as Record<string, unknown>;
+const LOOKUP_ISSUE = issueId("default", "lookup", "upstream_timeout");
 
 describe("alert delivery", () => {
   it("fires once on a failing tool and resolves once it recovers, signed as documented", async () => {
@@ -100,6 +102,8 @@ describe("alert delivery", () => {
       codes: [{ code: "upstream_timeout", count: 3 }],
       releases: ["1.0.0"],
       durationMs: null,
+      // The issue of the code most of the failures carried, with its state and page.
+      issue: { id: LOOKUP_ISSUE, state: "open", link: `http://faultline.test/issues?issue=${LOOKUP_ISSUE}` },
     });
     // The three failing runs, each linked to its timeline.
     const runs = (payload(fired!).runs as { id: string; link: string }[]).map((r) => [r.id, r.link.replace(/r\d+$/, "rN")]);
@@ -123,7 +127,7 @@ describe("alert delivery", () => {
   it("sends Slack receivers text and blocks", async () => {
     const [fired, resolved] = await slack.waitFor(2);
     expect(JSON.parse(fired!.body)).toEqual({
-      text: "FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min",
+      text: "FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min — issue open",
       blocks: [
         {
           type: "section",
@@ -134,12 +138,12 @@ describe("alert delivery", () => {
             ) as unknown as string,
           },
         },
-        { type: "context", elements: [{ type: "mrkdwn", text: expect.stringMatching(/^project default · tool lookup · code upstream_timeout · release 1\.0\.0 · since \d{4}-\d\d-\d\d \d\d:\d\d UTC$/) as unknown as string }] },
+        { type: "context", elements: [{ type: "mrkdwn", text: expect.stringMatching(new RegExp(`^project default · tool lookup · code upstream_timeout · release 1\\.0\\.0 · <http://faultline\\.test/issues\\?issue=${LOOKUP_ISSUE}\\|issue open> · since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`)) as unknown as string }] },
         { type: "section", text: { type: "mrkdwn", text: expect.stringMatching(/^Runs: <http:\/\/faultline\.test\/runs\/r\d+\|r\d+> · /) as unknown as string } },
         { type: "actions", elements: [{ type: "button", text: { type: "plain_text", text: "Open in Faultline" }, url: "http://faultline.test/tools/lookup" }] },
       ],
     });
-    expect((JSON.parse(resolved!.body) as { text: string }).text).toMatch(/^RESOLVED: lookup failing \(lookup \/ upstream_timeout\) — resolved after \d+ s$/);
+    expect((JSON.parse(resolved!.body) as { text: string }).text).toMatch(/^RESOLVED: lookup failing \(lookup \/ upstream_timeout\) — resolved after \d+ s — issue open$/);
   });
 
   it("retries a 5xx until it is answered, and never retries a 410", async () => {

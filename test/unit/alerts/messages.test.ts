@@ -9,9 +9,11 @@ import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
 import { notificationLines, notificationText, readNotification, type AlertNotification } from "@/lib/alerts/notification";
 import { emptyRowBatch, type SpanRow } from "@/lib/ingest/rows";
+import { issueId } from "@/lib/triage/issue-batch";
 import { DIALECTS, openTestStore } from "@/test/helpers/stores";
 
 const NOW = Date.UTC(2026, 5, 1, 12);
+const ISSUE = issueId("p", "lookup", "upstream_timeout");
 const MIN = 60_000;
 let seq = 0;
 const span = (minutesAgo: number, over: Partial<SpanRow> = {}): SpanRow => {
@@ -81,8 +83,10 @@ describe.each(DIALECTS)("alert messages on %s", (dialect) => {
         { id: "run-c", link: "https://faultline.example/runs/run-c?project=p" },
         { id: "run-b", link: "https://faultline.example/runs/run-b?project=p" },
       ],
+      // The issue of the code most failures carried, as it stood.
+      issue: { id: ISSUE, state: "open", link: `https://faultline.example/issues?project=p&issue=${ISSUE}` },
     });
-    expect(notificationText(fired!)).toBe("FIRING: lookup failing (lookup / upstream_timeout) — 80% of 5 calls failed in 60 min");
+    expect(notificationText(fired!)).toBe("FIRING: lookup failing (lookup / upstream_timeout) — 80% of 5 calls failed in 60 min — issue open");
     expect(notificationLines(fired!).slice(2)).toEqual([
       "Project: p",
       "Tool: lookup",
@@ -92,6 +96,7 @@ describe.each(DIALECTS)("alert messages on %s", (dialect) => {
       "Environment: prod, staging",
       "Threshold: more than 50% of calls failed in 60 min (at least 4 calls)",
       "Since: 2026-06-01 11:20 UTC",
+      `Issue: open, https://faultline.example/issues?project=p&issue=${ISSUE}`,
       "",
       "Runs:",
       "  run-a: https://faultline.example/runs/run-a?project=p",
@@ -116,6 +121,6 @@ describe.each(DIALECTS)("alert messages on %s", (dialect) => {
       "`lookup`: resolved after 1 h 15 min, no longer more than 50% of calls failed in 60 min (at least 4 calls); now 0% of 10 calls failed in 60 min; " +
         "codes `upstream_timeout` (3), `quota_exceeded` (1); release 1.4.2, 1.4.1; environment prod, staging; fired at 2026-06-01 12:00 UTC.",
     ]);
-    expect(notificationText(resolved)).toBe("RESOLVED: lookup failing (lookup / upstream_timeout) — resolved after 1 h 15 min");
+    expect(notificationText(resolved)).toBe("RESOLVED: lookup failing (lookup / upstream_timeout) — resolved after 1 h 15 min — issue open");
   });
 });
