@@ -28,9 +28,9 @@ async function contextOf(db: Executor, project: string, params: AlertRuleParams,
   }
   if (params.kind === "new_code") return loadAlertContext(db, project, { tool: change.tool, match: "code", code: change.code, from: 0, to: now + 1 });
   if (params.kind === "issue_regressed") {
-    // The failures since it regressed (for a resolution: since it fired).
-    const r = facts.regressed?.find((x) => x.tool === change.tool && x.code === change.code);
-    return loadAlertContext(db, project, { tool: change.tool, match: "code", code: change.code, from: r?.regressedAt ?? firedAt ?? 0, to: now + 1 });
+    // The failures of the release that brought it back (they may have started before ingest judged them).
+    const release = facts.regressed?.find((x) => x.tool === change.tool && x.code === change.code)?.release;
+    return loadAlertContext(db, project, { tool: change.tool, match: "code", code: change.code, ...(release ? { release } : {}), from: 0, to: now + 1 });
   }
   const window = params.windowMinutes * MINUTE;
   return loadAlertContext(db, project, { tool: change.tool, match: MATCH[params.kind], from: (firedAt ?? now) - window, to: now + 1 });

@@ -1,6 +1,7 @@
 import type { Executor } from "../client";
 import type { AlertFacts, RegressedIssueFact, ToolWindowFacts } from "@/lib/alerts/evaluate";
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
+import { latestRelease } from "@/lib/triage/issue-state";
 import type { DriftFinding, DriftKind, DriftSeverity } from "@/lib/contracts/drift";
 
 const MINUTE = 60_000;
@@ -45,15 +46,22 @@ async function toolWindows(db: Executor, project: string, windowMinutes: number,
   }));
 }
 
-/** The project's regressed issues, each with its latest `regressed` event (when and why), by tool and code. */
+/** The project's regressed issues, each with why its latest `regressed` event says it regressed and its latest release, by tool and code. */
 export async function regressedIssues(db: Executor, project: string): Promise<RegressedIssueFact[]> {
-  const rows = await db.all<{ id: string; tool: string; code: string; at: number | string | null; detail: string | null }>(
-    `SELECT i.id, i.tool, i.code, e.at, e.detail FROM issues i
+  const rows = await db.all<{ id: string; tool: string; code: string; detail: string | null }>(
+    `SELECT i.id, i.tool, i.code, e.detail FROM issues i
      LEFT JOIN issue_events e ON e.id = (SELECT MAX(x.id) FROM issue_events x WHERE x.project_id = i.project_id AND x.issue_id = i.id AND x.kind = 'regressed')
      WHERE i.project_id = ? AND i.state = 'regressed' ORDER BY i.tool, i.code`,
     [project],
   );
-  return rows.map((r) => ({ issueId: r.id, tool: r.tool, code: r.code, regressedAt: Number(r.at ?? 0), detail: r.detail ?? "failed again after it was resolved" }));
+  const releases = await db.all<{ issue_id: string; release: string; first_seen: number | string }>(
+    "SELECT r.issue_id, r.release, r.first_seen FROM issue_releases r JOIN issues i ON i.project_id = r.project_id AND i.id = r.issue_id WHERE r.project_id = ? AND i.state = 'regressed' ORDER BY r.issue_id, r.release",
+    [project],
+  );
+  const releasesOf = (id: string) => releases.filter((r) => r.issue_id === id).map((r) => ({ release: r.release, firstSeen: Number(r.first_seen) }));
+  return rows.map((r) => ({
+    issueId: r.id, tool: r.tool, code: r.code, release: latestRelease(releasesOf(r.id)), detail: r.detail ?? "failed again after it was resolved",
+  }));
 }
 
 /** What a rule of this kind reads: only its own part is loaded. */

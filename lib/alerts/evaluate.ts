@@ -35,8 +35,8 @@ export interface RegressedIssueFact {
   issueId: string;
   tool: string;
   code: string;
-  /** When ingest marked it regressed. */
-  regressedAt: number;
+  /** The latest release it failed in (in the issue's release order): the one that brought it back. */
+  release: string | null;
   /** The history's words: "failed again in 1.5.0 after it was resolved in the release after 1.4.1". */
   detail: string;
 }
