@@ -125,7 +125,7 @@ describe("the alert pages in Chromium", () => {
       page.locator('table[aria-label="Notifications"] tbody tr', { hasText: "search failing hard" }).evaluateAll((trs) =>
         trs.map((tr) => [...tr.querySelectorAll("td")].map((c) => (c.textContent ?? "").trim()).slice(1)),
       );
-    await expect.poll(history).toEqual([["search failing hard", "firing", "search / upstream_unavailable", "75% of 4 calls failed in 10 min", "none", "unsent", "no receiver"]]);
+    await expect.poll(history).toEqual([["search failing hard", "firing", "search / upstream_unavailable", "75% of 4 calls failed in 10 min", "issue open", "none", "unsent", "no receiver"]]);
 
     await page.goto(server.at("/alerts"));
     const row = page.locator('table[aria-label="Alert rules"] tbody tr', { hasText: "search failing hard" });
