@@ -19,6 +19,9 @@
 // failing calls end in surfaced errors (told texts, argument hashes, runs arriving in two pieces,
 // each run's end in the second), against the very same rows whose errors are not surfaced (the run
 // failed: no told text, nothing to classify). Same rows, same rollups; the ratio is the told work.
+//
+// `npm run bench:ingest -- --issues [--db postgres --url …]` — what the issue hook costs at ingest
+// (bench/ingest-issues.ts): the bench rows against the same rows whose failures open no issue.
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openStore, openPgStore, type Store } from "../db/client";
@@ -26,6 +29,7 @@ import { writeRows } from "../db/ingest/write-rows";
 import { startServer } from "../test/helpers/server";
 import { CLIENTS, RESOURCE, SECONDS, SIZES, WARMUP_SECONDS, closedLoopOf, fmt, pct, records, rowBatch, sub, tmpFile, type BenchRecord } from "./ingest-common";
 import { classificationBench } from "./classification";
+import { issuesSection } from "./ingest-issues";
 import { toldSection } from "./ingest-told";
 import { otlpToldBench } from "./otlp-told";
 
@@ -223,19 +227,20 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false } },
+    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, issues: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false } },
   });
   if (values.classify) return classificationBench();
   if (values["otlp-told"]) return otlpToldBench();
   if (values.told && values.db === "sqlite") return toldSection(["sqlite"], null);
+  if (values.issues && values.db === "sqlite") return issuesSection(["sqlite"], null);
   if (values.db === "sqlite") return sqliteOnly();
   if (values.db !== "postgres") throw new Error(`--db ${values.db}: expected sqlite or postgres`);
   const url = values.url ?? process.env.FAULTLINE_BENCH_PG_URL;
   if (!url) throw new Error("--db postgres needs --url postgres://… or FAULTLINE_BENCH_PG_URL (a server where scratch databases may be created)");
-  if (values.told) {
+  if (values.told || values.issues) {
     const dbs = scratchDatabases(url);
     try {
-      return await toldSection(["sqlite", "postgres"], () => dbs.create());
+      return await (values.told ? toldSection : issuesSection)(["sqlite", "postgres"], () => dbs.create());
     } finally {
       await dbs.dropAll();
     }
