@@ -39,7 +39,7 @@ export function IssuesPanel(props: { project: string; tool?: string; code?: stri
       ) : issues.length === 0 ? (
         <p className="note">No issue: nothing here has failed.</p>
       ) : (
-        <ul data-testid="issues-panel">
+        <ul className="link-list" data-testid="issues-panel">
           {issues.map((i) => (
             <li key={i.id}>
               <Link href={issueHref(props.project, i.id)}>

@@ -28,7 +28,7 @@ function IssueList({ title, issues, project, testId, failuresIn }: { title: stri
       {issues.length === 0 ? (
         <p className="note">None.</p>
       ) : (
-        <ul data-testid={testId}>
+        <ul className="link-list" data-testid={testId}>
           {issues.map((i) => (
             <li key={i.id}>
               <Link href={issueHref(project, i.id)}>
