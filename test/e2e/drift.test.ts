@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { codeReleaseHistorySchema } from "@/lib/contracts/drift";
+import { issueId } from "@/lib/triage/issue-batch";
 import { useBrowserSession } from "../helpers/browser-session";
 import { Scenario } from "../unit/drift/scenario";
 
@@ -45,11 +46,14 @@ describe("Drift page", () => {
 
     const first = cards().first();
     const hrefs = await first.locator("a").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-    // Every link keeps the project; the card leads to the tool and code pages, then to the runs on both sides.
+    // Every link keeps the project; the card leads to the tool and code pages, the code's issue and the
+    // release after, then to the runs on both sides.
     const p = `project=${session.server().project}`;
     expect(hrefs).toEqual([
       `/tools/search?${p}&code=upstream_timeout`,
       `/codes/upstream_timeout?${p}`,
+      `/issues?${p}&issue=${issueId(session.server().project, "search", "upstream_timeout")}`,
+      `/releases/1.4.0?${p}`,
       `/runs/run-1?${p}`,
       `/runs/run-2?${p}`,
       `/runs/run-3?${p}`,
