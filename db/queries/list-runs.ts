@@ -1,5 +1,7 @@
 import { RUN_FACETS_MAX, type ListRunsQuery, type RunFacets, type RunListItem, type RunListResponse, type RunSort } from "@/lib/contracts/runs";
+import { parseTextQuery } from "@/lib/contracts/text-query";
 import type { Executor } from "../client";
+import { matchParam, runsMatchingTextSql } from "./text-search";
 
 /** A run's counters with its record, if one arrived (LEFT JOIN: every record column may be null). */
 interface Row {
@@ -161,6 +163,10 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   if (q.hasErrors === "1") where.push("(s.failed_attempts > 0 OR s.errors > 0)");
   if (q.hasErrors === "0") where.push("s.failed_attempts = 0 AND s.errors = 0");
   // Few runs leave a tool call unanswered: collect them through the partial index first.
+  if (q.text !== undefined) {
+    where.push(`s.run_id IN (${runsMatchingTextSql(db.dialect)})`);
+    params.match = matchParam(db.dialect, parseTextQuery(q.text));
+  }
   if (q.unanswered === "1") where.push("s.run_id IN (SELECT run_id FROM runs WHERE project_id = @project AND unanswered_tool_uses > 0)");
   // The matching names as literals, so the run and span lookups go through their (project,
   // tool|code, …) indexes with IN.

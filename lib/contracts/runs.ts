@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RUN_STATES } from "./enums";
+import { textQuerySchema } from "./text-search";
 import { timelineToldStepSchema } from "./told";
 
 /** Filter value meaning "the run record never arrived" (only spans or tool errors did). */
@@ -42,6 +43,8 @@ export const listRunsQuerySchema = z.object({
   unanswered: z.enum(["1"]).optional(),
   tool: optionalText,
   code: optionalText,
+  /** Full-text query (docs/search.md): runs with an attempt error message or told text matching it. */
+  text: textQuerySchema.optional(),
   sort: z.enum(RUN_SORTS).default("start"),
   dir: z.enum(["asc", "desc"]).default("desc"),
   limit: z.coerce.number().int().min(1).max(RUNS_PAGE_MAX).default(RUNS_PAGE_DEFAULT),
