@@ -10,7 +10,7 @@ import { CLIENTS, RESOURCE, SECONDS, SIZES, WARMUP_SECONDS, closedLoopOf, fmt, p
  * (surfaced with a told text, or failing the run with none), runs shared by batches 2k and 2k+1 (two
  * writers then ingest pieces of one run at once), whose ends come in the second batch.
  */
-function toldBatch(rows: BenchRecord[], n: number, surfaced: boolean): RowBatch {
+export function toldBatch(rows: BenchRecord[], n: number, surfaced: boolean): RowBatch {
   const pair = `told-${surfaced ? "s" : "f"}-${n >> 1}`;
   const part = `${pair}-${n & 1}`;
   const runOf = (r: BenchRecord) => sub(r.run_id, pair);
@@ -37,7 +37,7 @@ function toldBatch(rows: BenchRecord[], n: number, surfaced: boolean): RowBatch 
     row: {
       recordId: `${runId}-end`, runId, agent: "bench-agent", release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
       sdkVersion: RESOURCE.sdk.version, startedAt: rows[0]!.started_at, endedAt: rows[rows.length - 1]!.ended_at + 1000, state: surfaced ? "completed" : "failed",
-      deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
+      deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "native",
     },
   })) : [];
   return { spans: base.spans, toolErrors, runs };

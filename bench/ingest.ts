@@ -14,6 +14,10 @@
 //
 // `npm run bench:ingest -- --otlp-told` — reading told texts from OTLP model calls: requests with their
 // prompts against the same without (bench/otlp-told.ts).
+//
+// `npm run bench:ingest -- --search [--db postgres --url …]` — what keeping the full-text index costs
+// at ingest (bench/ingest-search.ts).
+//
 // `npm run bench:ingest -- --told [--db postgres --url …]` — what classifying the errors surfaced to
 // the model costs at ingest (docs/after-told.md): writeRows with 2 concurrent writers on batches whose
 // failing calls end in surfaced errors (told texts, argument hashes, runs arriving in two pieces,
@@ -30,6 +34,7 @@ import { startServer } from "../test/helpers/server";
 import { CLIENTS, RESOURCE, SECONDS, SIZES, WARMUP_SECONDS, closedLoopOf, fmt, pct, records, rowBatch, sub, tmpFile, type BenchRecord } from "./ingest-common";
 import { classificationBench } from "./classification";
 import { issuesSection } from "./ingest-issues";
+import { searchSection } from "./ingest-search";
 import { toldSection } from "./ingest-told";
 import { otlpToldBench } from "./otlp-told";
 
@@ -227,20 +232,22 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, issues: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false } },
+    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, issues: { type: "boolean", default: false }, search: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false } },
   });
   if (values.classify) return classificationBench();
   if (values["otlp-told"]) return otlpToldBench();
   if (values.told && values.db === "sqlite") return toldSection(["sqlite"], null);
   if (values.issues && values.db === "sqlite") return issuesSection(["sqlite"], null);
+  if (values.search && values.db === "sqlite") return searchSection(["sqlite"], null);
   if (values.db === "sqlite") return sqliteOnly();
   if (values.db !== "postgres") throw new Error(`--db ${values.db}: expected sqlite or postgres`);
   const url = values.url ?? process.env.FAULTLINE_BENCH_PG_URL;
   if (!url) throw new Error("--db postgres needs --url postgres://… or FAULTLINE_BENCH_PG_URL (a server where scratch databases may be created)");
-  if (values.told || values.issues) {
+  if (values.told || values.issues || values.search) {
     const dbs = scratchDatabases(url);
     try {
-      return await (values.told ? toldSection : issuesSection)(["sqlite", "postgres"], () => dbs.create());
+      const section = values.search ? searchSection : values.told ? toldSection : issuesSection;
+      return await section(["sqlite", "postgres"], () => dbs.create());
     } finally {
       await dbs.dropAll();
     }

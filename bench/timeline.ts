@@ -50,7 +50,7 @@ async function seed(store: Store): Promise<void> {
   const run: RunRow = {
     recordId: `${RUN_ID}-rec`, runId: RUN_ID, agent: "bench-agent", release: "2026.11.3", service: "bench-agent", environment: "bench",
     sdkName: "faultline-runtime", sdkVersion: "0.1.0", startedAt: T0, endedAt: T0 + CALLS * 150 + 5000, state: "failed",
-    deadlineAt: T0 + CALLS * 150 + 10_000, maxToolAttempts: 2000, error: null, unansweredToolUses: null, source: "native",
+    deadlineAt: T0 + CALLS * 150 + 10_000, maxToolAttempts: 2000, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "native",
   };
   await writeRows(store, "default", {
     runs: [{ index: 0, row: run }],

@@ -72,6 +72,7 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
         const data = new FormData(e.currentTarget);
         const next: RunsFilters = { ...filters };
         for (const [key] of TEXT_FILTERS) next[key] = String(data.get(key) ?? "").trim() || undefined;
+        next.text = String(data.get("text") ?? "").trim() || undefined;
         onChange(next);
       }}
     >
@@ -88,6 +89,10 @@ export function RunsFiltersForm({ filters, onChange }: { filters: RunsFilters; o
         </datalist>
         </Fragment>
       ))}
+      <label title="full-text search: every word must match; quote a phrase; end a word with * for its start">
+        Error or told text
+        <input name="text" type="search" defaultValue={filters.text ?? ""} placeholder='words, "a phrase", prefix*' autoComplete="off" onBlur={(e) => set("text", e.currentTarget.value.trim() || undefined)} />
+      </label>
       <label>
         Final state
         <CommitSelect name="state" value={filters.state ?? ""} onCommit={(v) => set("state", v || undefined)}>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import type { SearchHit } from "@/lib/contracts/search";
 import { searchQuery } from "@/lib/query/search-query";
+import { textSearchHref } from "@/lib/query/text-search";
 
 const KIND_LABEL: Record<SearchHit["kind"], string> = { run: "run", call: "call", tool: "tool", code: "code", release: "release" };
 
@@ -30,7 +31,10 @@ export function hitHref(hit: SearchHit, project: string): string {
 // Typing pauses this long before the box asks the server.
 const DEBOUNCE_MS = 150;
 
-/** One box for run ids, call ids, tools, codes and releases (prefix match); `/` focuses it from anywhere. */
+/**
+ * One box for run ids, call ids, tools, codes and releases (prefix match), whose last option searches
+ * the error messages and told texts for the words (the search page); `/` focuses it from anywhere.
+ */
 export function SearchBox({ project }: { project: string }) {
   const router = useRouter();
   const id = useId();
@@ -57,11 +61,15 @@ export function SearchBox({ project }: { project: string }) {
   const result = useQuery({ ...searchQuery(project, q), enabled: q !== "", placeholderData: keepPreviousData });
   const hits = q === "" ? [] : (result.data?.hits ?? []);
   const shown = open && text.trim() !== "";
-  const go = (hit: SearchHit | undefined) => {
-    if (!hit) return;
+  // The option after the hits: the full-text search of what was typed.
+  const textOption = hits.length;
+  const go = (index: number) => {
+    const hit = hits[index];
+    const words = text.trim();
+    if (!hit && (index !== textOption || words === "")) return;
     setOpen(false);
     setText("");
-    router.push(hitHref(hit, project));
+    router.push(hit ? hitHref(hit, project) : textSearchHref(project, words));
   };
   return (
     <div className="search-box" role="search" aria-label="Find">
@@ -76,10 +84,10 @@ export function SearchBox({ project }: { project: string }) {
         placeholder="Find run, call, tool, code…  /"
         autoComplete="off"
         role="combobox"
-        aria-expanded={shown && hits.length > 0}
+        aria-expanded={shown}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
-        aria-activedescendant={shown && hits[active] ? `${id}-hit-${active}` : undefined}
+        aria-activedescendant={shown ? `${id}-hit-${active}` : undefined}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -89,9 +97,9 @@ export function SearchBox({ project }: { project: string }) {
         onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {
-          if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, Math.max(0, hits.length - 1)));
+          if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, textOption));
           else if (e.key === "ArrowUp") setActive((a) => Math.max(a - 1, 0));
-          else if (e.key === "Enter") go(hits[active]);
+          else if (e.key === "Enter") go(Math.min(active, textOption));
           else if (e.key === "Escape") {
             setOpen(false);
             input.current?.blur();
@@ -102,7 +110,7 @@ export function SearchBox({ project }: { project: string }) {
       />
       {shown && (
         <div className="search-pop">
-          {hits.length > 0 && (
+          {
             <ul id={`${id}-list`} role="listbox" className="search-hits" aria-label="Matches" data-testid="search-hits">
               {hits.map((hit, i) => (
                 <li
@@ -111,7 +119,7 @@ export function SearchBox({ project }: { project: string }) {
                   role="option"
                   aria-selected={i === active}
                   onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => go(hit)}
+                  onClick={() => go(i)}
                   data-kind={hit.kind}
                 >
                   <span className="hit-kind">{KIND_LABEL[hit.kind]}</span> <span className="mono">{hit.value}</span>
@@ -123,8 +131,18 @@ export function SearchBox({ project }: { project: string }) {
                   )}
                 </li>
               ))}
+              <li
+                id={`${id}-hit-${textOption}`}
+                role="option"
+                aria-selected={active === textOption}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => go(textOption)}
+                data-kind="text"
+              >
+                <span className="hit-kind">text</span> search messages and told texts for “{text.trim()}”
+              </li>
             </ul>
-          )}
+          }
           <p className="search-empty" role="status" data-testid="search-status">
             {q !== "" && result.data && hits.length === 0 ? `No run, call, tool, code or release starts with “${q}”.` : ""}
             {q !== "" && result.data?.truncated ? "More match: type more to narrow." : ""}

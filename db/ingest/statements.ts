@@ -47,7 +47,9 @@ const runMerge = (dialect: Dialect) => `ON CONFLICT (project_id, run_id) DO UPDA
       deadline_at = coalesce(excluded.deadline_at, runs.deadline_at),
       max_tool_attempts = coalesce(excluded.max_tool_attempts, runs.max_tool_attempts),
       error = coalesce(excluded.error, runs.error),
-      unanswered_tool_uses = coalesce(excluded.unanswered_tool_uses, runs.unanswered_tool_uses)
+      unanswered_tool_uses = coalesce(excluded.unanswered_tool_uses, runs.unanswered_tool_uses),
+      trace_id = coalesce(excluded.trace_id, runs.trace_id),
+      span_id = coalesce(excluded.span_id, runs.span_id)
     WHERE runs.record_id <> excluded.record_id`;
 /** A run record, merged into the run's one row; it counts as written when it changed the row. */
 export const runUpsert = rowInsert(runs, CONTEXT, { sqlite: runMerge("sqlite"), postgres: runMerge("postgres") }, "runId");

@@ -4,10 +4,10 @@ import type { Store, Tx } from "../client";
 import { prepared } from "../store/sqlite-prepared";
 
 /** A span's columns in SPANS_SQL's order. */
-type SpanTuple = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null];
+type SpanTuple = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null, string | null];
 
 const SPANS_SQL = `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
-    retry_after_ms, backoff_ms, decision, message
+    retry_after_ms, backoff_ms, decision, message, trace_id
   FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, started_sub_ns, pk`;
 
 interface SpanObject {
@@ -25,6 +25,7 @@ interface SpanObject {
   backoff_ms: number | null;
   decision: string | null;
   message: string | null;
+  trace_id: string | null;
 }
 
 /**
@@ -37,7 +38,7 @@ async function readSpans(db: Store | Tx, projectId: string, runId: string): Prom
   const rows = await db.all<SpanObject>(SPANS_SQL, [projectId, runId]);
   return rows.map((r) => [
     r.call_id, r.tool, r.span_id, r.attempt, r.started_at, r.ended_at, r.outcome, r.code, r.error_class, r.retryable, r.retry_after_ms,
-    r.backoff_ms, r.decision, r.message,
+    r.backoff_ms, r.decision, r.message, r.trace_id,
   ]);
 }
 
@@ -70,6 +71,8 @@ interface RunRow {
   max_tool_attempts: number | null;
   error: string | null;
   unanswered_tool_uses: number | null;
+  trace_id: string | null;
+  span_id: string | null;
 }
 
 const toRunView = (r: RunRow): RunRecordView => ({
@@ -86,6 +89,8 @@ const toRunView = (r: RunRow): RunRecordView => ({
   maxToolAttempts: r.max_tool_attempts,
   error: r.error,
   unansweredToolUses: r.unanswered_tool_uses,
+  traceId: r.trace_id,
+  spanId: r.span_id,
 });
 
 const bool = (v: number | null) => (v === null ? null : v !== 0);
@@ -131,7 +136,7 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     ),
     db.get<RunRow>(
       `SELECT agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state,
-         deadline_at, max_tool_attempts, error, unanswered_tool_uses
+         deadline_at, max_tool_attempts, error, unanswered_tool_uses, trace_id, span_id
        FROM runs WHERE project_id = ? AND run_id = ?`,
       [projectId, runId],
     ),
@@ -164,7 +169,7 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
       call = { callId: s[0], tool: s[1], attempts: [], error: null };
       calls.set(key, call);
     }
-    const tuple: AttemptTuple = [s[2], s[3], s[4] - t0, s[5] - t0, intern(s[6]), intern(s[7]), intern(s[8]), bool(s[9]), s[10], s[11], intern(s[12]), s[13]];
+    const tuple: AttemptTuple = [s[2], s[3], s[4] - t0, s[5] - t0, intern(s[6]), intern(s[7]), intern(s[8]), bool(s[9]), s[10], s[11], intern(s[12]), s[13], intern(s[14])];
     call.attempts.push(tuple);
   }
   for (const e of errors) {

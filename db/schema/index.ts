@@ -41,3 +41,5 @@ export * from "./classification-rules";
 export * from "./failure-facts";
 export * from "./issues";
 export * from "./issue-facts";
+export * from "./trace-links";
+export * from "./saved-views";

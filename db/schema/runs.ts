@@ -32,6 +32,9 @@ export const runs = table(
     receivedAt: int("received_at").notNull(),
     /** Tool calls the model asked for that never got a result, as the runtime counted them; null when it did not track turns. */
     unansweredToolUses: int("unanswered_tool_uses"),
+    /** The OpenTelemetry trace and span of the run's agent span (OTLP ingest); null for sources without them. */
+    traceId: text("trace_id"),
+    spanId: text("span_id"),
   },
   (t) => [
     uniqueIndex("runs_project_run_uq").on(t.projectId, t.runId),

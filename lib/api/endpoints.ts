@@ -29,6 +29,7 @@ import { projectDetailSchema } from "@/lib/contracts/project-admin";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
 import { listRunsQuerySchema, runFacetsQuerySchema, runFacetsSchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
 import { searchQuerySchema, searchSchema } from "@/lib/contracts/search";
+import { textSearchQuerySchema, textSearchSchema } from "@/lib/contracts/text-search";
 import { toldAnswerSchema, toldQuerySchema } from "@/lib/contracts/told";
 import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
 import { z } from "zod";
@@ -80,6 +81,8 @@ export const endpoints = {
   // What models did after being told errors; the code and tool travel in the query string.
   told: defineEndpoint({ id: "told", path: "/api/v1/told", query: toldQuerySchema, response: toldAnswerSchema }),
   search: defineEndpoint({ id: "search", path: "/api/v1/search", query: searchQuerySchema, response: searchSchema }),
+  // Full-text search over error messages and told texts (docs/search.md).
+  textSearch: defineEndpoint({ id: "text-search", path: "/api/v1/search/text", query: textSearchQuerySchema, response: textSearchSchema }),
   alertRules: defineEndpoint({ id: "alert-rules", path: "/api/v1/alerts/rules", query: alertRulesQuerySchema, response: alertRulesSchema }),
   alertHistory: defineEndpoint({ id: "alert-history", path: "/api/v1/alerts/history", query: alertHistoryQuerySchema, response: alertHistorySchema }),
   alertReceivers: defineEndpoint({ id: "alert-receivers", path: "/api/v1/alerts/receivers", query: alertRulesQuerySchema, response: alertReceiversSchema }),

@@ -129,14 +129,17 @@ export const runRecordViewSchema = z.object({
   error: z.string().nullable(),
   /** Tool calls the model asked for that got no result; null when the runtime did not track turns. */
   unansweredToolUses: z.number().nullable(),
+  /** The run's agent span's OpenTelemetry trace and span ids (OTLP ingest); null when the source has none. */
+  traceId: z.string().nullable(),
+  spanId: z.string().nullable(),
 });
 export type RunRecordView = z.infer<typeof runRecordViewSchema>;
 
 /**
  * One attempt, as a tuple to keep a 12,000-attempt run small on the wire:
  * [spanId, attempt, start, end, outcome, code, errorClass, retryable, retryAfterMs, backoffMs,
- *  decision, message]. `start`/`end` are ms after the answer's `t0`; outcome, code, errorClass and
- * decision are indexes into the answer's `strings`. Null means the source did not say.
+ *  decision, message, traceId]. `start`/`end` are ms after the answer's `t0`; outcome, code,
+ * errorClass, decision and traceId are indexes into the answer's `strings`. Null means the source did not say.
  */
 export const attemptTupleSchema = z.tuple([
   z.string(),
@@ -151,6 +154,7 @@ export const attemptTupleSchema = z.tuple([
   z.number().nullable(),
   z.number().int().nullable(),
   z.string().nullable(),
+  z.number().int().nullable(),
 ]);
 export type AttemptTuple = z.infer<typeof attemptTupleSchema>;
 
@@ -168,6 +172,7 @@ export const A = {
   backoffMs: 9,
   decision: 10,
   message: 11,
+  traceId: 12,
 } as const;
 
 /** The final error of a call (`tool_errors`), with exactly what the model was told. */

@@ -74,7 +74,7 @@ export function normalizeAdkPublished(
             state: e.type === "run_started" ? "running" : e.type === "run_completed" ? "completed" : e.type === "run_failed" ? "failed" : "cancelled",
             deadlineAt: null, maxToolAttempts: null,
             error: e.type === "run_failed" ? attr(e, "error_code") : e.type === "run_cancelled" ? attr(e, "reason_code") : null,
-            unansweredToolUses: null,
+            unansweredToolUses: null, traceId: e.trace_id || null, spanId: null,
             source: SOURCE,
           },
         });

@@ -158,7 +158,7 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
         recordId: `${ctx.runId}#events@${ctx.total}`, runId: ctx.runId, agent: ctx.agent ?? null, ...shared,
         sdkName: ctx.resource?.sdk?.name ?? null, sdkVersion: ctx.resource?.sdk?.version ?? null,
         startedAt, endedAt, state: ctx.state,
-        deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: SOURCE,
+        deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: SOURCE,
       },
     });
   }

@@ -48,6 +48,8 @@ export function normalizeNative(
             maxToolAttempts: r.max_tool_attempts ?? null,
             error: scrubOrNull(r.error),
             unansweredToolUses: r.unanswered_tool_uses ?? null,
+            traceId: null,
+            spanId: null,
             source: "native",
           },
         });

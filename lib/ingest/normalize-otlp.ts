@@ -15,7 +15,7 @@ export function normalizeOtlp(extract: Pick<ExtractResult, "tools" | "runs" | "t
   tools.forEach(({ convention, emitterService, ...t }, index) => {
     into.spans.push({ index, row: { ...t, message: scrubOrNull(t.message), source: "otlp", emitter: { service: emitterService, convention } } });
   });
-  runs.forEach(({ traceId: _traceId, spanId: _spanId, ...r }, index) => {
+  runs.forEach((r, index) => {
     into.runs.push({ index: tools.length + index, row: { ...r, error: scrubOrNull(r.error), source: "otlp" } });
   });
   toolErrors.forEach((e, index) => {

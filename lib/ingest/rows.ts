@@ -100,6 +100,9 @@ export interface RunRow {
   error: string | null;
   /** Tool calls the model asked for that never got a result (the runtime's count); null when not tracked. */
   unansweredToolUses: number | null;
+  /** The OpenTelemetry trace and span of the run's agent span (OTLP); null when the source has none. */
+  traceId: string | null;
+  spanId: string | null;
   source: string;
 }
 

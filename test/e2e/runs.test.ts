@@ -161,7 +161,7 @@ describe("runs list", () => {
   it("shows a run known only from its end with agent, start and duration unknown, not as a missing record", async () => {
     const end: RunRow = {
       recordId: "ev-end", runId: "run-end-only", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
-      startedAt: null, endedAt: H + 200_000, state: "cancelled", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "adk_published",
+      startedAt: null, endedAt: H + 200_000, state: "cancelled", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "adk_published",
     };
     // In a project of its own, so the other tests' lists stay as seeded whatever the order.
     const project = `${session.server().project}-end-only`;

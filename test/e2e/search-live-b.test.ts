@@ -20,10 +20,10 @@ describe("search box", () => {
     const input = page.getByTestId("search-input");
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     await input.fill("run-");
-    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["run run-1", "run run-2", "run run-3", "run run-4", "run run-5"]);
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["run run-1", "run run-2", "run run-3", "run run-4", "run run-5", "text search messages and told texts for “run-”"]);
     expect(await page.getByTestId("search-status").innerText()).toBe("More match: type more to narrow.");
     await input.fill("upstream");
-    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["code upstream_unavailable"]);
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["code upstream_unavailable", "text search messages and told texts for “upstream”"]);
     await input.press("Enter");
     await page.waitForURL(/\/codes\/upstream_unavailable\?project=/);
     // The URL changes before the code page has rendered.
@@ -34,9 +34,9 @@ describe("search box", () => {
     await page.goto(server.at(`/?${WINDOW}`));
     const input = page.getByTestId("search-input");
     await input.fill("look");
-    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["tool lookup"]);
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["tool lookup", "text search messages and told texts for “look”"]);
     await input.fill("r2");
-    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["release r2"]);
+    await expect.poll(() => page.getByTestId("search-hits").locator("li").allTextContents()).toEqual(["release r2", "text search messages and told texts for “r2”"]);
     await input.fill("zzz");
     await expect.poll(() => page.getByTestId("search-status").innerText()).toBe("No run, call, tool, code or release starts with “zzz”.");
   });
@@ -47,7 +47,7 @@ describe("search box", () => {
     await input.fill("c1");
     await expect
       .poll(() => page.getByTestId("search-hits").locator("li").allTextContents())
-      .toEqual(["call c1 in run run-1", "call c10 in run run-5", "call c11 in run run-6"]);
+      .toEqual(["call c1 in run run-1", "call c10 in run run-5", "call c11 in run run-6", "text search messages and told texts for “c1”"]);
     await input.press("Enter");
     // c1's first attempt is the fixture's first span.
     await page.waitForURL(/\/runs\/run-1\?project=[^&]+&attempt=span-0$/);

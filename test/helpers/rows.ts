@@ -16,7 +16,7 @@ export function spanRow(fields: SpanIdentity & Partial<SpanRow>): SpanRow {
 export function runRow(fields: Pick<RunRow, "runId" | "startedAt" | "endedAt" | "state"> & Partial<RunRow>): RunRow {
   return {
     recordId: `${fields.runId}-rec`, agent: null, release: null, service: null, environment: "prod", sdkName: "faultline-runtime",
-    sdkVersion: "0.1.0", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
+    sdkVersion: "0.1.0", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "native",
     ...fields,
   };
 }

@@ -179,7 +179,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
   describe("a run record that carries no agent or start (an end event alone)", () => {
     const row = (recordId: string, over: Partial<RunRow>): RunRow => ({
       recordId, runId: "run-2", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
-      startedAt: null, endedAt: null, state: "running", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "adk_published", ...over,
+      startedAt: null, endedAt: null, state: "running", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "adk_published", ...over,
     });
     const start = row("e-start", { agent: "planner", release: "0.4.0", startedAt: H + 1000 });
     const end = row("e-end", { state: "completed", endedAt: H + 9000 });
@@ -247,7 +247,7 @@ describe.each(DIALECTS)("ingest on real migrations (%s)", (dialect) => {
     batch.spans.push({ index: 0, row: { ...ok, spanId: "good" } });
     // A NOT NULL column left null fails the run insert after the span was written.
     batch.runs.push({ index: 1, row: { recordId: "x", runId: "r", agent: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
-      startedAt: H, endedAt: null, state: null as unknown as string, deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native" } });
+      startedAt: H, endedAt: null, state: null as unknown as string, deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "native" } });
     await expect(writeRows(store, "default", batch)).rejects.toThrow();
     expect(await all("SELECT count(*) AS n FROM tool_call_spans")).toEqual([{ n: 0 }]);
     expect(await all("SELECT count(*) AS n FROM span_rollups_hourly")).toEqual([{ n: 0 }]);

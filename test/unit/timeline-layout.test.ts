@@ -18,14 +18,14 @@ function lay(input: { runId: string; run: RunTimeline["run"]; calls: ReadableCal
   const calls = input.calls.map((c) => ({
     ...c,
     attempts: c.attempts.map(([id, n, from, to, outcome, retryAfter, backoff, decision]): AttemptTuple => [
-      id, n, from, to, intern(outcome), null, null, null, retryAfter, backoff, intern(decision), null,
+      id, n, from, to, intern(outcome), null, null, null, retryAfter, backoff, intern(decision), null, null,
     ]),
   }));
   return layoutTimeline({ runId: input.runId, run: input.run, t0: T, strings, calls, toldSteps: [] });
 }
 const run = (over: Partial<NonNullable<RunTimeline["run"]>> = {}): NonNullable<RunTimeline["run"]> => ({
   agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null,
-  startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, ...over,
+  startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, ...over,
 });
 const finalError = (decision: string): NonNullable<TimelineCall["error"]> => ({
   code: "x", errorClass: "ToolFailure", retryable: true, attempts: 1, decision, told: "told", occurredAt: T, source: "native", derived: [],

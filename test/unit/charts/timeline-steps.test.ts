@@ -19,10 +19,10 @@ const FAILED = 1;
 const RETRIED = 2;
 /** An attempt tuple: span id, number, start and end in ms after t0, outcome and decision indexes. */
 const at = (id: string, n: number | null, from: number, to: number, outcome: number | null = OK, extra: { retryAfter?: number; backoff?: number; decision?: number } = {}): AttemptTuple => [
-  id, n, from, to, outcome, null, null, null, extra.retryAfter ?? null, extra.backoff ?? null, extra.decision ?? null, null,
+  id, n, from, to, outcome, null, null, null, extra.retryAfter ?? null, extra.backoff ?? null, extra.decision ?? null, null, null,
 ];
 const call = (callId: string, tool: string, attempts: AttemptTuple[], error: TimelineCall["error"] = null): TimelineCall => ({ callId, tool, attempts, error });
-const run = { agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null, startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: T + 12_000, maxToolAttempts: 3, error: null, unansweredToolUses: null };
+const run = { agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null, startedAt: T, endedAt: T + 10_000, state: "completed", deadlineAt: T + 12_000, maxToolAttempts: 3, error: null, unansweredToolUses: null, traceId: null, spanId: null };
 const str = (i: number | null) => (i === null ? null : (STRINGS[i] ?? null));
 
 describe("timelineFrame", () => {

@@ -57,7 +57,7 @@ function runRecord(k: number): RunRow {
   return {
     recordId: `rec-${j}-${start ? "start" : "end"}`, runId: `run-${j}`, agent: start ? "planner" : null, release: null, service: null, environment: null,
     sdkName: null, sdkVersion: null, startedAt: start ? T + j * 1000 : null, endedAt: start ? null : T + 40 * 3_600_000 + j, state: start ? "running" : "completed",
-    deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, source: "native",
+    deadlineAt: null, maxToolAttempts: null, error: null, unansweredToolUses: null, traceId: null, spanId: null, source: "native",
   };
 }
 

@@ -7,7 +7,7 @@ import { stepCounts } from "@/lib/told/rates";
 
 const T = Date.UTC(2027, 0, 1);
 const STRINGS = ["ok", "failed"];
-const attempt = (id: string, start: number, end: number, outcome: 0 | 1): AttemptTuple => [id, 1, start, end, outcome, null, null, null, null, null, null, null];
+const attempt = (id: string, start: number, end: number, outcome: 0 | 1): AttemptTuple => [id, 1, start, end, outcome, null, null, null, null, null, null, null, null];
 
 function timeline(): RunTimeline {
   return {
