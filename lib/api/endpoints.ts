@@ -28,9 +28,11 @@ import { releaseHealthQuerySchema, releaseHealthSchema, releasesQuerySchema, rel
 import { projectDetailSchema } from "@/lib/contracts/project-admin";
 import { projectsSchema, setupQuerySchema, setupSchema } from "@/lib/contracts/projects";
 import { listRunsQuerySchema, runFacetsQuerySchema, runFacetsSchema, runListResponseSchema, runTimelineQuerySchema, runTimelineSchema } from "@/lib/contracts/runs";
+import { savedViewsQuerySchema, savedViewsSchema } from "@/lib/contracts/saved-views";
 import { searchQuerySchema, searchSchema } from "@/lib/contracts/search";
 import { textSearchQuerySchema, textSearchSchema } from "@/lib/contracts/text-search";
 import { toldAnswerSchema, toldQuerySchema } from "@/lib/contracts/told";
+import { traceLinkAnswerSchema } from "@/lib/contracts/trace-links";
 import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
@@ -58,6 +60,13 @@ export const endpoints = {
     path: "/api/v1/projects/:project/audit",
     query: auditLogQuerySchema,
     response: auditLogSchema,
+  }),
+  // The project's link to its tracing tool (docs/trace-links.md): every member reads it, to render "Open in …".
+  traceLink: defineEndpoint<typeof noQuery, typeof traceLinkAnswerSchema, "project">({
+    id: "trace-link",
+    path: "/api/v1/projects/:project/trace-link",
+    query: noQuery,
+    response: traceLinkAnswerSchema,
   }),
   setup: defineEndpoint({ id: "setup", path: "/api/v1/setup", query: setupQuerySchema, response: setupSchema }),
   conformance: defineEndpoint({ id: "conformance", path: "/api/v1/conformance", query: conformanceQuerySchema, response: conformanceSchema }),
@@ -105,5 +114,7 @@ export const endpoints = {
     query: releaseHealthQuerySchema,
     response: releaseHealthSchema,
   }),
+  // The caller's saved views of one page and those shared with the project (docs/saved-views.md).
+  savedViews: defineEndpoint({ id: "saved-views", path: "/api/v1/saved-views", query: savedViewsQuerySchema, response: savedViewsSchema }),
   authProviders: defineEndpoint({ id: "auth-providers", path: "/api/v1/auth/providers", query: z.object({}), response: authProvidersSchema }),
 } as const;

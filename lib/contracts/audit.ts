@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   "issue.state_changed",
   "issue.assigned",
   "issue.noted",
+  "trace_link.set",
+  "trace_link.removed",
+  "view.saved",
+  "view.changed",
+  "view.deleted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -15,6 +15,7 @@ import { addMembership } from "@/db/auth/memberships";
 import { createSetupToken } from "@/db/auth/setup-tokens";
 import { createUser, type UserRow } from "@/db/auth/users";
 import { createKey, createProject } from "@/db/keys";
+import { createSavedViewChange } from "@/db/saved-views/saved-views";
 import { issueId } from "@/lib/triage/issue-batch";
 import { newToken, tokenHash } from "@/server/auth/tokens";
 import { startServer, type TestServer } from "../helpers/server";
@@ -114,6 +115,9 @@ const fresh = {
       return user.id;
     }),
   key: async (project = "alpha") => (await createKey(server.store, project, unique("key"))).prefix,
+  /** A view of the Runs page the project's member saved and shared. */
+  sharedView: async () =>
+    (await server.store.transaction((tx) => createSavedViewChange(tx, users.get("member")!.id, { project: "alpha", page: "/runs", name: unique("view"), params: "state=failed", shared: true }, Date.now()))).result.id,
   setupToken: async () => {
     const token = newToken();
     await createSetupToken(server.store, tokenHash(token), Date.now(), Date.now() + 60_000);
@@ -234,6 +238,18 @@ const ROUTES: Row[] = [
   read("/api/v1/runs", "/api/v1/runs?project=alpha"),
   read("/api/v1/runs/[runId]", "/api/v1/runs/run-alpha?project=alpha"),
   read("/api/v1/search", "/api/v1/search?project=alpha&q=lookup"),
+  read("/api/v1/search/text", "/api/v1/search/text?project=alpha&q=lookup"),
+  read("/api/v1/projects/[project]/trace-link", "/api/v1/projects/alpha/trace-link"),
+  row("PUT /api/v1/projects/[project]/trace-link", ADMIN(200), (as) => as.send("/api/v1/projects/alpha/trace-link", "PUT", { preset: "jaeger", baseUrl: `https://${unique("jaeger")}.example.com` })),
+  row("DELETE /api/v1/projects/[project]/trace-link", ADMIN(200), (as) => as.send("/api/v1/projects/alpha/trace-link", "DELETE")),
+  // Saved views belong to a person: the admin secret has none (403) and sees none.
+  read("/api/v1/saved-views", "/api/v1/saved-views?project=alpha&page=%2Fruns"),
+  row("POST /api/v1/saved-views", { ...MEMBER(201), viewer: 201, adminSecret: 403 }, (as) =>
+    as.send("/api/v1/saved-views", "POST", { project: "alpha", page: "/runs", name: unique("view"), params: "state=failed" }),
+  ),
+  // A shared view: its owner (the member) or an admin changes it; a viewer may not.
+  row("PATCH /api/v1/saved-views/[id]", { ...ADMIN(200), member: 200, adminSecret: 403 }, async (as) => as.send(`/api/v1/saved-views/${await fresh.sharedView()}`, "PATCH", { name: unique("renamed") })),
+  row("DELETE /api/v1/saved-views/[id]", { ...ADMIN(204), member: 204, adminSecret: 403 }, async (as) => as.send(`/api/v1/saved-views/${await fresh.sharedView()}`, "DELETE")),
   read("/api/v1/setup", "/api/v1/setup?project=alpha"),
   read("/api/v1/told", "/api/v1/told?project=alpha&code=alpha_code"),
   read("/api/v1/tools", "/api/v1/tools?project=alpha"),
@@ -264,6 +280,7 @@ const PAGES: Row[] = [
   row("GET /drift", PAGE, (as) => as.send("/drift?project=alpha")),
   row("GET /invite/[token]", all(200), async (as) => as.send(`/invite/${(await fresh.invitation()).token}`)),
   row("GET /runs", PAGE, (as) => as.send("/runs?project=alpha")),
+  row("GET /search", PAGE, (as) => as.send("/search?project=alpha&q=lookup")),
   row("GET /runs/[runId]", PAGE, (as) => as.send("/runs/run-alpha?project=alpha")),
   row("GET /settings", { ...all(200), anonymous: 307 }, (as) => as.send("/settings")),
   row("GET /settings/projects", { ...all(200), anonymous: 307 }, (as) => as.send("/settings/projects")),

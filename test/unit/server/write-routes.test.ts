@@ -41,7 +41,12 @@ describe("the write routes on disk", () => {
       "PATCH /api/v1/projects/[project]/members/[userId] server/routes/members#memberPatch",
       "DELETE /api/v1/projects/[project]/members/[userId] server/routes/members#memberDelete",
       "PATCH /api/v1/projects/[project] server/routes/project-admin#projectPatch",
+      "PUT /api/v1/projects/[project]/trace-link server/routes/trace-links#traceLinkPut",
+      "DELETE /api/v1/projects/[project]/trace-link server/routes/trace-links#traceLinkDelete",
       "POST /api/v1/projects server/routes/project-admin#projectCreate",
+      "PATCH /api/v1/saved-views/[id] server/routes/saved-views#savedViewPatch",
+      "DELETE /api/v1/saved-views/[id] server/routes/saved-views#savedViewDelete",
+      "POST /api/v1/saved-views server/routes/saved-views#savedViewCreate",
     ]);
   });
 
