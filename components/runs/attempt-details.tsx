@@ -8,6 +8,7 @@ import type { RunTimeline } from "@/lib/contracts/runs";
 import type { Selection } from "./timeline-chart";
 import { IssueLink } from "@/components/issues/issue-links";
 import styles from "./runs.module.css";
+import { attemptTraceId, TraceFacts } from "./trace-facts";
 
 // Formats whose final errors always carry the told text: there a null means the model was told nothing.
 const TOLD_RECORDED = new Set(["native"]);
@@ -74,6 +75,10 @@ export function AttemptDetails({ project, timeline, layout, selected }: { projec
         <dd>{formatOffset(bar.end)}</dd>
         <dt>Duration</dt>
         <dd>{formatDuration(bar.end - bar.start)}</dd>
+        <dt>Trace</dt>
+        <dd>
+          <TraceFacts project={project} traceId={attemptTraceId(timeline, row.callIndex, bar.tupleIndex)} spanId={bar.spanId} what="attempt" />
+        </dd>
         {bar.message !== null ? (
           <>
             <dt>Message</dt>

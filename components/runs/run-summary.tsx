@@ -8,6 +8,7 @@ import { outcomeVar } from "@/lib/charts/palette";
 import { zoneLabel } from "@/lib/charts/time-zone";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import styles from "./runs.module.css";
+import { runTraceId, TraceFacts } from "./trace-facts";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -20,12 +21,13 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 const unknown = <span className={styles.muted}>unknown</span>;
 
 /** The run's record (or its absence), retry budgets per tool, and the colour legend. */
-export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout: TimelineLayout }) {
+export function RunSummary({ project, timeline, layout }: { project: string; timeline: RunTimeline; layout: TimelineLayout }) {
   const run = timeline.run;
   const attempts = layout.rows.reduce((n, r) => n + (r.kind === "call" ? r.bars.length : 0), 0);
   const budget = layout.budgets[0];
   const { zone, label } = useTimeZone();
   const started = run && run.startedAt === null ? null : layout.origin;
+  const trace = runTraceId(timeline);
   return (
     <>
       <h1 className={styles.title}>
@@ -63,6 +65,9 @@ export function RunSummary({ timeline, layout }: { timeline: RunTimeline; layout
         <Fact label="Run id">
           <span className={styles.mono}>{timeline.runId}</span>{" "}
           <CopyButton text={timeline.runId} label={`Copy the run id ${timeline.runId}`} />
+        </Fact>
+        <Fact label={trace.traces > 1 ? `Trace (1 of ${trace.traces})` : "Trace"}>
+          <TraceFacts project={project} traceId={trace.traceId} spanId={trace.spanId} what="run" />
         </Fact>
         <Fact label="Agent">{run?.agent ?? unknown}</Fact>
         <Fact label="Release">{run?.release ?? unknown}</Fact>

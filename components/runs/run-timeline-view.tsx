@@ -54,7 +54,7 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
   if (!data || !layout) return <p className={styles.muted}>Loading run…</p>;
   return (
     <div className={styles.page}>
-      <RunSummary timeline={data} layout={layout} />
+      <RunSummary project={project} timeline={data} layout={layout} />
       <div className={styles.layout}>
         <div>
           <TimelineChart layout={layout} arrows={arrows} selected={selected} onSelect={select} />

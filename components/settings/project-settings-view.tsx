@@ -13,6 +13,7 @@ import { ArchiveControl } from "./archive-control";
 import { ProjectTabs } from "./project-tabs";
 import { RelativeTime } from "./relative-time";
 import { RenameForm } from "./rename-form";
+import { TraceLinkForm } from "./trace-link-form";
 import styles from "./settings.module.css";
 
 /** A project's settings: its facts for every member; rename, archive and restore for its owner. */
@@ -90,6 +91,7 @@ export function ProjectSettingsView({ project, role }: { project: string; role: 
           <p role="status" className={styles.ok}>
             {done}
           </p>
+          <TraceLinkForm project={project} canEdit={roleAtLeast(role, "admin")} />
         </>
       )}
     </>

@@ -7,6 +7,7 @@ import { AccountMenu } from "@/components/auth/account-menu";
 import { UnreachableNotice, useCheckedNavigation } from "./checked-navigation";
 import { NAV_ITEMS } from "./nav-items";
 import { UnresolvedCount } from "./unresolved-count";
+import { SavedViews } from "./saved-views";
 import { SearchBox } from "./search-box";
 import { TimeZoneToggle } from "./time-zone-toggle";
 
@@ -26,7 +27,8 @@ function currentProject(pathname: string, search: URLSearchParams): string | nul
  */
 export function AppNav() {
   const pathname = usePathname();
-  const project = currentProject(pathname, useSearchParams());
+  const search = useSearchParams();
+  const project = currentProject(pathname, search);
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(pathname);
   // Following a link closes the menu: state reset when the page changes, during render.
@@ -45,10 +47,13 @@ export function AppNav() {
       </header>
     );
   }
-  return <SignedInNav pathname={pathname} project={project} open={open} onToggle={() => setOpen(!open)} />;
+  return <SignedInNav pathname={pathname} project={project} query={search.toString()} open={open} onToggle={() => setOpen(!open)} />;
 }
 
-function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; project: string | null; open: boolean; onToggle: () => void }) {
+// Settings pages hold forms, not filters: nothing there to save as a view.
+const VIEWLESS_PAGES = /^\/settings(\/|$)/;
+
+function SignedInNav({ pathname, project, query, open, onToggle }: { pathname: string; project: string | null; query: string; open: boolean; onToggle: () => void }) {
   const withProject = (href: string) => (project ? `${href}?project=${encodeURIComponent(project)}` : href);
   const items: { href: string; match: string; label: string }[] = NAV_ITEMS.map((item) => ({ href: withProject(item.href), match: item.href, label: item.label }));
   const nav = useCheckedNavigation();
@@ -58,7 +63,7 @@ function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; 
         <Link href={withProject("/")} className="brand" onClick={nav.onClick(withProject("/"))}>
           Faultline
         </Link>
-        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections time-zone" onClick={onToggle} data-testid="menu-toggle">
+        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections saved-views time-zone" onClick={onToggle} data-testid="menu-toggle">
           <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
         </button>
       </div>
@@ -78,6 +83,7 @@ function SignedInNav({ pathname, project, open, onToggle }: { pathname: string; 
           })}
         </ul>
       </nav>
+      {VIEWLESS_PAGES.test(pathname) ? null : <SavedViews project={project ?? "default"} page={pathname} query={query} />}
       <TimeZoneToggle id="time-zone" />
       <AccountMenu />
       {nav.failed !== null && <UnreachableNotice href={nav.failed} checking={nav.checking} onRetry={() => void nav.retry()} onDismiss={nav.dismiss} />}

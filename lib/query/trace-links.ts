@@ -1,0 +1,16 @@
+import { endpoints } from "@/lib/api/endpoints";
+import { endpointUrl } from "@/lib/api/endpoint";
+import { traceLinkAnswerSchema, type TraceLinkInput } from "@/lib/contracts/trace-links";
+import { endpointQuery } from "./endpoint-query";
+import { sendJson } from "./mutate";
+
+const at = (project: string) => ({ params: { project }, search: {} });
+
+/** The project's link to its tracing tool; it changes rarely. */
+export const traceLinkQuery = (project: string) => ({ ...endpointQuery(endpoints.traceLink, at(project)), staleTime: 60_000 });
+
+/** Sets the project's link (admins). */
+export const putTraceLink = (project: string, input: TraceLinkInput) => sendJson("PUT", endpointUrl(endpoints.traceLink, at(project)), traceLinkAnswerSchema, input);
+
+/** Removes the project's link (admins). */
+export const deleteTraceLink = (project: string) => sendJson("DELETE", endpointUrl(endpoints.traceLink, at(project)), traceLinkAnswerSchema);
