@@ -70,7 +70,8 @@ async function createInTransaction(tx: PgTx, { table, timeColumn }: TableSpec, f
   // neither place — so retention deletes them row by row instead. Days ahead never have rows.
   const rows = await tx.get(`SELECT 1 AS one FROM "${fallback}" WHERE "${timeColumn}" >= ${from} AND "${timeColumn}" < ${to} LIMIT 1`);
   if (rows) return false;
-  await tx.run(`CREATE TABLE "${name}" (LIKE "${table}" INCLUDING DEFAULTS)`);
+  // INCLUDING GENERATED: a partition's generated columns (the full-text vectors) must be generated too.
+  await tx.run(`CREATE TABLE "${name}" (LIKE "${table}" INCLUDING DEFAULTS INCLUDING GENERATED)`);
   // Attaching builds the parent's indexes and clones its primary key and foreign key on the new table.
   await tx.run(`ALTER TABLE "${table}" ATTACH PARTITION "${name}" FOR VALUES FROM (${from}) TO (${to})`);
   return true;

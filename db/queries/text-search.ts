@@ -9,6 +9,12 @@ import type { Dialect, Executor } from "../store/types";
 // (lib/contracts/text-query.ts), so the engine query built here needs no escaping and cannot be
 // malformed; every term is quoted all the same, so FTS5 never reads AND/OR/NOT/NEAR as operators.
 
+/**
+ * The PostgreSQL-only generated full-text columns (not declared in db/schema: drizzle-kit has no
+ * tsvector kind), by table.
+ */
+export const PG_TEXT_COLUMNS = { tool_call_spans: "message_tsv", tool_errors: "told_tsv" } as const;
+
 /** The FTS5 query of the terms: each one a quoted phrase, `*` for a prefix, all of them required. */
 export function fts5Query(terms: readonly TextTerm[]): string {
   return terms.map((t) => `"${t.words.join(" ")}"${t.prefix ? " *" : ""}`).join(" AND ");
@@ -28,7 +34,7 @@ function matchSource(dialect: Dialect, field: TextField, alias: string): { from:
     const fts = field === "message" ? "span_message_fts" : "told_text_fts";
     return { from: `${fts} JOIN ${table} ${alias} ON ${alias}.pk = ${fts}.rowid`, where: `${fts} MATCH @match` };
   }
-  const column = field === "message" ? "message_tsv" : "told_tsv";
+  const column = PG_TEXT_COLUMNS[table];
   return { from: `${table} ${alias}`, where: `${alias}.${column} @@ to_tsquery('simple', @match)` };
 }
 

@@ -1,3 +1,4 @@
+import { PG_TEXT_COLUMNS } from "@/db/queries/text-search";
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,8 +82,11 @@ function batchOf(next: () => number, size: number, offset = 0): RowBatch {
 
 /** A table's rows without its pk, in pk order (raw tables) or by key (rollups; sorted here, not by a collation). */
 async function rawRows(store: Store, table: AnySQLiteTable): Promise<Record<string, unknown>[]> {
-  const rows = await store.all<Record<string, unknown>>(`SELECT * FROM ${getTableName(table)} ORDER BY pk`);
-  return rows.map(({ pk: _pk, ...rest }) => rest);
+  const name = getTableName(table);
+  const rows = await store.all<Record<string, unknown>>(`SELECT * FROM ${name} ORDER BY pk`);
+  // PostgreSQL's generated full-text vector is no stored field of the row.
+  const generated: string | undefined = PG_TEXT_COLUMNS[name as keyof typeof PG_TEXT_COLUMNS];
+  return rows.map(({ pk: _pk, ...rest }) => Object.fromEntries(Object.entries(rest).filter(([k]) => k !== generated)));
 }
 
 /** Every rollup table's rows by field name, each sorted by its declared key. */
