@@ -162,6 +162,8 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
   // Spans come ordered by start, so the first one is the earliest.
   const t0 = spans[0]?.[4] ?? 0;
   const calls = new Map<string, TimelineCall>();
+  // Trace ids join the dictionary after the other values, so those keep their indexes.
+  const traced: [AttemptTuple, string][] = [];
   for (const s of spans) {
     const key = callKey(s[0], s[1]);
     let call = calls.get(key);
@@ -169,9 +171,11 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
       call = { callId: s[0], tool: s[1], attempts: [], error: null };
       calls.set(key, call);
     }
-    const tuple: AttemptTuple = [s[2], s[3], s[4] - t0, s[5] - t0, intern(s[6]), intern(s[7]), intern(s[8]), bool(s[9]), s[10], s[11], intern(s[12]), s[13], intern(s[14])];
+    const tuple: AttemptTuple = [s[2], s[3], s[4] - t0, s[5] - t0, intern(s[6]), intern(s[7]), intern(s[8]), bool(s[9]), s[10], s[11], intern(s[12]), s[13], null];
+    if (s[14] !== null) traced.push([tuple, s[14]]);
     call.attempts.push(tuple);
   }
+  for (const [tuple, traceId] of traced) tuple[12] = intern(traceId);
   for (const e of errors) {
     const key = callKey(e.call_id, e.tool);
     let call = calls.get(key);

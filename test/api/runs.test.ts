@@ -140,15 +140,16 @@ describe("GET /api/v1/runs/:runId", () => {
       body: {
         runId: "run-orphan",
         t0: H + 60_000,
-        strings: ["failed", "upstream_unavailable", "ToolFailure", "retried", "ok"],
+        // Trace ids join the dictionary last.
+        strings: ["failed", "upstream_unavailable", "ToolFailure", "retried", "ok", "trace-1"],
         run: null,
         calls: [
           {
             callId: "o1",
             tool: "search_flights",
             attempts: [
-              ["o1-a1", 1, 0, 400, 0, 1, 2, true, null, 500, 3, null],
-              ["o1-a2", 2, 900, 1000, 4, null, null, null, null, null, null, null],
+              ["o1-a1", 1, 0, 400, 0, 1, 2, true, null, 500, 3, null, 5],
+              ["o1-a2", 2, 900, 1000, 4, null, null, null, null, null, null, null, 5],
             ],
             error: null,
           },
@@ -175,6 +176,9 @@ describe("GET /api/v1/runs/:runId", () => {
       maxToolAttempts: 4,
       error: "charge_card failed the run",
       unansweredToolUses: null,
+      // Native run records carry no trace.
+      traceId: null,
+      spanId: null,
     });
     // What came of each error the model was told: retried by the model without an arguments hash
     // (unknown), or no later call of its tool before the run failed.
@@ -216,8 +220,8 @@ describe("GET /api/v1/runs/:runId", () => {
     const strings = body.strings as string[];
     const text = (i: unknown) => (i === null ? null : strings[i as number]);
     const a = calls[9]!.attempts[1]!;
-    expect([a[0], a[1], a[2], a[3], text(a[4]), text(a[5]), text(a[6]), a[7], a[8], a[9], text(a[10]), a[11]]).toEqual(
-      ["c10-a3", 3, 9300, 9200, "failed", "upstream_unavailable", "ToolFailure", true, null, 100, "retried", null],
+    expect([a[0], a[1], a[2], a[3], text(a[4]), text(a[5]), text(a[6]), a[7], a[8], a[9], text(a[10]), a[11], text(a[12])]).toEqual(
+      ["c10-a3", 3, 9300, 9200, "failed", "upstream_unavailable", "ToolFailure", true, null, 100, "retried", null, "trace-1"],
     );
   });
 
