@@ -22,8 +22,8 @@ export function runTraceId(timeline: RunTimeline): { traceId: string | null; spa
       if (i !== null) counts.set(timeline.strings[i]!, (counts.get(timeline.strings[i]!) ?? 0) + 1);
     }
   }
-  if (timeline.run?.traceId) counts.set(timeline.run.traceId, counts.get(timeline.run.traceId) ?? 0);
-  if (timeline.run?.traceId) return { traceId: timeline.run.traceId, spanId: timeline.run.spanId, traces: counts.size };
+  const own = timeline.run?.traceId;
+  if (own) return { traceId: own, spanId: timeline.run?.spanId ?? null, traces: new Set([own, ...counts.keys()]).size };
   let best: string | null = null;
   for (const [id, n] of counts) if (best === null || n > counts.get(best)!) best = id;
   return { traceId: best, spanId: null, traces: counts.size };
