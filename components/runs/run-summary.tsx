@@ -66,9 +66,6 @@ export function RunSummary({ project, timeline, layout }: { project: string; tim
           <span className={styles.mono}>{timeline.runId}</span>{" "}
           <CopyButton text={timeline.runId} label={`Copy the run id ${timeline.runId}`} />
         </Fact>
-        <Fact label={trace.traces > 1 ? `Trace (1 of ${trace.traces})` : "Trace"}>
-          <TraceFacts project={project} traceId={trace.traceId} spanId={trace.spanId} what="run" />
-        </Fact>
         <Fact label="Agent">{run?.agent ?? unknown}</Fact>
         <Fact label="Release">{run?.release ?? unknown}</Fact>
         <Fact label="Environment">{run?.environment ?? unknown}</Fact>
@@ -78,6 +75,9 @@ export function RunSummary({ project, timeline, layout }: { project: string; tim
         <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
         <Fact label="Tool calls / attempts">
           {formatCountOf(layout.rows.length - layout.budgets.length, "call")} / {formatCountOf(attempts, "attempt")}
+        </Fact>
+        <Fact label={trace.traces > 1 ? `Trace (1 of ${trace.traces})` : "Trace"}>
+          <TraceFacts project={project} traceId={trace.traceId} spanId={trace.spanId} what="run" />
         </Fact>
         {run?.error ? <Fact label="Run error">{run.error}</Fact> : null}
         {run?.unansweredToolUses != null ? (
