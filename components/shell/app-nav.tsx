@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
@@ -8,11 +7,9 @@ import { AccountMenu } from "@/components/auth/account-menu";
 import { UnreachableNotice, useCheckedNavigation } from "./checked-navigation";
 import { NAV_ITEMS } from "./nav-items";
 import { UnresolvedCount } from "./unresolved-count";
+import { SavedViews } from "./saved-views";
 import { SearchBox } from "./search-box";
 import { TimeZoneToggle } from "./time-zone-toggle";
-
-// Saved views load after the first paint: every page's first-load script stays without them.
-const SavedViews = dynamic(() => import("./saved-views").then((m) => m.SavedViews), { ssr: false });
 
 /** The pages a visitor opens before signing in: the shell shows only the brand there. */
 const AUTH_PAGES = /^\/(sign-in|setup|invite)(\/|$)/;
