@@ -28,7 +28,7 @@ export function toldBatch(rows: BenchRecord[], n: number, surfaced: boolean): Ro
             eventId: `e-${sub(r.id, part)}`, runId: runOf(r), callId: sub(r.call_id, part), tool: r.tool, toolVersion: r.tool_version, release: RESOURCE.release,
             service: RESOURCE.service, environment: null, code: r.code, errorClass: r.error_class, retryable: r.retryable, attempts: r.attempt,
             decision: surfaced ? "surfaced" : "failed_run", told: surfaced ? `error: ${r.code}: the booking ${i} could not be changed (retry in ${i % 5}s)` : null,
-            derived: null, occurredAt: r.ended_at, source: "native",
+            derived: null, occurredAt: r.ended_at, source: "native", experiment: null, variant: null,
           },
         }],
   );

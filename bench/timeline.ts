@@ -43,7 +43,7 @@ async function seed(store: Store): Promise<void> {
       errors.push({
         eventId: `b-err-${c}`, runId: RUN_ID, callId: `call-${c}`, tool, toolVersion: "1.0.0", release: "2026.11.3",
         service: "bench-agent", environment: "bench", code: "upstream_unavailable", errorClass: "ToolFailure", retryable: true,
-        attempts: ATTEMPTS, decision: "exhausted", told: "upstream_unavailable: gave up after 12 attempts", derived: null, occurredAt: t, source: "native",
+        attempts: ATTEMPTS, decision: "exhausted", told: "upstream_unavailable: gave up after 12 attempts", derived: null, occurredAt: t, source: "native", experiment: null, variant: null,
       });
     }
   }

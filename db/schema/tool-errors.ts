@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { flag, index, int, serial, table, text, uniqueIndex } from "./columns";
 import { pgTableOf } from "./pg-table";
 import { projects } from "./projects";
@@ -29,11 +30,16 @@ export const toolErrors = table(
     receivedAt: int("received_at").notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
+    /** The wording experiment the told text came from (docs/experiments.md); null outside experiments. */
+    experiment: text("experiment"),
+    /** The experiment's variant this run was assigned; null exactly when `experiment` is. */
+    variant: text("variant"),
   },
   (t) => [
     uniqueIndex("tool_errors_project_event_uq").on(t.projectId, t.eventId),
     index("tool_errors_project_run_idx").on(t.projectId, t.runId),
     index("tool_errors_project_time_idx").on(t.projectId, t.occurredAt),
+    index("tool_errors_project_experiment_idx").on(t.projectId, t.experiment, t.variant).where(sql`${t.experiment} IS NOT NULL`),
   ],
 );
 

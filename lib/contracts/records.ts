@@ -107,7 +107,17 @@ export const toolErrorRecordSchema = z.object({
   /** What the model received, scrubbed; `null` when it was told nothing (the run failed or ended first). */
   told: textSchema.nullable(),
   occurred_at: timeSchema,
+  /**
+   * The wording experiment whose variant the model was told (docs/experiments.md); absent when the
+   * told text came from no running experiment. Never changes code, class, retryable or decision.
+   */
+  experiment: idSchema.optional(),
+  /** The variant id of `experiment` that this run was assigned; present exactly when `experiment` is. */
+  variant: idSchema.optional(),
   ...overridable,
+}).refine((r) => (r.experiment === undefined) === (r.variant === undefined), {
+  message: "experiment and variant go together",
+  path: ["variant"],
 });
 export type ToolErrorRecord = z.infer<typeof toolErrorRecordSchema>;
 

@@ -66,7 +66,7 @@ export function normalizeAdkRunEvents(ctx: RunEventsContext, events: readonly (A
     });
     const toolError = (fields: Partial<ToolErrorRow>): ToolErrorRow => ({
       eventId, runId: ctx.runId, callId: calls[index]!, tool: e.name!, toolVersion: null, ...shared, code: null, errorClass: null,
-      retryable: null, attempts: null, decision: null, told: null, derived: null, occurredAt: e.at!, source: SOURCE, ...fields,
+      retryable: null, attempts: null, decision: null, told: null, derived: null, occurredAt: e.at!, source: SOURCE, experiment: null, variant: null, ...fields,
     });
     const text = (t: string | null | undefined) => (t ? scrubText(t) : null);
     const detail = e.detail ?? null;

@@ -109,6 +109,8 @@ export function normalizeNative(
             derived: null,
             occurredAt: r.occurred_at,
             source: "native",
+            experiment: r.experiment ?? null,
+            variant: r.variant ?? null,
           },
         });
         break;

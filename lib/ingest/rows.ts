@@ -127,6 +127,9 @@ export interface ToolErrorRow {
   source: string;
   /** The tool span this error was derived from (an OTLP call whose result went back to the model); absent for reported errors. */
   fromSpanId?: string;
+  /** The wording experiment and variant the told text came from; null outside experiments (and from formats that cannot carry them). */
+  experiment: string | null;
+  variant: string | null;
 }
 
 /** A batch of normalised rows; `index` points back into the request for per-record answers. */

@@ -40,6 +40,8 @@ function toolError(runId: string, callId: string, tool: string, at: number, over
     derived: null,
     occurredAt: H + at,
     source: "native",
+    experiment: null,
+    variant: null,
     ...over,
   };
 }

@@ -89,6 +89,9 @@ export function toldErrorOf(t: ToldCallSpan, told: string, at: number): ToldErro
     told: clipText(told),
     derived: "decision",
     occurredAt: at,
+    // A told text read from a model call carries no experiment: only the runtime knows its arm.
+    experiment: null,
+    variant: null,
   };
 }
 

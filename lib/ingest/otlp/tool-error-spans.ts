@@ -24,6 +24,10 @@ export function readToolErrorSpan(s: OtlpSpan, ctx: SpanContext): ToolErrorField
   const runId = id(a, "faultline.run_id") ?? reject("a tool error span needs faultline.run_id", "invalid_attribute", "faultline.run_id");
   const callId = first(id(a, "faultline.call_id"), attrString(a, "gen_ai.tool.call.id")) ?? reject("a tool error span needs faultline.call_id", "invalid_attribute", "faultline.call_id");
   const tool = first(text(a, "faultline.tool", LIMITS.maxNameLength), attrString(a, "gen_ai.tool.name")) ?? reject("a tool error span needs faultline.tool", "no_tool_name", "faultline.tool");
+  // An experiment without its variant (or the reverse) cannot be counted: both or neither are kept.
+  const experiment = id(a, "faultline.experiment");
+  const variant = id(a, "faultline.variant");
+  const arm = experiment != null && variant != null ? { experiment, variant } : { experiment: null, variant: null };
   return {
     eventId: s.spanId,
     runId,
@@ -41,5 +45,6 @@ export function readToolErrorSpan(s: OtlpSpan, ctx: SpanContext): ToolErrorField
     told: text(a, "faultline.told", LIMITS.maxTextLength),
     derived: null,
     occurredAt,
+    ...arm,
   };
 }

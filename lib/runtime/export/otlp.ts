@@ -144,6 +144,8 @@ export function toOtlpSpan(record: IngestRecord): OtlpSpan {
       "faultline.decision": record.decision,
       "faultline.told": record.told,
       "faultline.release": record.release,
+      "faultline.experiment": record.experiment,
+      "faultline.variant": record.variant,
     }),
     status: { code: record.error_class === "ToolRefusal" ? 0 : 2 },
   };

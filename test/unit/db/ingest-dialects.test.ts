@@ -46,7 +46,7 @@ function toolError(k: number): ToolErrorRow {
     eventId: `e-${k}`, runId: `run-${k % 30}`, callId: `call-${k}`, tool: TOOLS[k % TOOLS.length]!, toolVersion: null, release: `2026.${k % 2}`,
     service: "agent", environment: null, code: k % 5 === 0 ? null : `code_${k % 6}`, errorClass: k % 3 === 0 ? null : "ToolFailure",
     retryable: k % 4 === 0 ? null : k % 2 === 0, attempts: k % 7 === 0 ? null : (k % 4) + 1, decision: k % 2 === 0 ? "exhausted" : "surfaced",
-    told: `told ${k}`, derived: null, occurredAt: T + k * 131_000, source: "native",
+    told: `told ${k}`, derived: null, occurredAt: T + k * 131_000, source: "native", experiment: null, variant: null,
   };
 }
 

@@ -46,7 +46,7 @@ const spans: SpanRow[] = [
 ];
 const error = (eventId: string, occurredAt: number): ToolErrorRow => ({
   eventId, runId: "r2", callId: "c3", tool: "search", toolVersion: null, release: "1.0", service: "agent", environment: "staging", code: "timeout",
-  errorClass: "ToolTimedOutError", retryable: true, attempts: 1, decision: "exhausted", told: "timeout", derived: null, occurredAt, source: "native",
+  errorClass: "ToolTimedOutError", retryable: true, attempts: 1, decision: "exhausted", told: "timeout", derived: null, occurredAt, source: "native", experiment: null, variant: null,
 });
 // 07:00 is the oldest (partly pruned) hour of the raw errors: kept; 09:00 is recounted.
 const errors: ToolErrorRow[] = [error("e0", T0 + 7 * HOUR + 10), error("e1", T0 + 9 * HOUR)];

@@ -123,6 +123,8 @@ export class Scenario {
       derived: null,
       occurredAt: at + 200,
       source: "native",
+      experiment: null,
+      variant: null,
     };
     batch.toolErrors.push({ index: batch.toolErrors.length, row: err });
   }

@@ -252,7 +252,7 @@ describe.each(DIALECTS)("drift scenarios with known answers (%s)", (dialect) => 
         row: {
           eventId: `late-err-${i}`, runId: `late-${i}`, callId: `c-${i}`, tool: "search", toolVersion: null, release: "agent-7", service: "agent",
           environment: null, code: "index_stale", errorClass: "ToolFailure", retryable: false, attempts: 1, decision: "surfaced",
-          told: "index_stale: shard 4 is stale", derived: null, occurredAt: at + 200, source: "native",
+          told: "index_stale: shard 4 is stale", derived: null, occurredAt: at + 200, source: "native", experiment: null, variant: null,
         },
       });
       spans.spans.push({
