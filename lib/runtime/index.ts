@@ -28,6 +28,20 @@ export { describeThrown } from "./map/describe";
 export { permanent, refusal, transient, type RetryAfterSource, type ToolErrorRule, type TransientRuleOptions } from "./map/rules";
 export { readStatus } from "./map/status";
 
+export { ASSIGNMENT_BUCKETS, assignVariant, assignmentBucket, fnv1a32, type Weighted } from "./experiments/assign";
+export {
+  WordingSet,
+  boundedWording,
+  chooseWording,
+  defineExperiment,
+  type ChosenWording,
+  type LocalExperiment,
+  type LocalVariant,
+  type WordingQuery,
+  type WordingSource,
+} from "./experiments/wording-set";
+export { DEFAULT_WORDINGS_TTL_MS, RemoteWordings, type RemoteWordingsOptions, type WordingFetch } from "./experiments/remote-wordings";
+
 export { DEFAULT_RETRY, retryOptions, type RetryOptions } from "./retry/retry-options";
 export { backoffWindow, fullJitterDelay, seededRandom } from "./retry/backoff";
 

@@ -1,4 +1,5 @@
 import { LIMITS, type ErrorClass, type Outcome } from "../../contracts";
+import type { LocalExperiment } from "../experiments/wording-set";
 
 /** Options every taxonomy error accepts. */
 export interface ToolErrorOptions {
@@ -6,6 +7,11 @@ export interface ToolErrorOptions {
   message?: string;
   /** The underlying error, kept for debugging; never exported. */
   cause?: unknown;
+  /**
+   * Several told wordings of this code to compare ({@link defineExperiment}): one replaces `message`
+   * in what the model is told, per run. Never changes the code, class, retryable flag or decision.
+   */
+  experiment?: LocalExperiment | undefined;
 }
 
 /** Options of the internal base constructor. */
@@ -77,6 +83,8 @@ export abstract class ToolError extends Error {
   readonly retryable: boolean;
   /** Milliseconds the tool or upstream asked to wait before another attempt; carried, never invented. */
   readonly retryAfterMs: number | undefined;
+  /** The code-side wording experiment this error carries, if any. */
+  readonly experiment: LocalExperiment | undefined;
 
   protected constructor(tool: string, code: string, init: ToolErrorInit) {
     assertCode(code);
@@ -89,5 +97,6 @@ export abstract class ToolError extends Error {
     this.detail = detail;
     this.retryable = init.retryable;
     this.retryAfterMs = init.retryAfterMs;
+    this.experiment = init.experiment;
   }
 }

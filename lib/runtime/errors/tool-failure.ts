@@ -20,6 +20,6 @@ export class ToolFailure extends ToolError {
 
   constructor(tool: string, code: string, options: ToolFailureOptions = {}) {
     rejectRemovedOptions(options, { retryAfter: "retryAfterMs" });
-    super(tool, code, { message: options.message, cause: options.cause, retryable: options.transient === true, retryAfterMs: options.retryAfterMs });
+    super(tool, code, { message: options.message, cause: options.cause, retryable: options.transient === true, retryAfterMs: options.retryAfterMs, experiment: options.experiment });
   }
 }

@@ -1,4 +1,4 @@
-import { ToolError } from "./tool-error";
+import { ToolError, type ToolErrorOptions } from "./tool-error";
 
 /**
  * The tool worked and declined: an answer, not a fault. Delivered to the model once as data,
@@ -9,7 +9,7 @@ export class ToolRefusal extends ToolError {
   readonly errorClass = "ToolRefusal" as const;
   readonly outcome = "declined" as const;
 
-  constructor(tool: string, code: string, message: string, options: { cause?: unknown } = {}) {
-    super(tool, code, { message, cause: options.cause, retryable: false });
+  constructor(tool: string, code: string, message: string, options: Pick<ToolErrorOptions, "cause" | "experiment"> = {}) {
+    super(tool, code, { message, cause: options.cause, retryable: false, experiment: options.experiment });
   }
 }

@@ -5,6 +5,7 @@ import { unmappedFailure } from "../errors/guards";
 import { describeThrown } from "../map/describe";
 import { linkSignals } from "../common/abort";
 import type { ToolError } from "../errors/tool-error";
+import { toldWording } from "../experiments/told-wording";
 import { ToolNotFoundError } from "../errors/tool-not-found";
 import { ToolNotPermittedError } from "../errors/tool-not-permitted";
 import type { ToolRefusal } from "../errors/tool-refusal";
@@ -312,8 +313,11 @@ export class RunSession {
     const verdict = f.verdict ?? this.decideFor(ref.tool, def, error, attempt);
     if (verdict.decision === "retried") throw new Error("unreachable: a retry verdict reached failed()");
     this.recordSpan({ ref, def, attempt, startedAt: f.startedAt, endedAt: f.endedAt, error, verdict, extra: { permitted: f.permitted }, body: f.body });
-    const told = toldText(error, { stop: verdict.stop, attempts: attempt, retry: this.cfg.retryByTool.get(ref.tool) ?? this.cfg.retry, retryAfterMs: verdict.retryAfterMs });
     const failsRun = verdict.decision !== "delivered" && this.cfg.policy === "fail_run";
+    // Only a text the model reads takes part in an experiment: under fail_run nobody is told.
+    const wording = failsRun ? undefined : toldWording(this.cfg.wordings, { tool: ref.tool, runId: this.runId, error });
+    const retry = this.cfg.retryByTool.get(ref.tool) ?? this.cfg.retry;
+    const told = toldText(error, { stop: verdict.stop, attempts: attempt, retry, retryAfterMs: verdict.retryAfterMs, wording: wording?.text });
     const record = toolErrorRecord(this.scope, {
       id: this.cfg.ids("record"),
       callId: ref.callId,
@@ -326,6 +330,8 @@ export class RunSession {
       // with null rather than claiming a message that was never delivered.
       told: failsRun ? null : told,
       occurredAt: f.endedAt,
+      experiment: wording?.experiment,
+      variant: wording?.variant,
     });
     safeRecord(this.cfg.sink, record);
     // The model reads this text: the calls that follow may be its answer to it.

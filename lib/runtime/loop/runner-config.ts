@@ -1,6 +1,7 @@
 import { EventEmitter } from "../common/event";
 import type { IdSource } from "../common/ids";
 import type { Clock, Random, Scheduler, Sleep } from "../common/time";
+import type { WordingSource } from "../experiments/wording-set";
 import type { ToolErrorMap } from "../map/tool-error-map";
 import type { RecordSink } from "../record/sink";
 import type { RetryOptions } from "../retry/retry-options";
@@ -21,6 +22,8 @@ export interface RunnerConfig {
   readonly maxToolAttempts: number;
   readonly policy: FailurePolicy;
   readonly errorMap: ToolErrorMap;
+  /** Faultline's wordings (experiments, promoted winners); undefined: only code-side experiments apply. */
+  readonly wordings: WordingSource | undefined;
   readonly sink: RecordSink | undefined;
   readonly clock: Clock;
   readonly scheduler: Scheduler;

@@ -12,6 +12,8 @@ export interface ToldContext {
   attempts: number;
   retry: RetryOptions;
   retryAfterMs?: number | undefined;
+  /** A wording chosen by an experiment or promoted in Faultline: it takes the place of the error's message. */
+  wording?: string | undefined;
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
@@ -49,9 +51,10 @@ function retryHint(error: ToolError, ctx: ToldContext): string {
  */
 export function toldText(error: ToolError, ctx: ToldContext): string {
   let text: string;
-  if (error.errorClass === "ToolRefusal") text = error.detail ? `${error.code}: ${error.detail}` : error.code;
+  const detail = ctx.wording ?? error.detail;
+  if (error.errorClass === "ToolRefusal") text = detail ? `${error.code}: ${detail}` : error.code;
   else if (error instanceof ToolArgumentValidationError) text = error.feedback();
-  else text = `error: ${error.code}${error.detail ? `: ${error.detail}` : ""}${suffix(ctx)}\n${retryHint(error, ctx)}`;
+  else text = `error: ${error.code}${detail ? `: ${detail}` : ""}${suffix(ctx)}\n${retryHint(error, ctx)}`;
   const scrubbed = scrubText(text);
   return scrubbed.length > LIMITS.maxTextLength ? `${scrubbed.slice(0, LIMITS.maxTextLength - 1)}…` : scrubbed;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_TOOL_ATTEMPTS } from "../../contracts/runtime-defaults";
 import { EventEmitter, type Event, type ListenerErrorHandler } from "../common/event";
 import { randomIds, type IdSource } from "../common/ids";
+import type { WordingSource } from "../experiments/wording-set";
 import { sleepOn, systemClock, systemScheduler, systemSleep, type Clock, type Random, type Scheduler, type Sleep } from "../common/time";
 import { ToolErrorMap } from "../map/tool-error-map";
 import type { RecordSink } from "../record/sink";
@@ -36,6 +37,12 @@ export interface ToolRunnerOptions {
   onToolError?: FailurePolicy;
   /** Translation for tools without their own `errorMap`. Default: everything untyped is `unmapped_failure`. */
   errorMap?: ToolErrorMap;
+  /**
+   * Told wordings from Faultline: running experiments and promoted winners for this project
+   * ({@link RemoteWordings}, or a fixed {@link WordingSet}). Absent: only the experiments declared on
+   * rules and typed errors apply; with neither, no experiment runs.
+   */
+  wordings?: WordingSource;
   /** Where records go (an exporter, a {@link MemorySink}). Absent: nothing is recorded. */
   sink?: RecordSink;
   /** Time source for records, deadlines and decisions. Default: the wall clock. */
@@ -124,6 +131,7 @@ export class ToolRunner {
       maxToolAttempts,
       policy: options.onToolError ?? "surface_to_model",
       errorMap: options.errorMap ?? new ToolErrorMap(),
+      wordings: options.wordings,
       sink: options.sink,
       clock: options.clock ?? systemClock,
       scheduler,

@@ -1,6 +1,7 @@
 import { assertCode, assertDelayMs, rejectRemovedOptions, type ToolError } from "../errors/tool-error";
 import { ToolFailure } from "../errors/tool-failure";
 import { ToolRefusal } from "../errors/tool-refusal";
+import type { LocalExperiment } from "../experiments/wording-set";
 
 /** A wait in milliseconds, fixed or read from the error being translated (e.g. its `Retry-After`). */
 export type RetryAfterSource = number | ((error: unknown) => number | undefined);
@@ -14,6 +15,8 @@ export interface ToolErrorRule {
   readonly retryAfterMs?: RetryAfterSource;
   /** What the model may be told. When set it replaces the upstream text entirely. */
   readonly message?: string;
+  /** Several wordings to compare in place of `message`, one per run (docs/experiments.md). */
+  readonly experiment?: LocalExperiment;
 }
 
 /** Options of {@link transient}. */
@@ -22,6 +25,8 @@ export interface TransientRuleOptions {
   retryAfterMs?: RetryAfterSource;
   /** Replaces the upstream text. */
   message?: string;
+  /** Several wordings to compare in place of `message`, one per run ({@link defineExperiment}). */
+  experiment?: LocalExperiment;
 }
 
 /** A failure worth retrying, optionally with the wait the upstream usually asks for. */
@@ -36,24 +41,25 @@ export function transient(code: string, options: TransientRuleOptions = {}): Too
     transient: true,
     ...(wait === undefined ? {} : { retryAfterMs: wait }),
     ...(options.message === undefined ? {} : { message: options.message }),
+    ...(options.experiment === undefined ? {} : { experiment: options.experiment }),
   });
 }
 
 /** A failure that a repeat will not fix (or might repeat a side effect). */
-export function permanent(code: string, options: { message?: string } = {}): ToolErrorRule {
+export function permanent(code: string, options: { message?: string; experiment?: LocalExperiment } = {}): ToolErrorRule {
   assertCode(code);
   return Object.freeze({ kind: "failure" as const, code, transient: false, ...options });
 }
 
 /** The upstream's answer is "no": translated into a refusal carrying `message`. */
-export function refusal(code: string, message: string): ToolErrorRule {
+export function refusal(code: string, message: string, options: { experiment?: LocalExperiment } = {}): ToolErrorRule {
   assertCode(code);
-  return Object.freeze({ kind: "refusal" as const, code, transient: false, message });
+  return Object.freeze({ kind: "refusal" as const, code, transient: false, message, ...options });
 }
 
 /** Applies `rule` to `error` raised by `tool`; `detail` is the already-scrubbed upstream text. */
 export function applyRule(rule: ToolErrorRule, tool: string, detail: string, error: unknown): ToolError {
-  if (rule.kind === "refusal") return new ToolRefusal(tool, rule.code, rule.message ?? "", { cause: error });
+  if (rule.kind === "refusal") return new ToolRefusal(tool, rule.code, rule.message ?? "", { cause: error, experiment: rule.experiment });
   let retryAfterMs = typeof rule.retryAfterMs === "function" ? safeRetryAfter(rule.retryAfterMs, error) : rule.retryAfterMs;
   if (!rule.transient) retryAfterMs = undefined;
   return new ToolFailure(tool, rule.code, {
@@ -61,6 +67,7 @@ export function applyRule(rule: ToolErrorRule, tool: string, detail: string, err
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     message: rule.message ?? detail,
     cause: error,
+    experiment: rule.experiment,
   });
 }
 

@@ -111,6 +111,9 @@ export interface ToolErrorFacts {
   /** The text the model reads; null when the run ends here and no model reads it. */
   told: string | null;
   occurredAt: number;
+  /** The experiment arm the told text came from; both or neither. */
+  experiment?: string | undefined;
+  variant?: string | undefined;
 }
 
 /** Builds a `tool_error` record. */
@@ -130,6 +133,7 @@ export function toolErrorRecord(scope: RecordScope, f: ToolErrorFacts): ToolErro
     decision: f.decision,
     told: f.told,
     occurred_at: Math.round(f.occurredAt),
+    ...(f.experiment !== undefined && f.variant !== undefined ? { experiment: f.experiment, variant: f.variant } : {}),
     ...(scope.release ? { release: scope.release } : {}),
     ...(scope.environment ? { environment: scope.environment } : {}),
   };
