@@ -141,9 +141,9 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 
 // Ingest (OTLP's /v1/* and Langfuse's /api/public/otel/* too) and health authenticate with project keys (or need none) and skip the
 // proxy entirely, which also keeps it (and any session lookup) off the ingest hot path; the CI gate
-// and code contract guard themselves (admin secret, read key or a member's session,
+// and code contract, and the runtime's wording set, guard themselves (admin secret, read key or a member's session,
 // server/http/read-auth.ts); everything else is the dashboard and its APIs. The skipped paths get
 // their (static) security headers from next.config.js.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|api/v1/gate|api/v1/codes/contract|v1/|api/public/otel/|api/health).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.png|api/v1/ingest|api/v1/gate|api/v1/codes/contract|api/v1/wordings|v1/|api/public/otel/|api/health).*)"],
 };

@@ -5,7 +5,8 @@ import { EMPTY_CONTEXT, formatDuration, formatUtc, type AlertContext } from "./d
 /** A notification as the outbox keeps it and the generic JSON receiver gets it. */
 export interface AlertNotification {
   project: string;
-  rule: { id: number; name: string; kind: AlertRuleKind };
+  /** `experiment_guard`: no rule, a wording experiment stopped by its guard (docs/experiments.md). */
+  rule: { id: number; name: string; kind: AlertRuleKind | "experiment_guard" };
   status: AlertStatus;
   tool: string;
   /** Empty for per-tool rules (failure rate, retry storm, refusal spike, failed closed). */

@@ -35,3 +35,8 @@ export const wordingSetSchema = z.object({
   entries: z.array(wordingEntrySchema),
 });
 export type WordingSetAnswer = z.infer<typeof wordingSetSchema>;
+
+/** `GET /api/v1/wordings?project=`: the project whose wording set a runtime asks for. */
+export const wordingsQuerySchema = z.object({ project: idSchema });
+/** Seconds a runtime or a proxy may keep a wording set before asking again (`Cache-Control: max-age`). */
+export const WORDINGS_MAX_AGE_S = 60;

@@ -4,6 +4,7 @@ import { checkIntegrity, dropExpiredDays, ensurePartitionsAhead } from "@/db/sto
 import { withJobLock, type JobLease } from "@/db/store/job-lock";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 import { evaluateAlerts } from "@/db/alerts/evaluate-alerts";
+import { stopTrippedExperiments } from "@/db/experiments/stop-tripped";
 import { deliverDue } from "../alerts/deliver";
 import type { Job, JobOutcome } from "./job-messages";
 import { reclassifyProject } from "./reclassify-job";
@@ -59,8 +60,10 @@ export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
       // One node evaluates and delivers at a time, so a state change is written and sent once.
       return locked("alerts", "all", async () => {
         const written = await evaluateAlerts(store, Date.now(), job.publicUrl);
+        // Guards stop experiments here, on the alert tick, so their alerts are delivered in the same pass.
+        const guarded = await stopTrippedExperiments(store, Date.now(), job.publicUrl);
         const attempts = await deliverDue(store, job.delivery);
-        return { rows: written + attempts, detail: `${written} notifications, ${attempts} delivery attempts` };
+        return { rows: written + guarded + attempts, detail: `${written} notifications, ${guarded} experiments stopped by a guard, ${attempts} delivery attempts` };
       });
     case "partitions":
       return locked("partitions", "all", () => ensurePartitionsAhead(store, Date.now(), job.daysBack));

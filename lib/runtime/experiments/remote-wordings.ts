@@ -55,7 +55,7 @@ export class RemoteWordings implements WordingSource {
   private readonly fetch: WordingFetch;
 
   constructor(private readonly options: RemoteWordingsOptions) {
-    this.url = `${options.baseUrl.replace(/\/+$/, "")}/api/v1/projects/${encodeURIComponent(options.project)}/wordings`;
+    this.url = `${options.baseUrl.replace(/\/+$/, "")}/api/v1/wordings?project=${encodeURIComponent(options.project)}`;
     this.ttlMs = options.ttlMs ?? DEFAULT_WORDINGS_TTL_MS;
     this.maxStaleMs = options.maxStaleMs ?? 10 * this.ttlMs;
     this.timeoutMs = options.timeoutMs ?? 5_000;

@@ -34,6 +34,8 @@ describe("the write routes on disk", () => {
       "POST /api/v1/classification/rules server/routes/classification-rules#classificationRuleCreate",
       "POST /api/v1/issues/[id]/notes server/routes/issues#issueNoteCreate",
       "PATCH /api/v1/issues/[id] server/routes/issues#issuePatch",
+      "PATCH /api/v1/projects/[project]/experiments/[id] server/routes/experiments#experimentPatch",
+      "POST /api/v1/projects/[project]/experiments server/routes/experiments#experimentCreate",
       "DELETE /api/v1/projects/[project]/invitations/[id] server/routes/invitations#invitationRevoke",
       "POST /api/v1/projects/[project]/invitations server/routes/invitations#invitationCreate",
       "DELETE /api/v1/projects/[project]/keys/[prefix] server/routes/project-keys#keyRevoke",
