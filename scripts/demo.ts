@@ -6,7 +6,11 @@
  * for one it may not use — so "After the model was told" has real contrasts to show.
  *
  *   FAULTLINE_URL=http://127.0.0.1:3000 FAULTLINE_KEY=... npm run demo
- *   npm run demo -- --key <key> [--url <url>] [--runs 300] [--seed 1] [--format otlp] [--dry-run]
+ *   npm run demo -- --key <key> [--url <url>] [--runs 300] [--seed 1] [--format otlp] [--dry-run] [--read-key <key> [--project <id>]]
+ *
+ * The fare-class wording of `upstream_rejected` is an experiment (scripts/demo-experiment.ts). With a
+ * read key (`--read-key` or FAULTLINE_READ_KEY) the agent also takes the project's wording set from
+ * Faultline, so an experiment started or a winner promoted on the Experiments page reaches it.
  *
  * Time is simulated (VirtualTime): backoffs, timeouts and tool latencies are recorded as if they
  * happened, spread over the last 24 hours, but the whole demo finishes in seconds.
@@ -15,6 +19,7 @@ import {
   CircuitBreaker,
   Exporter,
   MemorySink,
+  RemoteWordings,
   ToolErrorMap,
   ToolFailure,
   ToolRefusal,
@@ -29,6 +34,7 @@ import {
   type ToolCallRequest,
   type ToolDefinition,
 } from "../lib/runtime";
+import { FARE_WORDINGS } from "./demo-experiment";
 import { createModel } from "./demo-model";
 
 const args = process.argv.slice(2);
@@ -42,6 +48,7 @@ const runs = Number(flag("runs") ?? 300);
 const seed = Number(flag("seed") ?? 1);
 const format = flag("format") === "otlp" ? "otlp" : "native";
 const dryRun = args.includes("--dry-run");
+const readKey = flag("read-key") ?? process.env.FAULTLINE_READ_KEY;
 
 if (!dryRun && !key) {
   console.error("demo: no ingest key. Pass --key <key> or set FAULTLINE_KEY (create one with `npm run keys`), or use --dry-run.");
@@ -92,7 +99,7 @@ const supplier = new CircuitBreaker("supplier-api", { failureThreshold: 6, halfO
 const supplierErrors = new ToolErrorMap([[ConnectionReset, transient("supplier_unavailable")]], {
   statuses: {
     409: refusal("booking_not_cancellable", "this fare is non-refundable"),
-    422: permanent("upstream_rejected"),
+    422: permanent("upstream_rejected", { experiment: FARE_WORDINGS }),
     429: transient("rate_limited", { retryAfterMs: (e) => (e as HttpError).retryAfterMs }),
     503: transient("upstream_unavailable", { retryAfterMs: (e) => (e as HttpError).retryAfterMs }),
   },
@@ -132,10 +139,8 @@ function tools(release: string): ToolDefinition[] {
         // Whole seconds, as a real Retry-After header gives them.
         if (r < 0.16) throw new HttpError(429, "Too Many Requests", chance(0.25) ? 3_600_000 : between(1, 5) * 1000);
         if (r < 0.19) throw new ConnectionReset("connection reset by peer");
-        // Fare class B is no longer sold, in two wordings of one code: only the second says what to do about it.
-        if ((a as { fare_class?: string }).fare_class === "B") {
-          throw new HttpError(422, chance(0.5) ? "fare class no longer sold" : "fare class is no longer sold; pick another fare class from the search_flights results");
-        }
+        // Fare class B is no longer sold: what the model is told is the fare-wording experiment's.
+        if ((a as { fare_class?: string }).fare_class === "B") throw new HttpError(422, "fare class no longer sold");
         return { booking: `BK${between(10000, 99999)}` };
       },
     },
@@ -200,6 +205,9 @@ function lostConnection(message: string): void {
   connectionLost = true;
   process.stderr.write(`\ndemo: lost the connection to Faultline at ${url}: records are being dropped\n`);
 }
+// Refreshed on the wall clock (the demo's own clock is simulated); the local experiment applies until it answers.
+const wordings = readKey && !dryRun ? new RemoteWordings({ baseUrl: url, project: flag("project") ?? "default", apiKey: readKey, onError: (e) => process.stderr.write(`demo: wording set: ${String(e)}\n`) }) : undefined;
+await wordings?.refresh();
 const memory = new MemorySink();
 const sink: RecordSink = exporter ?? memory;
 
@@ -219,6 +227,7 @@ const runners = new Map(
       clock: time,
       scheduler: time,
       random: rnd,
+      ...(wordings ? { wordings } : {}),
     }),
   ] as const)),
 );

@@ -4,6 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { QueryError } from "@/components/dashboard/query-error";
 import { StatTile } from "@/components/dashboard/stat-tile";
 import { TableScroll } from "@/components/data-table";
+import Link from "next/link";
+import { newExperimentHref } from "@/lib/charts/experiment-rows";
 import { formatCount } from "@/lib/charts/format";
 import { repeatText, selfCorrectionText, toldShares } from "@/lib/charts/told-shares";
 import { toldOptions } from "@/lib/query/told";
@@ -87,6 +89,14 @@ export function ToldPanel({ project, code, tool, range, from, to }: { project: s
           <TableScroll label="Wordings of the told text">
             <ToldWordingsTable rows={d.wordings} minSample={d.minSample} showCodes={code === undefined} project={project} />
           </TableScroll>
+          {code !== undefined && d.wordings.length > 0 ? (
+            <p className="note">
+              <Link href={newExperimentHref(project, code, tool, d.wordings.map((w) => w.shape))} data-testid="new-experiment">
+                A/B-test these wordings
+              </Link>{" "}
+              (docs/experiments.md): each run is told one of them at random, and the verdict says which makes the model correct itself more.
+            </p>
+          ) : null}
           <div className="grid-2">
             <div>
               <h3 className={styles.sub}>By release ({d.releaseOrder === "semver" ? "SemVer order" : "order of first sighting"})</h3>
