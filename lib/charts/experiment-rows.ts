@@ -41,12 +41,17 @@ export function experimentRows(d: ExperimentDetail) {
 }
 
 /**
- * The wording a told shape suggests for an experiment: its first line without the `error: <code>: `
- * (or refusal `<code>: `) prefix, with masked values left as written for the admin to fill in.
+ * The wording a told shape suggests for an experiment: the message alone, without the `error: <code>: `
+ * (or refusal `<code>: `) prefix, why it was not retried and the `retryable:` line (a shape holds the
+ * told text on one line), with masked values left as written for the admin to fill in.
  */
 export function wordingFromShape(shape: string): string {
-  const first = shape.split("\n")[0] ?? "";
-  return first.replace(/^error: <code>(: )?/, "").replace(/^<code>: /, "").replace(/; (not retried|the retry budget|not declared).*$/, "").trim();
+  return shape
+    .replace(/\s+retryable: (yes|no)\b[\s\S]*$/, "")
+    .replace(/^error: <code>(: )?/, "")
+    .replace(/^<code>: /, "")
+    .replace(/( after <?\w+>? attempts)?; (not retried|the retry budget|not declared)[\s\S]*$/, "")
+    .trim();
 }
 
 /** The Experiments page with the create form prefilled from a code's wordings (at most four, the best first). */
