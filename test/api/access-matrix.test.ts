@@ -277,6 +277,7 @@ const PAGES: Row[] = [
   row("GET /codes", PAGE, (as) => as.send("/codes?project=alpha")),
   row("GET /codes/[code]", PAGE, (as) => as.send("/codes/alpha_code?project=alpha")),
   row("GET /conformance", PAGE, (as) => as.send("/conformance?project=alpha")),
+  row("GET /experiments", PAGE, (as) => as.send("/experiments?project=alpha")),
   row("GET /drift", PAGE, (as) => as.send("/drift?project=alpha")),
   row("GET /invite/[token]", all(200), async (as) => as.send(`/invite/${(await fresh.invitation()).token}`)),
   row("GET /runs", PAGE, (as) => as.send("/runs?project=alpha")),
