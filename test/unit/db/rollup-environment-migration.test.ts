@@ -59,7 +59,9 @@ async function seedBefore(store: Store, dialect: Dialect): Promise<void> {
   // Today's insert statements carry the columns later migrations added: give them to the old schema
   // for the seed, and take them away again before those migrations run.
   const later = ["started_sub_ns", "args_hash", "after_error"];
+  const laterErrors = ["experiment", "variant"];
   for (const c of later) await store.run(`ALTER TABLE tool_call_spans ADD COLUMN ${c} text`);
+  for (const c of laterErrors) await store.run(`ALTER TABLE tool_errors ADD COLUMN ${c} text`);
   if (dialect === "sqlite") {
     for (const s of spans) await store.run(spanInsert.sql, spanInsert.bind(context, s));
     for (const e of errors) await store.run(toolErrorInsert.sql, toolErrorInsert.bind(context, e));
@@ -68,6 +70,7 @@ async function seedBefore(store: Store, dialect: Dialect): Promise<void> {
     await store.all(toolErrorInsert.pgSql, toolErrorInsert.columns(context, errors));
   }
   for (const c of later) await store.run(`ALTER TABLE tool_call_spans DROP COLUMN ${c}`);
+  for (const c of laterErrors) await store.run(`ALTER TABLE tool_errors DROP COLUMN ${c}`);
   for (const [table, hour, n] of [["span_rollups_hourly", T0, 5], ["span_rollups_hourly", T0 + 2 * HOUR, 7], ["span_rollups_6h", T0, 12]] as const) {
     await store.run(`INSERT INTO ${table} ${OLD_SPAN_ROLLUP} VALUES ('p', ${hour}, 'search', '', 'ok', '', '', '', ${n}, ${n}, 0, 0, 0, 1, 0, 0, 0, 0, 0, ${n * 10})`);
   }

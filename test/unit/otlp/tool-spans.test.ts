@@ -227,7 +227,7 @@ describe("tool span recognition and mapping", () => {
       {
         eventId: "eee19b7ec3c1b174", runId: "run-1", callId: "toolu_1", tool: "book", toolVersion: null, release: "2026.11.3", service: "support-agent",
         environment: null, code: "upstream_unavailable", errorClass: "ToolFailure", retryable: true, attempts: 3, decision: "exhausted", told: "error: x",
-        derived: null, occurredAt: T0,
+        derived: null, occurredAt: T0, experiment: null, variant: null,
       },
     ]);
     expect(r.rejected).toEqual([
