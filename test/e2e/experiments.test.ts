@@ -97,7 +97,10 @@ describe("Experiments", () => {
 
     // A model that repeats the call is told again: a run may count more than one exposure.
     const told = await demoTraffic(300);
-    // The page polls: the verdict arrives with the counts.
+    // The page polls: it shows every exposure the runtime told once the last batch is read, and the verdict with them.
+    for (const [variant, n] of Object.entries(told)) {
+      await detail.locator(`tr[data-variant="${variant}"] [data-testid="exposures"]`).filter({ hasText: new RegExp(`^${n}$`) }).waitFor({ timeout: 30_000 });
+    }
     await page.locator('[data-testid="experiment-verdict"][data-kind="winner"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("experiment-verdict").innerText()).toContain("pick-another self-corrects");
     const exposures = await detail.getByTestId("exposures").allInnerTexts();
