@@ -27,5 +27,7 @@ export function guardNotification(e: Experiment, verdict: Verdict, at: number, p
     releases: [],
     environments: [],
     runs: [],
+    // An experiment is not an issue of a tool and code.
+    issue: null,
   };
 }
