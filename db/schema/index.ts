@@ -43,3 +43,4 @@ export * from "./issues";
 export * from "./issue-facts";
 export * from "./trace-links";
 export * from "./saved-views";
+export * from "./experiments";

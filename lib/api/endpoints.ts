@@ -12,6 +12,7 @@ import {
 } from "@/lib/contracts/classification";
 import { codeDetailQuerySchema, codeDetailSchema, codesQuerySchema, codesSchema } from "@/lib/contracts/codes";
 import { conformanceQuerySchema, conformanceSchema } from "@/lib/contracts/conformance";
+import { experimentDetailSchema, experimentsAnswerSchema } from "@/lib/contracts/experiments";
 import {
   codeReleaseHistoryQuerySchema,
   codeReleaseHistorySchema,
@@ -116,5 +117,18 @@ export const endpoints = {
   }),
   // The caller's saved views of one page and those shared with the project (docs/saved-views.md).
   savedViews: defineEndpoint({ id: "saved-views", path: "/api/v1/saved-views", query: savedViewsQuerySchema, response: savedViewsSchema }),
+  // Wording experiments (docs/experiments.md); the runtime's wording set is a read-key route of its own (/api/v1/wordings).
+  experiments: defineEndpoint<typeof noQuery, typeof experimentsAnswerSchema, "project">({
+    id: "experiments",
+    path: "/api/v1/projects/:project/experiments",
+    query: noQuery,
+    response: experimentsAnswerSchema,
+  }),
+  experimentDetail: defineEndpoint<typeof noQuery, typeof experimentDetailSchema, "project" | "id">({
+    id: "experiment-detail",
+    path: "/api/v1/projects/:project/experiments/:id",
+    query: noQuery,
+    response: experimentDetailSchema,
+  }),
   authProviders: defineEndpoint({ id: "auth-providers", path: "/api/v1/auth/providers", query: z.object({}), response: authProvidersSchema }),
 } as const;

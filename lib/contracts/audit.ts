@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   "view.saved",
   "view.changed",
   "view.deleted",
+  "experiment.created",
+  "experiment.started",
+  "experiment.stopped",
+  "experiment.promoted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -14,6 +14,7 @@ import { createInvitation } from "@/db/auth/invitations";
 import { addMembership } from "@/db/auth/memberships";
 import { createSetupToken } from "@/db/auth/setup-tokens";
 import { createUser, type UserRow } from "@/db/auth/users";
+import { insertExperiment } from "@/db/experiments/experiment-rows";
 import { createKey, createProject } from "@/db/keys";
 import { createSavedViewChange } from "@/db/saved-views/saved-views";
 import { issueId } from "@/lib/triage/issue-batch";
@@ -118,6 +119,12 @@ const fresh = {
   /** A view of the Runs page the project's member saved and shared. */
   sharedView: async () =>
     (await server.store.transaction((tx) => createSavedViewChange(tx, users.get("member")!.id, { project: "alpha", page: "/runs", name: unique("view"), params: "state=failed", shared: true }, Date.now()))).result.id,
+  /** A draft experiment of its own code, so that starting it never meets another running one. */
+  experiment: async (project = "alpha") => {
+    const id = unique("exp");
+    await insertExperiment(server.store, project, { ...experimentBody(), id, code: `code_${id}` }, Date.now());
+    return id;
+  },
   setupToken: async () => {
     const token = newToken();
     await createSetupToken(server.store, tokenHash(token), Date.now(), Date.now() + 60_000);
@@ -125,6 +132,10 @@ const fresh = {
   },
 };
 
+const experimentBody = () => ({
+  id: unique("exp"), code: "alpha_code", tool: null, guards: { repeatRate: 0.1, runFailedRate: 0.1, callsUntilRecovery: 1 },
+  variants: [{ id: "control", text: "alpha failed", weight: 50 }, { id: "hint", text: "alpha failed: try lookup-beta", weight: 50 }],
+});
 const account = () => ({ email: `${unique("new")}@example.com`, name: "New Person", password: PASSWORD });
 /** The issue alpha's ingested failure opens (see ingest above). */
 const ALPHA_ISSUE = issueId("alpha", "lookup-alpha", "alpha_code");
@@ -228,6 +239,10 @@ const ROUTES: Row[] = [
   row("GET /api/v1/projects/[project]/keys", ADMIN(200), (as) => as.send("/api/v1/projects/alpha/keys")),
   row("POST /api/v1/projects/[project]/keys", ADMIN(201), (as) => as.send("/api/v1/projects/alpha/keys", "POST", { name: unique("key"), scope: "read" })),
   row("DELETE /api/v1/projects/[project]/keys/[prefix]", ADMIN(204), async (as) => as.send(`/api/v1/projects/alpha/keys/${await fresh.key()}`, "DELETE")),
+  read("/api/v1/projects/[project]/experiments", "/api/v1/projects/alpha/experiments"),
+  row("POST /api/v1/projects/[project]/experiments", ADMIN(201), (as) => as.send("/api/v1/projects/alpha/experiments", "POST", experimentBody())),
+  row("GET /api/v1/projects/[project]/experiments/[id]", READ, async (as) => as.send(`/api/v1/projects/alpha/experiments/${await fresh.experiment()}`)),
+  row("PATCH /api/v1/projects/[project]/experiments/[id]", ADMIN(200), async (as) => as.send(`/api/v1/projects/alpha/experiments/${await fresh.experiment()}`, "PATCH", { action: "start" })),
   row("GET /api/v1/projects/[project]/invitations", ADMIN(200), (as) => as.send("/api/v1/projects/alpha/invitations")),
   row("POST /api/v1/projects/[project]/invitations", ADMIN(201), (as) => as.send("/api/v1/projects/alpha/invitations", "POST", { role: "viewer" })),
   row("DELETE /api/v1/projects/[project]/invitations/[id]", ADMIN(204), async (as) => as.send(`/api/v1/projects/alpha/invitations/${(await fresh.invitation()).id}`, "DELETE")),
@@ -252,6 +267,8 @@ const ROUTES: Row[] = [
   row("DELETE /api/v1/saved-views/[id]", { ...ADMIN(204), member: 204, adminSecret: 403 }, async (as) => as.send(`/api/v1/saved-views/${await fresh.sharedView()}`, "DELETE")),
   read("/api/v1/setup", "/api/v1/setup?project=alpha"),
   read("/api/v1/told", "/api/v1/told?project=alpha&code=alpha_code"),
+  // The runtime's wording set: a read key reads it too (test/api/experiments.test.ts).
+  read("/api/v1/wordings", "/api/v1/wordings?project=alpha"),
   read("/api/v1/tools", "/api/v1/tools?project=alpha"),
   read("/api/v1/tools/detail", "/api/v1/tools/detail?project=alpha&tool=lookup-alpha"),
   // OTLP paths skip the proxy like ingest: an exporter that also sends logs learns where traces go.

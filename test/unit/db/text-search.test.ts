@@ -15,7 +15,7 @@ const T = Date.UTC(2026, 0, 10);
 const DAY = 86_400_000;
 
 function told(fields: Pick<ToolErrorRow, "eventId" | "runId" | "callId" | "tool" | "told" | "occurredAt">): ToolErrorRow {
-  return { toolVersion: null, release: null, service: null, environment: "prod", code: "upstream_unavailable", errorClass: null, retryable: true, attempts: 2, decision: "surface", derived: null, source: "native", ...fields };
+  return { toolVersion: null, release: null, service: null, environment: "prod", code: "upstream_unavailable", errorClass: null, retryable: true, attempts: 2, decision: "surface", derived: null, source: "native", experiment: null, variant: null, ...fields };
 }
 
 /** The hits of a query as `field run/call: text with [marked] matches`. */
