@@ -7,6 +7,7 @@ import { useState } from "react";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { AlertRule } from "@/lib/contracts/alerts";
 import { useProjectRole } from "@/lib/query/auth";
+import { ROLLING_WINDOW_NOTE } from "@/lib/alerts/describe";
 import { describeRuleParams } from "@/lib/alerts/rule-fields";
 import { alertReceiversOptions, alertRulesOptions, createAlertRule, deleteAlertRule, patchAlertRule } from "@/lib/query/alerts";
 import { DataTable, type Column } from "@/components/data-table";
@@ -123,6 +124,9 @@ export function RulesView() {
       <p className={styles.muted}>
         Rules of project <span className={styles.mono}>{project}</span>, evaluated in the background. Each notification and every delivery
         attempt is in the <Link href={historyHref}>alert history</Link>.
+      </p>
+      <p className={styles.muted} data-testid="window-note">
+        {ROLLING_WINDOW_NOTE}
       </p>
       {problem ? <p role="alert">{problem}</p> : null}
       <div className={styles.panel}>

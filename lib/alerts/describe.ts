@@ -17,6 +17,13 @@ export interface AlertContext {
 
 export const EMPTY_CONTEXT: AlertContext = { codes: [], releases: [], environments: [], runs: [], firstAt: null };
 
+/**
+ * Why an alert's figure and the Tools page can disagree for the same day: said next to every
+ * measured figure (rules, history) so that nobody reconciles them by hand.
+ */
+export const ROLLING_WINDOW_NOTE =
+  "A rule counts the calls of a rolling window that ends when it is checked (“in 10 min” = the 10 minutes before that moment); the Tools page and the charts count whole UTC hours. So for the same day the two can differ by the calls near the window’s edges.";
+
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toString()}%`;
 
 /** The rule's condition in words: which threshold a measurement must cross. */
