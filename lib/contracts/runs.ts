@@ -86,9 +86,16 @@ export const runListItemSchema = z.object({
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
+/** The runs list counts its matches up to this many; beyond, it says "more than". */
+export const RUNS_MATCHED_MAX = 10_000;
+
 export const runListResponseSchema = z.object({
   runs: z.array(runListItemSchema),
   nextCursor: z.string().nullable(),
+  /** Runs matching the filters (every page, not this one), at most {@link RUNS_MATCHED_MAX}. */
+  matched: z.number().int(),
+  /** True when more than {@link RUNS_MATCHED_MAX} runs matched. */
+  matchedCapped: z.boolean(),
 });
 export type RunListResponse = z.infer<typeof runListResponseSchema>;
 

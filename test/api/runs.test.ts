@@ -112,9 +112,13 @@ describe("GET /api/v1/runs", () => {
 
   it("pages with a keyset cursor", async () => {
     const first = await get("/api/v1/runs?limit=2");
-    expect(first.body).toEqual({ runs: [clean, orphan], nextCursor: `${H + 60_000}:run-orphan` });
+    // Every page counts the runs its filters match, not the runs after its cursor.
+    expect(first.body).toEqual({ runs: [clean, orphan], nextCursor: `${H + 60_000}:run-orphan`, matched: 3, matchedCapped: false });
     const second = await get(`/api/v1/runs?limit=2&cursor=${encodeURIComponent(String(first.body.nextCursor))}`);
-    expect(second.body).toEqual({ runs: [everyDecision], nextCursor: null });
+    expect(second.body).toEqual({ runs: [everyDecision], nextCursor: null, matched: 3, matchedCapped: false });
+    const filtered = await get("/api/v1/runs?limit=1&hasErrors=1");
+    expect([filtered.body.matched, filtered.body.matchedCapped]).toEqual([2, false]);
+    expect((await get("/api/v1/runs?code=no_such_code")).body).toEqual({ runs: [], nextCursor: null, matched: 0, matchedCapped: false });
   });
 
   it("answers 400 with the error envelope for a bad query", async () => {
