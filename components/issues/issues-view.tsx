@@ -68,7 +68,7 @@ export function IssuesView() {
         ) : data.issues.length === 0 ? (
           <p className={styles.muted}>No issue matches: nothing has failed here, or the filters leave nothing.</p>
         ) : (
-          <table className={styles.table} aria-label="Issues by impact">
+          <table className={`${styles.table} ${styles.stackOnPhone}`} aria-label="Issues by impact">
             <thead>
               <tr>
                 <th scope="col">Issue</th>
@@ -91,21 +91,23 @@ export function IssuesView() {
                       {i.tool} / {i.code}
                     </Link>
                   </td>
-                  <td data-testid="issue-state">{stateLabel(i)}</td>
-                  <td>{i.unrecovered}</td>
-                  <td>{i.runs}</td>
-                  <td>{i.failures}</td>
-                  <td>
+                  <td data-testid="issue-state" data-label="State">
+                    {stateLabel(i)}
+                  </td>
+                  <td data-label="Unrecovered">{i.unrecovered}</td>
+                  <td data-label="Runs">{i.runs}</td>
+                  <td data-label="Failures">{i.failures}</td>
+                  <td data-label="Retries (wait)">
                     {i.retries} ({Math.round(i.waitMs / 1000)} s)
                   </td>
-                  <td>
+                  <td data-label="Last 24 h">
                     <Trend t={i.trend} />
                   </td>
-                  <td>
+                  <td data-label="First / last seen">
                     {formatTime(i.firstSeen)} / {formatTime(i.lastSeen)}
                   </td>
-                  <td>{i.releases.first === i.releases.last ? i.releases.first : `${i.releases.first} – ${i.releases.last}`}</td>
-                  <td>{i.assignee?.name ?? <span className={styles.muted}>nobody</span>}</td>
+                  <td data-label="Releases">{i.releases.first === i.releases.last ? i.releases.first : `${i.releases.first} – ${i.releases.last}`}</td>
+                  <td data-label="Assignee">{i.assignee?.name ?? <span className={styles.muted}>nobody</span>}</td>
                 </tr>
               ))}
             </tbody>
