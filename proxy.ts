@@ -114,7 +114,8 @@ function storageUnavailable(req: NextRequest, requestHeaders: Headers): NextResp
  */
 function badParameterAnswer(req: NextRequest, requestHeaders: Headers): NextResponse | null {
   if (req.method !== "GET" || req.headers.has("rsc") || pageQueryProblem(req.nextUrl.pathname, req.nextUrl.searchParams) === null) return null;
-  return NextResponse.rewrite(req.nextUrl, { status: 400, headers: { "Cache-Control": "no-store" }, request: { headers: requestHeaders } });
+  // Next carries the proxy's status onto the page's answer (a rewrite to the same address would loop).
+  return NextResponse.next({ status: 400, headers: { "Cache-Control": "no-store" }, request: { headers: requestHeaders } });
 }
 
 /**
