@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { meQuery } from "@/lib/query/auth";
 import type { Column } from "./types";
 
@@ -50,18 +50,43 @@ export function useColumnChoice(table: string | undefined): { choice: ColumnChoi
   return { choice: state.key === key ? state.choice : {}, setChoice };
 }
 
+/**
+ * The table-box widths under which columns of priority 2 and 3 give way: the same numbers as the
+ * container queries of app/globals.css, which hide them from the first paint; here they tell the
+ * chooser which columns are showing.
+ */
+const PRIORITY_MIN_WIDTH = { 2: 800, 3: 1300 } as const;
+
+/** The width of the scrolling box a table sits in, following resizes; null before it is measured. */
+function useBoxWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const box = ref.current?.closest(".table-wrap");
+    if (!box) return;
+    const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width ?? null));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /** The words a column goes by in the chooser. */
 export const columnLabel = <T,>(c: Column<T>): string => c.label ?? (typeof c.header === "string" ? c.header : c.id);
 
 /**
- * Tick boxes for a table's columns (the first, which names the row, always stays). A ticked column
- * with a low priority stays on narrow screens too; "Reset" goes back to showing columns by priority.
+ * Tick boxes for a table's columns (the first, which names the row, always stays), ticked for the
+ * columns showing. Ticking a column the width hid shows it anyway; "Reset" goes back to showing
+ * columns by priority.
  */
 export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: string; columns: readonly Column<T>[]; choice: ColumnChoice; onChange: (next: ColumnChoice) => void }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const width = useBoxWidth(ref);
   const choosable = columns.slice(1);
-  const hidden = choosable.filter((c) => choice[c.id] === "hidden").length;
+  // A box tick says whether the column shows now: by the person's choice, else by its priority and the box's width.
+  const showing = (c: Column<T>) => choice[c.id] === "shown" || (choice[c.id] === undefined && (c.priority === undefined || width === null || width >= PRIORITY_MIN_WIDTH[c.priority]));
+  const hidden = choosable.filter((c) => !showing(c)).length;
   return (
-    <details className="column-chooser" data-testid={`columns-${table}`}>
+    <details className="column-chooser" data-testid={`columns-${table}`} ref={ref}>
       <summary>
         Columns{hidden > 0 ? ` · ${hidden} hidden` : ""}
       </summary>
@@ -72,7 +97,7 @@ export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: 
             <input
               type="checkbox"
               name={`column-${c.id}`}
-              checked={choice[c.id] !== "hidden"}
+              checked={showing(c)}
               onChange={(e) => onChange({ ...choice, [c.id]: e.target.checked ? "shown" : "hidden" })}
             />
             {columnLabel(c)}
