@@ -23,7 +23,8 @@ export function ConformanceView() {
         send is derived where Faultline can work it out from the rest of the input (the stored span says so), and otherwise
         stored as unknown. By format, the share of spans left unknown:
       </p>
-      <div className={styles.panel}>
+      {/* Focusable and named: on a phone the panel scrolls sideways, and a keyboard must reach it. */}
+      <div className={styles.panel} role="region" aria-label="Spans left unknown, by format" tabIndex={0}>
         {isPending ? (
           <p className={styles.muted}>Loading…</p>
         ) : error ? (
@@ -35,7 +36,7 @@ export function ConformanceView() {
         )}
       </div>
       {data && data.emitters.length > 0 ? (
-        <section className={styles.panel} aria-labelledby="emitters-title">
+        <section className={styles.panel} aria-labelledby="emitters-title" tabIndex={0}>
           <h2 id="emitters-title" className={styles.subtitle}>
             By emitter
           </h2>
