@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { meQuery } from "@/lib/query/auth";
 import type { Column } from "./types";
 
@@ -15,9 +15,9 @@ export type ColumnChoice = Readonly<Record<string, "shown" | "hidden">>;
  */
 export const columnChoiceKey = (user: string, table: string) => `faultline.columns.v1.${user}.${table}`;
 
-function readChoice(key: string): ColumnChoice {
+function parseChoice(raw: string | null): ColumnChoice {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? "{}");
+    const parsed: unknown = JSON.parse(raw ?? "{}");
     if (parsed === null || typeof parsed !== "object") return {};
     return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, "shown" | "hidden"] => e[1] === "shown" || e[1] === "hidden"));
   } catch {
@@ -25,29 +25,50 @@ function readChoice(key: string): ColumnChoice {
   }
 }
 
-/** The signed-in person's column choice for a table, read after hydration (the server render shows every column). */
+/** Said on this window when a choice is written here (the `storage` event only reaches other tabs). */
+const CHANGED = "faultline:columns";
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(CHANGED, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(CHANGED, onChange);
+  };
+}
+
+function stored(key: string | undefined): string | null {
+  try {
+    return key === undefined ? null : localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in person's column choice for a table. The server render (and hydration) show the
+ * columns by priority; the stored choice applies right after, and follows other tabs.
+ */
 export function useColumnChoice(table: string | undefined): { choice: ColumnChoice; setChoice: (next: ColumnChoice) => void } {
   const me = useQuery({ ...meQuery(), enabled: table !== undefined });
   const user = me.data ? (me.data.user?.id ?? me.data.caller) : undefined;
   const key = table !== undefined && user !== undefined ? columnChoiceKey(user, table) : undefined;
-  const [state, setState] = useState<{ key: string | undefined; choice: ColumnChoice }>({ key: undefined, choice: {} });
-  useEffect(() => {
-    if (key !== undefined) setState({ key, choice: readChoice(key) });
-  }, [key]);
+  const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
+  const choice = useMemo(() => parseChoice(raw), [raw]);
   const setChoice = useCallback(
     (next: ColumnChoice) => {
-      setState({ key, choice: next });
       if (key === undefined) return;
       try {
         if (Object.keys(next).length === 0) localStorage.removeItem(key);
         else localStorage.setItem(key, JSON.stringify(next));
       } catch {
-        // Storage full or refused (private mode): the choice holds for this page only.
+        // Storage full or refused (private mode): nothing to keep the choice in.
       }
+      window.dispatchEvent(new Event(CHANGED));
     },
     [key],
   );
-  return { choice: state.key === key ? state.choice : {}, setChoice };
+  return { choice, setChoice };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type CSSProperties, type ReactNode } from "react";
 import { SortHeader } from "@/components/dashboard/sort-header";
-import { ColumnChooser, useColumnChoice } from "./column-choice";
+import { ColumnChooser, useColumnChoice, type ColumnChoice } from "./column-choice";
 import type { AlignClasses, Column, RowAttributes, SortState } from "./types";
 
 export interface DataTableProps<T> {
@@ -34,8 +34,24 @@ const resolve = <T,>(value: string | ((row: T) => string | undefined) | undefine
   typeof value === "function" ? value(row) : value;
 
 /** A table declared by its columns; every dashboard table renders through it so they look and sort alike. */
-export function DataTable<T>({ columns: all, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, ariaLabel, busy, style, sort, placeholder, empty, chooser }: DataTableProps<T>) {
-  const { choice, setChoice } = useColumnChoice(chooser);
+export function DataTable<T>(props: DataTableProps<T>) {
+  return props.chooser === undefined ? <TableOf {...props} choice={NO_CHOICE} /> : <ChosenColumnsTable {...props} chooser={props.chooser} />;
+}
+
+const NO_CHOICE: ColumnChoice = {};
+
+/** A table with a column chooser above it: the person's choice (columnChoice) decides which columns show. */
+function ChosenColumnsTable<T>(props: DataTableProps<T> & { chooser: string }) {
+  const { choice, setChoice } = useColumnChoice(props.chooser);
+  return (
+    <>
+      <ColumnChooser table={props.chooser} columns={props.columns} choice={choice} onChange={setChoice} />
+      <TableOf {...props} choice={choice} />
+    </>
+  );
+}
+
+function TableOf<T>({ columns: all, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, ariaLabel, busy, style, sort, placeholder, empty, chooser, choice }: DataTableProps<T> & { choice: ColumnChoice }) {
   const columns = all.filter((c) => choice[c.id] !== "hidden");
   const alignClass = (c: Column<T>) => (c.align ? align[c.align] : undefined);
   const hide = (c: Column<T>, cls: string | undefined) => {
@@ -49,7 +65,7 @@ export function DataTable<T>({ columns: all, rows, rowKey, rowAttributes, classN
   const [ordered, setOrdered] = useState<{ rows: typeof rows; sort?: string; dir?: string }>({ rows, sort: sort?.sort, dir: sort?.dir });
   if (ordered.rows !== rows) setOrdered({ rows, sort: sort?.sort, dir: sort?.dir });
   const shownSort = sort && ordered.rows === rows && ordered.sort !== undefined && ordered.dir !== undefined ? { ...sort, sort: ordered.sort, dir: ordered.dir } : sort;
-  const table = (
+  return (
     <table className={chooser ? `${className} sticky-first` : className} data-testid={testId} aria-label={ariaLabel} aria-busy={busy} style={style}>
       <thead>
         <tr>
@@ -91,12 +107,5 @@ export function DataTable<T>({ columns: all, rows, rowKey, rowAttributes, classN
         )}
       </tbody>
     </table>
-  );
-  if (chooser === undefined) return table;
-  return (
-    <>
-      <ColumnChooser table={chooser} columns={all} choice={choice} onChange={setChoice} />
-      {table}
-    </>
   );
 }

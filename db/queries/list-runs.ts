@@ -231,7 +231,7 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
 
 /**
  * Runs matching the filters, counted up to one past RUNS_MATCHED_MAX: the count walks the same
- * indexes as the page, and a bound keeps a project with millions of runs from counting them all.
+ * indexes as the page, and the bound keeps a project with millions of runs from counting them all.
  */
 async function countMatched(db: Executor, where: string, params: Record<string, string | number>): Promise<number> {
   const { limit: _limit, cValue: _v, cRun: _r, ...rest } = params;

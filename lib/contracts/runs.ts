@@ -86,8 +86,11 @@ export const runListItemSchema = z.object({
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
-/** The runs list counts its matches up to this many; beyond, it says "more than". */
-export const RUNS_MATCHED_MAX = 10_000;
+/**
+ * The runs list counts its matches up to this many; beyond, it says "more than". The count probes
+ * each run as the page does (a busy code: one index probe per run), so the bound keeps it cheap.
+ */
+export const RUNS_MATCHED_MAX = 1_000;
 
 export const runListResponseSchema = z.object({
   runs: z.array(runListItemSchema),

@@ -81,7 +81,7 @@ const clean = {
 
 describe("GET /api/v1/runs", () => {
   it("lists every run newest first, a run without its record included", async () => {
-    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], nextCursor: null } });
+    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], nextCursor: null, matched: 3, matchedCapped: false } });
   });
 
   it("filters by agent, release, environment, state and the missing run record", async () => {
@@ -132,7 +132,7 @@ describe("GET /api/v1/runs", () => {
   });
 
   it("reads another project's runs only with ?project=, and no project that does not exist", async () => {
-    expect(await get(`/api/v1/runs?project=${server.project}-other`)).toEqual({ status: 200, body: { runs: [], nextCursor: null } });
+    expect(await get(`/api/v1/runs?project=${server.project}-other`)).toEqual({ status: 200, body: { runs: [], nextCursor: null, matched: 0, matchedCapped: false } });
     expect(await get("/api/v1/runs?project=no-such-project")).toEqual({ status: 404, body: { error: { code: "not_found", message: "project no-such-project not found" } } });
   });
 });
