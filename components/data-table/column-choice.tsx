@@ -106,11 +106,14 @@ export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: 
   // A box tick says whether the column shows now: by the person's choice, else by its priority and the box's width.
   const showing = (c: Column<T>) => choice[c.id] === "shown" || (choice[c.id] === undefined && (c.priority === undefined || width === null || width >= PRIORITY_MIN_WIDTH[c.priority]));
   const hidden = choosable.filter((c) => !showing(c)).length;
+  // The boxes exist only while open: a closed chooser adds no "Final state" beside the filter of that name.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="column-chooser" data-testid={`columns-${table}`} ref={ref}>
+    <details className="column-chooser" data-testid={`columns-${table}`} ref={ref} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         Columns{hidden > 0 ? ` · ${hidden} hidden` : ""}
       </summary>
+      {open ? (
       <fieldset>
         <legend className="sr-only">Columns to show</legend>
         {choosable.map((c) => (
@@ -128,6 +131,7 @@ export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: 
           Reset
         </button>
       </fieldset>
+      ) : null}
     </details>
   );
 }

@@ -55,7 +55,7 @@ export function RunsTable({ runs, project, busy, sort }: { runs: RunListItem[]; 
     { id: "duration", header: "Duration", sort: { key: "duration" }, align: "num", cell: durationCell },
     count("toolCalls", "Tool calls"),
     count("attempts", "Attempts"),
-    count("retries", "Retries", "attempts after the first", 3),
+    count("retries", "Retries", "attempts after the first"),
     count("failedAttempts", "Attempts not ok", "attempts whose outcome was not ok (failed, timed out, declined, refused, …)"),
     count("errors", "Final errors", "calls that ended in a final tool error"),
     count("declined", "Declined", "the tool said no (ToolRefusal)"),

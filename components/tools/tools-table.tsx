@@ -66,7 +66,7 @@ export function ToolsTable({ rows, pending, busy, sort, project, hrefWith, updat
     numberColumn("failureRate", "% attempts not ok", (t) => t.failureRate, formatPct, { sort: { key: "failure_rate" }, title: "attempts not ok / attempts" }),
     countColumn("declined", <><OutcomeSwatch outcome="declined" /> declined</>, (t) => t.declined, { label: "declined", sort: { key: "declined" }, title: "attempts the tool said no to (ToolRefusal)" }),
     countColumn("refused", <><OutcomeSwatch outcome="refused" /> refused</>, (t) => t.refused, { label: "refused", sort: { key: "refused" }, title: "attempts the permission layer said no to (the tool never ran)" }),
-    numberColumn("meanAttempts", "mean attempts", (t) => t.meanAttempts, formatRatio, { priority: 3, sort: { key: "mean_attempts" }, title: "attempts per call" }),
+    numberColumn("meanAttempts", "mean attempts", (t) => t.meanAttempts, formatRatio, { priority: 2, sort: { key: "mean_attempts" }, title: "attempts per call" }),
     numberColumn("maxAttempts", "max", (t) => t.maxAttempts, String, { label: "max attempts", priority: 3, sort: { key: "max_attempts" } }),
     numberColumn("retryShare", "needed retry", (t) => t.retryShare, formatPct, { priority: 3, sort: { key: "retry_share" }, title: "share of calls with a second attempt" }),
     numberColumn("retryAfterP50", "retry_after p50", (t) => t.retryAfter.p50, formatMs, { sort: { key: "retry_after_p50" } }),

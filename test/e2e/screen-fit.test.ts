@@ -39,8 +39,8 @@ const tableState = (testId: string) =>
 const chooserLabels = (table: string) => page.getByTestId(`columns-${table}`).locator("label").allInnerTexts();
 
 const TOOLS_ALL = ["tool", "top codes (attempts not ok)", "calls", "calls not ok", "% calls not ok", "attempts", "attempts not ok", "% attempts not ok", "declined", "refused", "mean attempts", "max", "needed retry", "retry_after p50", "p90", "backoff p50", "p90", "failed closed"];
-// At 1440×900 the table's box is narrower than 1,300 px: the five lowest-priority columns give way.
-const TOOLS_1440 = TOOLS_ALL.filter((h) => !["mean attempts", "max", "needed retry", "p90"].includes(h));
+// At 1440×900 the table's box is narrower than 1,300 px: the four lowest-priority columns give way.
+const TOOLS_1440 = TOOLS_ALL.filter((h) => !["max", "needed retry", "p90"].includes(h));
 
 describe("tables at 1440×900", () => {
   it("Tools fits, with a column chooser remembered for this person and a first column that stays put", async () => {
@@ -50,15 +50,15 @@ describe("tables at 1440×900", () => {
     await chooser.locator("summary").click();
     expect(await chooserLabels("tools")).toEqual(["top codes (attempts not ok)", "calls", "calls not ok", "% calls not ok", "attempts", "attempts not ok", "% attempts not ok", "declined", "refused", "mean attempts", "max attempts", "needed retry", "retry_after p50", "retry_after p90", "backoff p50", "backoff p90", "failed closed"]);
     // Ticking a low-priority column shows it at this width; unticking one hides it.
-    // The boxes say what shows: the five columns the width hid are unticked.
+    // The boxes say what shows: the four columns the width hid are unticked.
     const ticked = () => chooser.locator("input:checked").evaluateAll((inputs) => inputs.map((i) => i.closest("label")!.textContent));
-    await expect.poll(() => chooser.locator("summary").innerText()).toBe("Columns · 5 hidden");
-    expect((await chooserLabels("tools")).length - (await ticked()).length).toBe(5);
+    await expect.poll(() => chooser.locator("summary").innerText()).toBe("Columns · 4 hidden");
+    expect((await chooserLabels("tools")).length - (await ticked()).length).toBe(4);
     await chooser.getByLabel("retry_after p90").check();
     await chooser.getByLabel("attempts", { exact: true }).uncheck();
-    const chosen = TOOLS_ALL.filter((h, i) => h !== "attempts" && !["mean attempts", "max", "needed retry"].includes(h) && !(h === "p90" && i === 16));
+    const chosen = TOOLS_ALL.filter((h, i) => h !== "attempts" && !["max", "needed retry"].includes(h) && !(h === "p90" && i === 16));
     await expect.poll(async () => (await tableState("tools-table")).headers).toEqual(chosen);
-    expect(await chooser.locator("summary").innerText()).toBe("Columns · 5 hidden");
+    expect(await chooser.locator("summary").innerText()).toBe("Columns · 4 hidden");
     // Kept in this browser for this caller (setup mode: "open"), across a reload.
     expect(await page.evaluate(() => localStorage.getItem("faultline.columns.v1.open.tools"))).toBe('{"retryAfterP90":"shown","attempts":"hidden"}');
     await page.reload();
@@ -66,7 +66,7 @@ describe("tables at 1440×900", () => {
     await expect.poll(async () => (await tableState("tools-table")).headers).toEqual(chosen);
     // Everything shown: the table scrolls sideways and its first column stays at the box's left edge.
     await chooser.locator("summary").click();
-    for (const label of ["attempts", "mean attempts", "max attempts", "needed retry", "backoff p90"]) await chooser.getByLabel(label, { exact: true }).check();
+    for (const label of ["attempts", "max attempts", "needed retry", "backoff p90"]) await chooser.getByLabel(label, { exact: true }).check();
     await expect.poll(() => tableState("tools-table")).toEqual({ headers: TOOLS_ALL, fits: false });
     const edges = await page.getByTestId("tools-table").evaluate((t) => {
       const wrap = t.closest(".table-wrap")!;
@@ -88,7 +88,7 @@ describe("tables at 1440×900", () => {
     await expect.poll(() => page.getByTestId("columns-codes").locator("summary").innerText()).toBe("Columns · 3 hidden");
     await page.goto(server.at("/runs"));
     expect(await tableState("runs-table")).toEqual({
-      headers: ["Run", "Agent", "Final state", "Started (UTC)", "Duration", "Tool calls", "Attempts", "Attempts not ok", "Final errors", "Declined", "Refused", "Unanswered"],
+      headers: ["Run", "Agent", "Final state", "Started (UTC)", "Duration", "Tool calls", "Attempts", "Retries", "Attempts not ok", "Final errors", "Declined", "Refused", "Unanswered"],
       fits: true,
     });
   });
