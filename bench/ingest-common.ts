@@ -1,11 +1,13 @@
 // Shared by the ingest bench's sections (bench/ingest.ts): the bench's records, their rows as the
 // ingest normalises them, the closed loop that measures a rate, and the numbers' formatting.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RowBatch, SpanRow } from "../lib/ingest/rows";
 
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Interleaved rounds per comparison: the headline is the median round. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 export const WARMUP_SECONDS = 1.5;
 export const CLIENTS = 2;
 export const SIZES = (process.env.BENCH_SIZES ?? "1,100,500").split(",").map(Number);
@@ -64,25 +66,86 @@ export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 export const sub = (s: string, batch: string) => s.replace("@@", batch);
 
-/** Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the measured steps counted, per second. */
-export async function closedLoopOf(clients: number, step: () => Promise<number>): Promise<{ perSec: number; latencies: number[] }> {
+/**
+ * Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the steps started in
+ * the measured seconds counted, per second. `measuring` runs once, when the warm-up ends (CPU readings).
+ */
+export async function closedLoopOf(clients: number, step: () => Promise<number>, measuring?: () => Promise<void>): Promise<{ perSec: number; latencies: number[] }> {
   let counted = 0;
   const latencies: number[] = [];
-  // Clock checks, not a timer: a synchronous step (SQLite) never yields to the timer queue.
   const measureFrom = performance.now() + WARMUP_SECONDS * 1000;
-  const stopAt = measureFrom + SECONDS * 1000;
+  // The warm-up ends at a barrier: every writer finishes its step, the readings are taken, then all go on.
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      // Clock checks, not a timer: a synchronous step (SQLite) never yields to the timer queue.
+      while (performance.now() < measureFrom) await step();
+    }),
+  );
+  await measuring?.();
+  const start = performance.now();
+  const stopAt = start + SECONDS * 1000;
   const client = async () => {
     while (performance.now() < stopAt) {
       const t0 = performance.now();
-      const n = await step();
-      if (t0 < measureFrom) continue;
+      counted += await step();
       latencies.push(performance.now() - t0);
-      counted += n;
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
   latencies.sort((a, b) => a - b);
-  return { perSec: counted / SECONDS, latencies };
+  return { perSec: counted / ((performance.now() - start) / 1000), latencies };
+}
+
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+/** "median (min–max)" of a round's figures. */
+export const spread = (xs: readonly number[], digits: number) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+
+/** CPU seconds (user + system) a process used so far, from /proc (Linux clock ticks of 10 ms); 0 once it is gone. */
+export function procCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** This process's CPU seconds so far. */
+export const processCpu = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+};
+
+/** One side of an interleaved comparison: a step that stores a batch, and where its CPU is spent. */
+export interface Measured {
+  name: string;
+  step: () => Promise<number>;
+  /** CPU seconds so far of the Node process doing the work. */
+  nodeCpu: () => number;
+  /** CPU seconds so far of the database's processes (PostgreSQL backends), when apart from Node. */
+  dbCpu?: () => Promise<number>;
+}
+
+export interface RoundResult {
+  perSec: number;
+  /** CPU µs per record (= ms per 1,000). */
+  nodeUs: number;
+  dbUs: number;
+}
+
+/** One measured round: CLIENTS writers in a closed loop, and the CPU the measured seconds used per record. */
+export async function runRound(m: Measured): Promise<RoundResult> {
+  let node0 = 0;
+  let db0 = 0;
+  const r = await closedLoopOf(CLIENTS, m.step, async () => {
+    node0 = m.nodeCpu();
+    db0 = (await m.dbCpu?.()) ?? 0;
+  });
+  const records = r.perSec * SECONDS;
+  const db = ((await m.dbCpu?.()) ?? 0) - db0;
+  return { perSec: r.perSec, nodeUs: ((m.nodeCpu() - node0) * 1e6) / records, dbUs: (db * 1e6) / records };
 }
 
 /** A file in a fresh scratch directory. */
