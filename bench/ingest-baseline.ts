@@ -4,7 +4,7 @@
 // HTTP request of the same records writes, with the ingest's own statements, but none of the work
 // around them (HTTP, auth, parsing, validation, normalising, classification, planning, the issue
 // hook). The statements' parameters are computed once from a template batch; each batch only swaps
-// its ids in, so run-keyed rollup rows are new per batch and hour-keyed ones are shared, as in ingest.
+// its ids in and moves its times on, so run-keyed rollup rows are new per batch and hour-keyed ones are shared, as in ingest.
 import pg from "pg";
 import { openStore, openPgStore, type Store } from "../db/client";
 import { factInsert, writtenFactRows } from "../db/ingest/fact-rows";
@@ -16,12 +16,7 @@ import { classifyRows } from "../lib/classify/classify-rows";
 import { nativeFormat } from "../lib/ingest/formats/native";
 import type { RowBatch } from "../lib/ingest/rows";
 import { rulesetFor } from "../server/ingest/rulesets";
-import { RESOURCE, records } from "./ingest-common";
-
-/** Replaces the batch placeholder in every string of a (nested) parameter list. */
-function withIds(values: readonly unknown[], batch: string): unknown[] {
-  return values.map((v) => (typeof v === "string" ? (v.includes("@@") ? v.replaceAll("@@", batch) : v) : Array.isArray(v) ? withIds(v, batch) : v));
-}
+import { RESOURCE, batchValues, records, timeShift } from "./ingest-common";
 
 /** The template batch as the native format normalises and classifies it, every row new. */
 async function templateRows(store: Store, size: number): Promise<{ rows: RowBatch; written: { spans: Uint8Array; toolErrors: Uint8Array; runs: Uint8Array } }> {
@@ -33,8 +28,8 @@ async function templateRows(store: Store, size: number): Promise<{ rows: RowBatc
 }
 
 export interface RawWriter {
-  /** Writes one batch (its own transaction) under a new id; resolves to the rows it stored. */
-  write(batch: string): Promise<number>;
+  /** Writes the n-th batch (its own transaction): new ids, times moved on; resolves to the rows it stored. */
+  write(n: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -61,14 +56,17 @@ export async function rawSqliteWriter(file: string, size: number): Promise<RawWr
     });
   }
   return {
-    write: (batch) =>
-      store.transactionSync(() => {
+    write: (n) => {
+      const batch = `raw-${n}`;
+      const shift = timeShift(n, size);
+      return store.transactionSync(() => {
         let stored = 0;
-        for (const args of spans) stored += st.insertSpan.run(withIds(args, batch)).changes;
-        for (const args of facts) st.insertFact.run(withIds(args, batch));
-        for (const r of rollups) r.statement.run(withIds(r.args, batch));
+        for (const args of spans) stored += st.insertSpan.run(batchValues(args, batch, shift)).changes;
+        for (const args of facts) st.insertFact.run(batchValues(args, batch, shift));
+        for (const r of rollups) r.statement.run(batchValues(r.args, batch, shift));
         return stored;
-      }),
+      });
+    },
     close: () => store.close(),
   };
 }
@@ -88,13 +86,15 @@ export async function rawPgWriter(url: string, size: number, connections: number
   if (rollup) statements.push({ name: "raw_rollups", text: rollup.sql, values: rollup.params });
   const pool = new pg.Pool({ connectionString: url, max: connections });
   return {
-    async write(batch) {
+    async write(n) {
+      const batch = `raw-${n}`;
+      const shift = timeShift(n, size);
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
         let stored = 0;
         for (const s of statements) {
-          const r = await client.query({ name: s.name, text: s.text, values: withIds(s.values, batch) });
+          const r = await client.query({ name: s.name, text: s.text, values: batchValues(s.values, batch, shift) });
           if (s.name === "raw_spans") stored = r.rowCount ?? 0;
         }
         await client.query("COMMIT");

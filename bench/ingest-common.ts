@@ -33,9 +33,20 @@ export interface BenchRecord {
   decision: string | null;
 }
 
-// Records whose ids carry a placeholder, so each request is new data (duplicates are cheaper).
+/** The first record's time: a day back, so a run's batches, each later than the one before, stay in the past. */
+export const T0 = Date.now() - 86_400_000;
+// Every record time of a template lies in [T0, T0 + TIME_RANGE): the span a batch's records cover.
+const TIME_RANGE = 1_000_000;
+const RECORD_GAP_MS = 10;
+
+/**
+ * Records whose ids carry a placeholder, so each request is new data (duplicates are cheaper), and
+ * whose times `batchBody`/`shiftTimes` move on per batch: a live agent's batches follow each other in
+ * time, so their index entries land at the end of each (tool, time) range instead of among the rows of
+ * every earlier batch (what a constant template's times did: ~10× the index pages written per batch).
+ */
 export function records(size: number): BenchRecord[] {
-  const now = Date.now() - 3_600_000;
+  const now = T0;
   return Array.from({ length: size }, (_, i) => {
     const outcome = OUTCOMES[i % OUTCOMES.length]!;
     const failed = outcome !== "ok";
@@ -47,8 +58,8 @@ export function records(size: number): BenchRecord[] {
       tool: TOOLS[i % TOOLS.length]!,
       tool_version: "1.4.0",
       attempt: (i % 2) + 1,
-      started_at: now + i * 10,
-      ended_at: now + i * 10 + 35,
+      started_at: now + i * RECORD_GAP_MS,
+      ended_at: now + i * RECORD_GAP_MS + 35,
       outcome,
       code: failed ? `code_${i % 12}` : null,
       error_class: failed ? "ToolFailure" : null,
@@ -65,6 +76,27 @@ export const RESOURCE = { service: "bench-agent", release: "2026.12.0", sdk: { n
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 export const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 export const sub = (s: string, batch: string) => s.replace("@@", batch);
+
+/** How far the n-th batch of `size` records moves its template's times: batches follow each other. */
+export const timeShift = (n: number, size: number) => n * size * RECORD_GAP_MS;
+const isTemplateTime = (v: number) => v >= T0 && v < T0 + TIME_RANGE;
+const TEMPLATE_TIME = new RegExp(`\\b${String(T0).slice(0, 7)}\\d{${String(T0).length - 7}}\\b`, "g");
+
+/** A template request (JSON text) as its n-th batch: the batch's ids in, its times moved on. */
+export function batchBody(tpl: string, batch: string, n: number, size: number): string {
+  const shift = timeShift(n, size);
+  return tpl.replaceAll("@@", batch).replace(TEMPLATE_TIME, (m) => (isTemplateTime(Number(m)) ? String(Number(m) + shift) : m));
+}
+
+/** A template's bound parameters (nested arrays) as a batch's: its ids in, template times moved on. */
+export function batchValues(values: readonly unknown[], batch: string, shift: number): unknown[] {
+  return values.map((v) =>
+    typeof v === "string" ? (v.includes("@@") ? v.replaceAll("@@", batch) : v)
+    : typeof v === "number" ? (isTemplateTime(v) ? v + shift : v)
+    : Array.isArray(v) ? batchValues(v, batch, shift)
+    : v,
+  );
+}
 
 /**
  * Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the steps started in
@@ -152,13 +184,13 @@ export async function runRound(m: Measured): Promise<RoundResult> {
 export const tmpFile = (name: string) => path.join(mkdtempSync(path.join(tmpdir(), "faultline-bench-")), name);
 
 /** The bench's rows as the ingest normalises them (what the native format makes of `records`). */
-export function rowBatch(rows: BenchRecord[], batch: string): RowBatch {
+export function rowBatch(rows: BenchRecord[], batch: string, shift = 0): RowBatch {
   const spans = rows.map((r, index): { index: number; row: SpanRow } => ({
     index,
     row: {
       spanId: sub(r.id, batch), traceId: r.trace_id, parentSpanId: null, runId: sub(r.run_id, batch), callId: sub(r.call_id, batch), tool: r.tool,
       toolVersion: r.tool_version, release: RESOURCE.release, service: RESOURCE.service, environment: null, sdkName: RESOURCE.sdk.name,
-      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at, startedSubNs: null, endedAt: r.ended_at, outcome: r.outcome, code: r.code,
+      sdkVersion: RESOURCE.sdk.version, attempt: r.attempt, startedAt: r.started_at + shift, startedSubNs: null, endedAt: r.ended_at + shift, outcome: r.outcome, code: r.code,
       errorClass: r.error_class, retryable: r.retryable, retryAfterMs: r.retry_after_ms, backoffMs: r.backoff_ms, decision: r.decision,
       permitted: null, abandoned: null, message: null, derived: null, argsHash: null, afterError: null, source: "native",
     },
