@@ -8,7 +8,7 @@ import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsPg } from "./told-steps";
-import { applyIssuesPg } from "../issues/ingest-issues";
+import { applyIssuesPg } from "../issues/ingest-issues-pg";
 
 type Context = { projectId: string; receivedAt: number };
 
