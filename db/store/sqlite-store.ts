@@ -36,7 +36,6 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
   const lockWaitMs = options.busyTimeoutMs ?? 5000;
   sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   sqlite.pragma("foreign_keys = ON");
-  if (process.env.XP_PRAGMA) for (const p of process.env.XP_PRAGMA.split(";")) sqlite.pragma(p);
   if (options.migrate !== false) migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
 
   // One connection, one transaction at a time: an async transaction holds this chain until it ends,
