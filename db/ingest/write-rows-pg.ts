@@ -93,9 +93,9 @@ function runRounds(entries: RowBatch["runs"]): { id: string; at: number }[][] {
 
 /**
  * PostgreSQL: the batch in one transaction, a handful of round trips whatever its size: one
- * multi-row statement per raw table (two or more for runs recorded twice in the batch), a fixed few
- * for issues and one for every rollup table. Every transaction takes its row locks in one order (raw
- * tables, then issues, then the rollup tables in one fixed order; rows sorted by key within each), which is what keeps concurrent
+ * multi-row statement per raw table (two or more for runs recorded twice in the batch) and one for
+ * every rollup table. Every transaction takes its row locks in one order (raw tables, then the
+ * rollup tables in one fixed order; rows sorted by key within each), which is what keeps concurrent
  * batches on several nodes free of deadlocks. The shared barrier lock, taken before any `pk` is
  * handed out, lets a drift fold wait for ingest transactions in flight.
  */
@@ -115,10 +115,8 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
     await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);
-    // Issues before rollups: the rollup rows (an hour's counters) are the ones every batch shares, so
-    // they are locked last and held only until the commit; no transaction locks them in the other order.
-    await applyIssuesPg(tx, projectId, batch, written, now);
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
+    await applyIssuesPg(tx, projectId, batch, written, now);
     return result;
   });
 }
