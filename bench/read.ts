@@ -133,7 +133,7 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
       row: {
         recordId: `${runId}-end`, runId, agent: service, release, service, environment: "prod", sdkName: "faultline-runtime", sdkVersion: "0.1.0",
         startedAt: runStart, endedAt: t, state: runError ? "failed" : "completed", deadlineAt: null, maxToolAttempts: 4, error: runError,
-        unansweredToolUses: 0, source: "native",
+        unansweredToolUses: 0, traceId: null, spanId: null, source: "native",
       },
     });
   }
