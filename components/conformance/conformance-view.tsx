@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { conformanceOptions } from "@/lib/query/conformance";
 import styles from "./conformance.module.css";
+import { CodeSourcesTable } from "./code-sources-table";
 import { EmitterNotes } from "./emitter-notes";
 import { EmittersTable } from "./emitters-table";
 import { GAP_NOTES } from "./source-labels";
@@ -47,6 +48,19 @@ export function ConformanceView() {
           </p>
           <EmittersTable emitters={data.emitters} />
           <EmitterNotes emitters={data.emitters} />
+        </section>
+      ) : null}
+      {data && data.codeSources.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="code-sources-title" data-testid="code-sources">
+          <h2 id="code-sources-title" className={styles.subtitle}>
+            Where failure codes came from
+          </h2>
+          <p className={styles.muted}>
+            Stored failures and refusals (within raw retention) by format and service: the code the emitter sent, one a project
+            classification rule set, one the built-in pack set, or none yet. The tables above count what the emitter sent, so a rule
+            never hides a missing code there.
+          </p>
+          <CodeSourcesTable rows={data.codeSources} />
         </section>
       ) : null}
       <ul className={styles.muted}>

@@ -9,6 +9,8 @@ export interface ScalarDelta {
   firstAttempts: number;
   calls: number;
   recovered: number;
+  /** Spans and final errors whose code a project's classification rule set. */
+  ruled: number;
   firstSeen: number;
   lastSeen: number;
   runIds: string[];
@@ -28,7 +30,7 @@ export class DriftDeltas {
   private scalar(map: Map<string, ScalarDelta>, key: string, releaseKind: ReleaseKind, at: number): ScalarDelta {
     let d = map.get(key);
     if (!d) {
-      d = { releaseKind, spans: 0, errors: 0, firstAttempts: 0, calls: 0, recovered: 0, firstSeen: at, lastSeen: at, runIds: [] };
+      d = { releaseKind, spans: 0, errors: 0, firstAttempts: 0, calls: 0, recovered: 0, ruled: 0, firstSeen: at, lastSeen: at, runIds: [] };
       map.set(key, d);
     }
     d.firstSeen = Math.min(d.firstSeen, at);

@@ -1,4 +1,5 @@
 import { computeFindings, rankFindings } from "@/lib/drift/compare";
+import { listRuleEdits } from "../classify/rule-edits";
 import { modelBehaviourFindings } from "@/lib/drift/model-behaviour";
 import type { Executor } from "../store/types";
 import { loadAccumulators, loadToolReleases } from "./load-accumulators";
@@ -14,7 +15,9 @@ import { toldExampleRuns } from "./told-example-runs";
  */
 export async function recomputeFindings(tx: Executor, projectId: string, now: number): Promise<number> {
   const sql = driftSql(tx.dialect);
-  const [toolReleases, accumulators, told] = [await loadToolReleases(tx, projectId), await loadAccumulators(tx, projectId), await loadToldReleaseCounts(tx, projectId)];
+  const [toolReleases, accumulators, told, ruleEdits] = [
+    await loadToolReleases(tx, projectId), await loadAccumulators(tx, projectId), await loadToldReleaseCounts(tx, projectId), await listRuleEdits(tx, projectId),
+  ];
   const behaviour = modelBehaviourFindings(told);
   for (const f of behaviour) {
     // Runs that show the change: recoveries on the better side, failures on the worse one.
@@ -24,7 +27,7 @@ export async function recomputeFindings(tx: Executor, projectId: string, now: nu
       after: await toldExampleRuns(tx, projectId, { tool: f.tool, code: f.code, release: f.toRelease, recovered: better }),
     };
   }
-  const findings = rankFindings([...computeFindings({ toolReleases, accumulators }), ...behaviour]);
+  const findings = rankFindings([...computeFindings({ toolReleases, accumulators, ruleEdits }), ...behaviour]);
   await tx.run(sql.deleteFindings, { project: projectId });
   if (findings.length > 0) {
     const rows = findings.map((f, rank) => [f.id, rank, f.kind, f.severity, f.verdict, f.code, f.renamedTo, f.tool, f.fromRelease, f.toRelease, JSON.stringify(f)]);

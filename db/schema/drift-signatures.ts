@@ -21,6 +21,11 @@ export const driftSignatures = table(
     recovered: int("recovered").notNull().default(0),
     firstSeen: int("first_seen").notNull(),
     lastSeen: int("last_seen").notNull(),
+    /**
+     * Spans and final errors of the signature whose code a project's classification rule set (not the
+     * emitter, not the built-in pack): a code that only rules give can come and go with a rule edit.
+     */
+    ruled: int("ruled").notNull().default(0),
     /** JSON array of up to three run ids that show this signature. */
     exampleRunIds: text("example_run_ids").notNull().default("[]"),
   },

@@ -39,6 +39,7 @@ export * from "./told-step-counts";
 export * from "./told-stale";
 export * from "./classification-rules";
 export * from "./failure-facts";
+export * from "./error-facts";
 export * from "./issues";
 export * from "./issue-facts";
 export * from "./trace-links";

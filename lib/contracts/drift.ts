@@ -181,5 +181,20 @@ export const codeReleaseHistorySchema = z.object({
   /** `semver` when every release parsed as a version, else `first_seen`. */
   order: z.enum(["semver", "first_seen"]),
   points: z.array(codeReleasePointSchema),
+  /**
+   * Changes of the project's classification rules that set (or had set) this code, oldest first: a
+   * code given by rules can change with them, which drift does not report as the tool's doing.
+   */
+  ruleEdits: z.array(
+    z.object({
+      ruleId: z.string(),
+      name: z.string(),
+      version: z.number().int(),
+      action: z.enum(["created", "updated", "deleted"]),
+      at: z.number().int(),
+      /** `rule “Name” edited to v2 at <ISO time>`. */
+      text: z.string(),
+    }),
+  ),
 });
 export type CodeReleaseHistory = z.infer<typeof codeReleaseHistorySchema>;

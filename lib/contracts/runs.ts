@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RUN_STATES } from "./enums";
 import { textQuerySchema } from "./text-search";
+import { codeSourceSchema } from "./classification";
 import { timelineToldStepSchema } from "./told";
 
 /** Filter value meaning "the run record never arrived" (only spans or tool errors did). */
@@ -225,5 +226,7 @@ export const runTimelineSchema = z.object({
   calls: z.array(timelineCallSchema),
   /** What came of each error surfaced to the model (docs/after-told.md), in the order they were surfaced. */
   toldSteps: z.array(timelineToldStepSchema),
+  /** By span id, the attempts whose code a classification rule set (docs/classification.md); any other code is the emitter's. */
+  codedBy: z.record(z.string(), codeSourceSchema),
 });
 export type RunTimeline = z.infer<typeof runTimelineSchema>;

@@ -22,6 +22,8 @@ export interface CodeAccumulator {
   calls: number;
   /** Of those, calls where a later attempt succeeded. */
   recovered: number;
+  /** Spans and final errors whose code a project's classification rule set (absent: none). */
+  ruled?: number;
   firstSeen: number;
   lastSeen: number;
   /** Counted per attempt (tool-call spans). */
