@@ -3,6 +3,7 @@ import type { Ruleset } from "@/lib/classify/classify";
 import { callKey, classifyError, errorOwn, type CallAttemptVerdict } from "@/lib/classify/classify-errors";
 import type { ErrorClassified, ToolErrorRow } from "@/lib/ingest/rows";
 import { BatchAggregates } from "../ingest/aggregate";
+import { codeCatalogue } from "../schema/codes";
 import { errorRollups } from "../schema/error-rollups";
 import { jsonRows } from "../store/dialect-sql";
 import type { Store, Tx } from "../store/types";
@@ -43,7 +44,11 @@ interface StoredAttempt {
   prior: string | null;
 }
 
-const PRUNE_ERRORS = errorRollups.tableList.map(({ table }) => `DELETE FROM ${getTableName(table)} WHERE project_id = @project AND errors = 0`);
+// Counters a move can leave at zero; a recount would have no such row.
+const PRUNE_ERRORS = [
+  ...errorRollups.tableList.map(({ table }) => `DELETE FROM ${getTableName(table)} WHERE project_id = @project AND errors = 0`),
+  ...codeCatalogue.tableList.map(({ table }) => `DELETE FROM ${getTableName(table)} WHERE project_id = @project AND spans = 0 AND errors = 0`),
+];
 const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Number(v) === 1);
 
 const toRow = (r: StoredError): ToolErrorRow => ({

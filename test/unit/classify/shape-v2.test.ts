@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { codeSourceLabel, codeSourceOf } from "@/lib/classify/code-source";
+import { groupKeyOf, groupParts } from "@/lib/classify/group-key";
+import { comparableShape, toldShape } from "@/lib/drift/told-shape";
+
+describe("message shapes, version 2", () => {
+  it("masks short letter-digit ids whole, like numbers and quoted values", () => {
+    expect(toldShape("seat 10A is taken", null)).toBe("seat <id> is taken");
+    expect(toldShape("aircraft A320 is grounded", null)).toBe("aircraft <id> is grounded");
+    expect(toldShape("gate B12 closed for flight LH400", null)).toBe("gate <id> closed for flight <id>");
+    expect(toldShape("order ab12cd34 not found", null)).toBe("order <id> not found");
+    expect(toldShape("seat 2A and seat 14C are taken", null)).toBe(toldShape("seat 31F and seat 9B are taken", null));
+  });
+
+  it("does not over-mask: words, quantities and technical terms keep their meaning", () => {
+    expect(toldShape("Payment Declined By Issuer", null)).toBe("Payment Declined By Issuer");
+    expect(toldShape("timed out after 30s (250ms budget), 3rd attempt, 2x backoff, 95% full", null)).toBe("timed out after <n> (<n> budget), <n> attempt, <n> backoff, <n> full");
+    expect(toldShape("utf8 decode failed; sha256 mismatch; ipv6 only; S3 bucket on EC2; HTTP2 reset; base64 body", null)).toBe(
+      "utf8 decode failed; sha256 mismatch; ipv6 only; S3 bucket on EC2; HTTP2 reset; base64 body",
+    );
+    expect(toldShape("error 404 on page 2", null)).toBe("error <n> on page <n>");
+    expect(toldShape('error: seat_unavailable: seat "14C" on BK48213 until 2027-03-14T10:00Z', "seat_unavailable")).toBe("error: <code>: seat <value> on <id> until <time>");
+  });
+
+  it("groups failures that differ only by such ids", () => {
+    const key = (message: string) => groupKeyOf(groupParts({ tool: "book", errorType: "SeatTakenError", message, httpStatus: null }));
+    expect(key("seat 10A is taken")).toBe(key("seat 7C is taken"));
+    expect(key("seat 10A is taken")).not.toBe(key("seat 10A is held"));
+  });
+
+  it("compares a shape stored before version 2 with its version-2 form", () => {
+    // Version 1 masked the digits only: `seat <n>A`, `A<n>`, ordinals as `<n>st`, terms as `utf<n>`.
+    expect(comparableShape("seat <n>A is taken on A<n>")).toBe(comparableShape(toldShape("seat 10A is taken on A320", null)));
+    expect(comparableShape("retry on the <n>rd attempt")).toBe(comparableShape(toldShape("retry on the 3rd attempt", null)));
+    expect(comparableShape("utf<n> decode failed")).toBe(comparableShape(toldShape("utf8 decode failed", null)));
+    expect(comparableShape("seat <id> is taken")).not.toBe(comparableShape("seat <id> is held"));
+  });
+});
+
+describe("where a code came from", () => {
+  it("names the emitter, a project rule at its version, a pack rule, or none", () => {
+    expect(codeSourceLabel(codeSourceOf({ code: "x", ruleId: null, ruleVersion: null, ruleName: null }))).toBe("sent by the emitter");
+    expect(codeSourceLabel(codeSourceOf({ code: "x", ruleId: "r1", ruleVersion: 3, ruleName: "Seats" }))).toBe("set by rule “Seats” version 3");
+    expect(codeSourceLabel(codeSourceOf({ code: "x", ruleId: "r1", ruleVersion: 3, ruleName: null }))).toBe("set by rule r1 version 3");
+    expect(codeSourceLabel(codeSourceOf({ code: "rate_limited", ruleId: "builtin.http_429", ruleVersion: 1, ruleName: null }))).toBe("set by built-in rule builtin.http_429 (pack version 1)");
+    expect(codeSourceLabel(codeSourceOf({ code: null, ruleId: null, ruleVersion: null, ruleName: null }))).toBe("no code: unclassified");
+  });
+});
