@@ -159,6 +159,7 @@ describe("GET /api/v1/runs/:runId", () => {
           },
         ],
         toldSteps: [],
+        codedBy: {},
       },
     });
   });

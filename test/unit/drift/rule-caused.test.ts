@@ -81,7 +81,7 @@ describe.each(DIALECTS)("drift and classification rules (%s)", (dialect) => {
   it("still reports a code that appears in a release when no rule changed since the earlier release", async () => {
     await store.transaction((tx) => createClassificationRule(tx, "default", "q", quota({ code: "quota_exceeded", errorClass: "ToolFailure", retryable: true }), "test", T0 - DAY));
     // 1.0.0 never fails with the quota message; 1.1.0 does: the tool's behaviour changed, the rule did not.
-    const first = release("1.0.0", 0, true).filter((r) => !String(r.message ?? "").startsWith("quota"));
+    const first = release("1.0.0", 0, true).filter((r) => !("message" in r && String(r.message).startsWith("quota")));
     await ingestNativeBatch(store, "default", undefined, first);
     await send("1.1.0", 2, true);
     expect(await findings()).toEqual([["added", "quota_exceeded", null, "1.0.0", "1.1.0", ["code"]]]);
