@@ -33,9 +33,12 @@ export async function codeSourceCounts(db: Executor, projectId: string): Promise
        sum(CASE WHEN s.code IS NULL THEN 1 ELSE 0 END) AS unclassified
      FROM failure_facts f JOIN tool_call_spans s ON s.project_id = f.project_id AND s.span_id = f.span_id AND s.started_at = f.started_at
      WHERE f.project_id = ?
-     GROUP BY s.source, s.service ORDER BY s.source, s.service`,
+     GROUP BY s.source, s.service`,
     [projectId],
   );
+  // Ordered here: the engines place a null service differently.
+  const key = (r: { source: string; service: string | null }) => `${r.source}\u0000${r.service === null ? "" : `\u0001${r.service}`}`;
+  rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return rows.map((r) => ({
     source: r.source, service: r.service, failures: Number(r.failures), emitter: Number(r.emitter), rules: Number(r.rules), builtin: Number(r.builtin), unclassified: Number(r.unclassified),
   }));
