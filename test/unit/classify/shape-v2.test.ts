@@ -1,4 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store } from "@/db/client";
+import { ensureDefaultProject } from "@/db/keys";
+import { reclassifyProject } from "@/server/jobs/reclassify-job";
+import { DIALECTS, openTestStore } from "../../helpers/stores";
+import { T0 } from "../otlp/fixtures";
+import { errorType, sendOtlp, toolSpan } from "./fixtures";
 import { codeSourceLabel, codeSourceOf } from "@/lib/classify/code-source";
 import { groupKeyOf, groupParts } from "@/lib/classify/group-key";
 import { comparableShape, toldShape } from "@/lib/drift/told-shape";
@@ -44,5 +52,29 @@ describe("where a code came from", () => {
     expect(codeSourceLabel(codeSourceOf({ code: "x", ruleId: "r1", ruleVersion: 3, ruleName: null }))).toBe("set by rule r1 version 3");
     expect(codeSourceLabel(codeSourceOf({ code: "rate_limited", ruleId: "builtin.http_429", ruleVersion: 1, ruleName: null }))).toBe("set by built-in rule builtin.http_429 (pack version 1)");
     expect(codeSourceLabel(codeSourceOf({ code: null, ruleId: null, ruleVersion: null, ruleName: null }))).toBe("no code: unclassified");
+  });
+});
+
+describe.each(DIALECTS)("group keys of stored failures after the shape's version 2 (%s)", (dialect) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await openTestStore(dialect);
+    await ensureDefaultProject(store);
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it("are re-derived by the re-classification job from what the migration marks behind", async () => {
+    await sendOtlp(store, [toolSpan(1, "book", "seat 10A is taken", [errorType("SeatTakenError")]), toolSpan(2, "book", "seat 7C is taken", [errorType("SeatTakenError")])]);
+    const v2 = groupKeyOf(groupParts({ tool: "book", errorType: "SeatTakenError", message: "seat 7C is taken", httpStatus: null }));
+    // As a database of version 1 had them: one key per seat shape (`seat <n>A`, `seat <n>C`).
+    await store.run("UPDATE failure_facts SET group_key = span_id");
+    const file = path.join("db/migrations", dialect === "sqlite" ? "sqlite/0019_code_source_error_facts.sql" : "postgres/0014_code_source_error_facts.sql");
+    const update = readFileSync(file, "utf8").split("--> statement-breakpoint").at(-1)!.split("\n").filter((l) => !l.startsWith("--")).join("\n");
+    await store.run(update);
+    expect(await store.all("SELECT revision, count(*) AS n FROM failure_facts GROUP BY revision")).toEqual([{ revision: -1, n: 2 }]);
+    expect(await reclassifyProject(store, "default", { held: async () => true }, { now: () => T0 })).toEqual({ rows: 2, detail: "0 of 2 stored failures changed" });
+    expect(await store.all("SELECT group_key AS key, revision, count(*) AS n FROM failure_facts GROUP BY group_key, revision")).toEqual([{ key: v2, revision: 0, n: 2 }]);
   });
 });
