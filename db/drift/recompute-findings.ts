@@ -1,4 +1,5 @@
 import { computeFindings, rankFindings } from "@/lib/drift/compare";
+import { ruleEditText } from "@/lib/drift/rule-caused";
 import { listRuleEdits } from "../classify/rule-edits";
 import { modelBehaviourFindings } from "@/lib/drift/model-behaviour";
 import type { Executor } from "../store/types";
@@ -28,6 +29,10 @@ export async function recomputeFindings(tx: Executor, projectId: string, now: nu
     };
   }
   const findings = rankFindings([...computeFindings({ toolReleases, accumulators, ruleEdits }), ...behaviour]);
+  for (const f of findings) {
+    const notes = ruleEdits.filter((e) => e.codes.includes(f.code) || (f.renamedTo !== null && e.codes.includes(f.renamedTo))).map(ruleEditText);
+    if (notes.length > 0) f.ruleNotes = notes;
+  }
   await tx.run(sql.deleteFindings, { project: projectId });
   if (findings.length > 0) {
     const rows = findings.map((f, rank) => [f.id, rank, f.kind, f.severity, f.verdict, f.code, f.renamedTo, f.tool, f.fromRelease, f.toRelease, JSON.stringify(f)]);

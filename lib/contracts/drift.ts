@@ -106,6 +106,11 @@ export const driftFindingSchema = z.object({
   exampleRuns: z.object({ before: z.array(z.string()), after: z.array(z.string()) }),
   /** For `model_behaviour`: the self-correction rate before and after (`before`/`after` signatures are null). */
   selfCorrection: z.object({ before: selfCorrectionSideSchema, after: selfCorrectionSideSchema }).optional(),
+  /**
+   * The finding's history of classification rules: changes of rules that set (or had set) its code,
+   * oldest first (`rule “Name” edited to v2 at <ISO time>`); absent when there were none.
+   */
+  ruleNotes: z.array(z.string()).optional(),
 });
 export type DriftFinding = z.infer<typeof driftFindingSchema>;
 

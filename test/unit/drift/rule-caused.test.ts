@@ -19,14 +19,14 @@ let store: Store;
  * One release of the `book` tool: 30 calls failing with a quota message and no code (the rules name
  * it), 30 failing with the emitter's own `seat_taken` at the given retryability, 40 ok.
  */
-function release(version: string, day: number, seatRetryable: boolean) {
+function release(version: string, day: number, seatRetryable: boolean, quotaRetryable?: boolean) {
   const at = T0 + day * DAY;
   const record = (n: number, fields: Record<string, unknown>) => ({
     type: "tool_call_span", id: `${version}-${n}`, run_id: `run-${version}-${n % 10}`, call_id: `${version}-c${n}`, tool: "book", tool_version: version,
     attempt: 1, started_at: at + n * 1000, ended_at: at + n * 1000 + 50, ...fields,
   });
   return [
-    ...Array.from({ length: 30 }, (_, n) => record(n, { outcome: "failed", message: `quota exceeded for seat ${10 + n}A` })),
+    ...Array.from({ length: 30 }, (_, n) => record(n, { outcome: "failed", message: `quota exceeded for seat ${10 + n}A`, ...(quotaRetryable === undefined ? {} : { retryable: quotaRetryable }) })),
     ...Array.from({ length: 30 }, (_, n) => record(30 + n, { outcome: "failed", code: "seat_taken", error_class: "ToolFailure", retryable: seatRetryable, message: "seat is taken" })),
     ...Array.from({ length: 40 }, (_, n) => record(60 + n, { outcome: "ok" })),
   ];
@@ -76,6 +76,18 @@ describe.each(DIALECTS)("drift and classification rules (%s)", (dialect) => {
       "rule “Quota” edited to v3 at 2026-11-05T00:00:00.000Z",
     ]);
     expect((await getCodeReleaseHistory(store, { project: "default", code: "quota_hit" })).ruleEdits.map((e) => [e.action, e.version])).toEqual([["updated", 3]]);
+  });
+
+  it("reports what the emitter changed on a code a rule gives, with the rule's history on the finding", async () => {
+    // The rule names the failure and leaves class and retryable as the emitter sent them.
+    await store.transaction((tx) => createClassificationRule(tx, "default", "q", quota({ code: "quota_exceeded", errorClass: null, retryable: null }), "test", T0));
+    await ingestNativeBatch(store, "default", undefined, release("1.0.0", 0, true, true));
+    await store.transaction((tx) => updateClassificationRule(tx, "default", "q", { ...quota({ code: "quota_exceeded", errorClass: null, retryable: null }), name: "Quota limits" }, "test", T0 + DAY));
+    await settle();
+    await ingestNativeBatch(store, "default", undefined, release("1.1.0", 2, true, false));
+    expect(await findings()).toEqual([["repurposed", "quota_exceeded", null, "1.0.0", "1.1.0", ["retryable"]]]);
+    const [finding] = (await store.all<{ body: string }>("SELECT body FROM drift_findings")).map((r) => JSON.parse(r.body) as DriftFinding);
+    expect(finding!.ruleNotes).toEqual(["rule “Quota limits” created as v1 at 2026-11-02T00:00:00.000Z", "rule “Quota limits” edited to v2 at 2026-11-03T00:00:00.000Z"]);
   });
 
   it("still reports a code that appears in a release when no rule changed since the earlier release", async () => {
