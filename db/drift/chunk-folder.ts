@@ -197,11 +197,13 @@ export class ChunkFolder {
       const d = this.deltas.signature(code, r.tool, rk.release, rk.kind, r.started_at, r.run_id);
       d.spans++;
       if (isProjectRule(r.rule_id)) d.ruled++;
-      const count = (dim: string, value: string | null) => value !== null && value !== "" && this.deltas.count(code, r.tool, rk.release, "attempts", dim, value);
+      // What a rule set is kept apart (basis `rules`): shown on the code's page, never judged as drift.
       const said = emitterSaid(r);
-      if (said.errorClass) count("error_class", r.error_class);
-      if (said.retryable) count("retryable", r.retryable === null ? null : retryableValue(r.retryable === 1));
-      if (said.outcome) count("outcome", r.outcome);
+      const count = (dim: string, value: string | null, emitter = true) =>
+        value !== null && value !== "" && this.deltas.count(code, r.tool, rk.release, emitter ? "attempts" : "rules", dim, value);
+      count("error_class", r.error_class, said.errorClass);
+      count("retryable", r.retryable === null ? null : retryableValue(r.retryable === 1), said.retryable);
+      count("outcome", r.outcome, said.outcome);
       count("decision", r.decision);
       if (r.retry_after_ms !== null && r.retry_after_ms >= 0) count("retry_after", String(quantizeDelay(r.retry_after_ms)));
       this.trackCall(r.run_id, r.call_id, code, r.tool, rk, r.attempt, r.started_at, false);

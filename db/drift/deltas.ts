@@ -51,7 +51,7 @@ export class DriftDeltas {
   }
 
   /** Adds `by` (−1 takes a row's count back when it moves to another release). */
-  count(code: string, tool: string, release: string, basis: "attempts" | "errors", dim: string, value: string, by = 1): void {
+  count(code: string, tool: string, release: string, basis: "attempts" | "errors" | "rules", dim: string, value: string, by = 1): void {
     const key = [code, tool, release, basis, dim, value].join(SEP);
     this.counts.set(key, (this.counts.get(key) ?? 0) + by);
   }

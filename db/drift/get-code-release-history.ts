@@ -2,7 +2,7 @@ import type { CodeReleasePoint, CodeReleaseHistory } from "@/lib/contracts/drift
 import { histogramQuantile } from "@/lib/drift/delays";
 import { orderReleases } from "@/lib/drift/semver";
 import { ruleEditText } from "@/lib/drift/rule-caused";
-import { dimMix } from "@/lib/drift/signature";
+import { dimMix, withRuleSet } from "@/lib/drift/signature";
 import { listRuleEdits } from "../classify/rule-edits";
 import type { Executor } from "../store/types";
 import { loadAccumulators } from "./load-accumulators";
@@ -15,7 +15,8 @@ const addMix = (target: Record<string, number>, entries: { value: string; count:
 export async function getCodeReleaseHistory(db: Executor, params: { project: string; code: string; tool?: string }): Promise<CodeReleaseHistory> {
   const [accs, edits] = [await loadAccumulators(db, params.project, { code: params.code, tool: params.tool }), await listRuleEdits(db, params.project, params.code)];
   const byRelease = new Map<string, CodeReleasePoint & { recovered: number; delays: Map<number, number> }>();
-  for (const acc of accs) {
+  // The page shows what rules set too (drift judges only what the emitter said).
+  for (const acc of accs.map(withRuleSet)) {
     let p = byRelease.get(acc.release);
     if (!p) {
       p = {

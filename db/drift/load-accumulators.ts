@@ -71,7 +71,7 @@ export async function loadAccumulators(db: Executor, projectId: string, filter: 
     if (c.dim === "retry_after") acc.retryAfter.set(Number(c.value), (acc.retryAfter.get(Number(c.value)) ?? 0) + c.count);
     else if (c.dim === "told") acc.told[c.value] = (acc.told[c.value] ?? 0) + c.count;
     else if (isDim(c.dim)) {
-      const target = c.basis === "attempts" ? acc.attempts : acc.finalErrors;
+      const target = c.basis === "attempts" ? acc.attempts : c.basis === "rules" ? (acc.ruleSet ??= emptyDimCounts()) : acc.finalErrors;
       target[c.dim][c.value] = (target[c.dim][c.value] ?? 0) + c.count;
     }
   }

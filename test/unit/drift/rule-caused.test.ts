@@ -70,6 +70,11 @@ describe.each(DIALECTS)("drift and classification rules (%s)", (dialect) => {
     expect(await store.all("SELECT count(*) AS n FROM tool_call_spans WHERE code = 'quota_hit'")).toEqual([{ n: 90 }]);
 
     const history = await getCodeReleaseHistory(store, { project: "default", code: "quota_exceeded" });
+    // The code's page still shows what the rule set, per release, though drift does not judge it.
+    expect(history.points.map((p) => [p.release, p.byClass, p.retryable])).toEqual([
+      ["1.0.0", { ToolFailure: 30 }, { retryable: 30, permanent: 0 }],
+      ["1.1.0", { ToolFailure: 30 }, { retryable: 0, permanent: 30 }],
+    ]);
     expect(history.ruleEdits.map((e) => e.text)).toEqual([
       "rule “Quota” created as v1 at 2026-11-02T00:00:00.000Z",
       "rule “Quota” edited to v2 at 2026-11-03T00:00:00.000Z",
