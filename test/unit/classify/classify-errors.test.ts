@@ -4,7 +4,7 @@ import { ensureDefaultProject } from "@/db/keys";
 import { createClassificationRule, deleteClassificationRule, updateClassificationRule } from "@/db/classify/rules";
 import { ruleInputSchema } from "@/lib/contracts/classification";
 import { reclassifyProject } from "@/server/jobs/reclassify-job";
-import { ingestNativeBatch } from "../../helpers/ingest";
+import { ingestAdkRunEvents, ingestNativeBatch } from "../../helpers/ingest";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 import { b, i, ns, s, span, T0 } from "../otlp/fixtures";
 import { rollupsAndRecount, sendOtlp, status, toolSpan } from "./fixtures";
@@ -120,6 +120,20 @@ describe.each(DIALECTS)("final errors through the rules (%s)", (dialect) => {
     expect(await settle()).toEqual({ rows: 2, detail: "2 of 2 stored failures changed" });
     expect((await errors()).map((e) => [e.code, e.errorClass, e.ruleId])).toEqual([["seat_taken", "ToolRefusal", "r1"]]);
     expect(await store.all("SELECT code, outcome FROM tool_call_spans")).toEqual([{ code: "seat_taken", outcome: "declined" }]);
+    await expectExact();
+  });
+
+  it("codes the reference kit's untyped final error with its call, by the pack's wording rules", async () => {
+    const events = [
+      { kind: "tool_call", name: "book", detail: null, at: 1767225600.0, usage: null },
+      { kind: "tool_error", name: "book", detail: "connection refused by upstream", at: 1767225600.5, usage: null },
+    ];
+    expect(await ingestAdkRunEvents(store, "default", { run_id: "run_k", agent: "planner", state: "completed" }, events)).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
+    const prior = JSON.stringify({ code: null, errorClass: null, retryable: null });
+    expect(await errors()).toEqual([
+      { callId: "run_k#call@1", code: "upstream_unavailable", errorClass: "ToolFailure", retryable: 1, ruleId: "builtin.text_connection", ruleVersion: 1, prior, revision: 0 },
+    ]);
+    expect(await store.all("SELECT code, outcome FROM tool_call_spans")).toEqual([{ code: "upstream_unavailable", outcome: "failed" }]);
     await expectExact();
   });
 
