@@ -70,7 +70,7 @@ describe.each(DIALECTS)("group keys of stored failures after the shape's version
     const v2 = groupKeyOf(groupParts({ tool: "book", errorType: "SeatTakenError", message: "seat 7C is taken", httpStatus: null }));
     // As a database of version 1 had them: one key per seat shape (`seat <n>A`, `seat <n>C`).
     await store.run("UPDATE failure_facts SET group_key = span_id");
-    const file = path.join("db/migrations", dialect === "sqlite" ? "sqlite/0019_code_source_error_facts.sql" : "postgres/0014_code_source_error_facts.sql");
+    const file = path.join("db/migrations", dialect === "sqlite" ? "sqlite/0021_code_source_error_facts.sql" : "postgres/0016_code_source_error_facts.sql");
     const update = readFileSync(file, "utf8").split("--> statement-breakpoint").at(-1)!.split("\n").filter((l) => !l.startsWith("--")).join("\n");
     await store.run(update);
     expect(await store.all("SELECT revision, count(*) AS n FROM failure_facts GROUP BY revision")).toEqual([{ revision: -1, n: 2 }]);
