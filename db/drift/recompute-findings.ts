@@ -2,6 +2,8 @@ import { computeFindings, rankFindings } from "@/lib/drift/compare";
 import { ruleEditText } from "@/lib/drift/rule-caused";
 import { listRuleEdits } from "../classify/rule-edits";
 import { modelBehaviourFindings } from "@/lib/drift/model-behaviour";
+import type { DriftFinding } from "@/lib/contracts/drift";
+import { openDeclinedIssues, type DeclineTrigger } from "../issues/open-declined-issues";
 import type { Executor } from "../store/types";
 import { loadAccumulators, loadToolReleases } from "./load-accumulators";
 import { loadToldReleaseCounts } from "./load-told-counts";
@@ -33,11 +35,21 @@ export async function recomputeFindings(tx: Executor, projectId: string, now: nu
     const notes = ruleEdits.filter((e) => e.codes.includes(f.code) || (f.renamedTo !== null && e.codes.includes(f.renamedTo))).map(ruleEditText);
     if (notes.length > 0) f.ruleNotes = notes;
   }
+  const before = new Set((await tx.all<{ finding_id: string }>("SELECT finding_id FROM drift_findings WHERE project_id = ?", [projectId])).map((r) => r.finding_id));
   await tx.run(sql.deleteFindings, { project: projectId });
   if (findings.length > 0) {
     const rows = findings.map((f, rank) => [f.id, rank, f.kind, f.severity, f.verdict, f.code, f.renamedTo, f.tool, f.fromRelease, f.toRelease, JSON.stringify(f)]);
     await tx.run(sql.insertFindings, { project: projectId, rows: JSON.stringify(rows), now });
   }
   await tx.run(sql.putFindingsComputedAt, { project: projectId, now });
+  // Only a finding that is new opens an issue: one that persists must not reopen it after a user resolved it.
+  await openDeclinedIssues(tx, projectId, findings.filter((f) => !before.has(f.id)).flatMap(declineTrigger), now);
   return findings.length;
+}
+
+/** The code a finding names in its later release (a removed code has none there). */
+function declineTrigger(f: DriftFinding): DeclineTrigger[] {
+  const code = f.kind === "renamed" ? f.renamedTo : f.kind === "removed" ? null : f.code;
+  if (code === null) return [];
+  return [{ tool: f.tool, code, actor: "drift", by: `drift finding "${f.kind}" of ${f.code} in ${f.tool} ${f.fromRelease} → ${f.toRelease}` }];
 }
