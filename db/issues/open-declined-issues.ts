@@ -1,5 +1,5 @@
 import { issueId } from "@/lib/triage/issue-batch";
-import { recordAudit } from "../audit/record-audit";
+import { recordSystemChanges } from "../audit/audited-change";
 import type { Executor } from "../store/types";
 
 // Declines are the tool's answers, so ingest opens no issue for them (docs/issues.md). A drift
@@ -15,9 +15,6 @@ export interface DeclineTrigger {
   /** What says so, for the history: "drift finding …", "alert rule …" (after "opened by "). */
   by: string;
 }
-
-/** The issue's actor label: a system change, no user. */
-const SYSTEM = "system";
 
 interface Declines {
   calls: number | string;
@@ -76,10 +73,7 @@ export async function openDeclinedIssues(tx: Executor, projectId: string, trigge
       "INSERT INTO issue_events (project_id, issue_id, at, actor_user_id, actor_label, kind, detail) VALUES (?, ?, ?, NULL, ?, ?, ?)",
       [projectId, id, now, t.actor, from === null ? "created" : "state", detail],
     );
-    await recordAudit(tx, {
-      projectId, actorUserId: null, actorLabel: SYSTEM, action: "issue.state_changed", target: `${t.tool} ${t.code}`,
-      detail: { issueId: id, from, to: "open", change: detail }, at: now,
-    });
+    await recordSystemChanges(tx, now, [{ projectId, action: "issue.state_changed", target: `${t.tool} ${t.code}`, detail: { issueId: id, from, to: "open", change: detail } }]);
     opened.push(id);
   }
   return opened;
