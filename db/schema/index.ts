@@ -44,3 +44,4 @@ export * from "./issues";
 export * from "./issue-facts";
 export * from "./trace-links";
 export * from "./saved-views";
+export * from "./slos";

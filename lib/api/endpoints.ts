@@ -12,6 +12,7 @@ import { releasesEndpoints } from "./read/releases";
 import { authProvidersEndpoints } from "./read/auth-providers";
 import { traceLinkEndpoints } from "./read/trace-links";
 import { savedViewsEndpoints } from "./read/saved-views";
+import { slosEndpoints } from "./read/slos";
 
 /**
  * Every read endpoint of the dashboard API (docs/architecture.md lists them with their pages), for the
@@ -33,4 +34,5 @@ export const endpoints = {
   ...authProvidersEndpoints,
   ...traceLinkEndpoints,
   ...savedViewsEndpoints,
+  ...slosEndpoints,
 } as const;

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   "view.saved",
   "view.changed",
   "view.deleted",
+  "slo.created",
+  "slo.updated",
+  "slo.deleted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
