@@ -17,7 +17,7 @@ export function budgetSeries(hours: readonly { at: number; calls: number; bad: n
   for (let at = Math.floor(from / HOUR) * HOUR; at < now; at += HOUR) {
     const h = byHour.get(at);
     spent += h?.bad ?? 0;
-    out.push({ at, calls: h?.calls ?? 0, bad: h?.bad ?? 0, budgetRemaining: allowed === 0 ? 1 : 1 - spent / allowed });
+    out.push({ at, calls: h?.calls ?? 0, bad: h?.bad ?? 0, budgetRemaining: allowed === 0 ? 1 : Math.round((1 - spent / allowed) * 1e9) / 1e9 });
   }
   return out;
 }

@@ -45,16 +45,20 @@ export function countCalls(groups: readonly SloCallGroup[], slo: { countDeclines
   return out;
 }
 
+// Rates are rounded to 9 decimals: 1 − 0.995 is 0.0050000000000000044 in binary, which would put
+// 72 bad calls in 1000 (exactly 14.4× at 99.5 %) a hair under the page threshold.
+const clean = (x: number) => Math.round(x * 1e9) / 1e9;
+
 /** How fast the budget burns: the bad share over the allowed bad share (1 spends exactly the budget over the window); null without calls. */
 export function burnRate(counts: { calls: number; bad: number }, objective: number): number | null {
   if (counts.calls === 0) return null;
-  return counts.bad / counts.calls / (1 - objective);
+  return clean(counts.bad / counts.calls / (1 - objective));
 }
 
 /** The share of the window's budget left: 1 untouched, 0 spent, negative when overspent; 1 without calls (nothing spent). */
 export function budgetRemaining(counts: { calls: number; bad: number }, objective: number): number {
   if (counts.calls === 0) return 1;
-  return 1 - counts.bad / ((1 - objective) * counts.calls);
+  return clean(1 - counts.bad / ((1 - objective) * counts.calls));
 }
 
 /** Which alerts hold: both windows of a level at or above its threshold (a window without calls burns nothing). */
