@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { href: "/drift", label: "Drift" },
   { href: "/releases", label: "Releases" },
   { href: "/conformance", label: "Conformance" },
+  { href: "/slos", label: "SLOs" },
   { href: "/alerts", label: "Alerts" },
   { href: "/settings", label: "Settings" },
 ] as const;
