@@ -41,8 +41,8 @@ describe("the SLO page in Chromium", () => {
     expect(await page.locator('nav a[href^="/slos"]').count()).toBeGreaterThan(0);
 
     const form = page.locator('form[aria-label="New SLO"]');
-    await form.getByLabel("Name").fill("Search answers");
-    await form.getByLabel("Tools").fill("search_*");
+    await form.getByLabel("Name", { exact: true }).fill("Search answers");
+    await form.getByLabel(/^Tools/).fill("search_*");
     await form.getByLabel(/^Objective/).fill("100");
     await form.getByRole("button", { name: "Create SLO" }).click();
     await form.getByText("a percentage between 0 and 100 (exclusive), e.g. 99.5").waitFor();
@@ -55,7 +55,7 @@ describe("the SLO page in Chromium", () => {
     // 2 bad calls allowed (10 % of 20), 1 spent; a 0.5× burn over 6 h, no call in the shorter windows.
     await expect.poll(cells).toEqual(["Search answers", "search_*", "90% over 28 d", "50%", "no calls / no calls", "0.5× / no calls", "within budget"]);
     // The form starts empty again.
-    expect(await form.getByLabel("Name").inputValue()).toBe("");
+    expect(await form.getByLabel("Name", { exact: true }).inputValue()).toBe("");
 
     await row.getByRole("link", { name: "Search answers" }).click();
     const detail = page.locator('section[aria-labelledby="slo-detail-title"]');
