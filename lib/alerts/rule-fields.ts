@@ -142,9 +142,9 @@ export function paramsFromFields(kind: AlertRuleKind, f: RuleFields): RuleFields
   };
 }
 
-/** A rule's condition as a person reads it in the list: the threshold, and which tools it watches. */
-export function describeRuleParams(p: AlertRuleParams): string {
-  if (p.kind === "slo_burn") return `${thresholdOf(p)}, for SLO #${p.slo}`;
+/** A rule's condition as a person reads it in the list: the threshold, and which tools (or which SLO, by name when known) it watches. */
+export function describeRuleParams(p: AlertRuleParams, sloName?: string): string {
+  if (p.kind === "slo_burn") return `${thresholdOf(p)}, for SLO ${sloName === undefined ? `#${p.slo}` : `“${sloName}”`}`;
   const where = p.kind === "drift" || p.kind === "new_code" || p.kind === "issue_regressed" ? "" : p.tool ? `, on \`${p.tool}\`` : ", on every tool";
   return `${thresholdOf(p)}${where}`;
 }

@@ -80,6 +80,17 @@ describe("the SLO page in Chromium", () => {
     await edit.getByLabel(/^Objective/).fill("80");
     await edit.getByRole("button", { name: "Save" }).click();
     await expect.poll(cells).toEqual(["Search answers", "search_*", "80% over 28 d", "75%", "no calls / no calls", "0.25× / no calls", "within budget"]);
+
+    // Its burn-rate rule is on the Alerts page, named for the SLO; editing it shows the SLO chosen.
+    await page.goto(server.at("/alerts"));
+    const rule = page.locator('table[aria-label="Alert rules"] tbody tr', { hasText: "SLO Search answers: burn rate" });
+    await expect.poll(() => rule.locator("td").nth(1).textContent()).toBe(
+      "an SLO burn rate of 14.4× or more over both 1 h and 5 min (page), or 6× or more over both 6 h and 30 min (ticket), for SLO “Search answers”",
+    );
+    await rule.getByRole("button", { name: "Edit" }).click();
+    const ruleForm = page.locator('form[aria-label="Edit rule SLO Search answers: burn rate"]');
+    expect(await ruleForm.getByLabel("Kind").inputValue()).toBe("slo_burn");
+    await expect.poll(() => ruleForm.getByLabel("SLO", { exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe("Search answers");
   });
 
   it("has no serious or critical axe violation on the SLO page with an SLO open, light and dark", async () => {

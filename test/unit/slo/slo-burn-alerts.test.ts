@@ -10,6 +10,7 @@ import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
 import { createSlo } from "@/db/slos/slos";
 import { sloBurnRates } from "@/db/slos/slo-status";
+import { pagerDutySeverity } from "@/lib/alerts/pagerduty";
 import { readNotification, type AlertNotification } from "@/lib/alerts/notification";
 import { emptyRowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { DIALECTS, openTestStore } from "@/test/helpers/stores";
@@ -93,6 +94,7 @@ describe.each(DIALECTS)("SLO burn-rate alerts on %s", (dialect) => {
       releases: ["2.0.0"],
       environments: ["prod"],
     });
+    expect(pagerDutySeverity(fired!)).toBe("critical");
     expect(fired!.summary).toBe(
       'SLO "Search answers" (search_*; 99% over 28 d): fast burn: 16.7× over 1 h and 50× over 5 min (threshold 14.4×), crossing burn rate 14.4× or more over both 1 h and 5 min (page); ' +
         // 880 calls since T0 - 7 h, 20 bad, 8.8 allowed: 1 - 20 / 8.8.
@@ -113,6 +115,7 @@ describe.each(DIALECTS)("SLO burn-rate alerts on %s", (dialect) => {
     ]);
     const [fired, resolved] = await notifications(rules.slow);
     expect(fired!.value).toBe("slow burn: 6.11× over 6 h and 10× over 30 min (threshold 6×)");
+    expect(pagerDutySeverity(fired!)).toBe("warning");
     expect(fired!.threshold).toBe("burn rate 6× or more over both 6 h and 30 min (ticket)");
     expect(resolved).toMatchObject({ durationMs: 35 * MIN, value: "resolved after 35 min; now 6.67× over 6 h and 5× over 30 min" });
   });

@@ -1,5 +1,6 @@
 // The SLO form's fields to and from the API's definition, and the budget chart's preparation.
 import { describe, expect, it } from "vitest";
+import { DEFAULT_FIELDS, describeRuleParams, fieldsFromParams, paramsFromFields } from "@/lib/alerts/rule-fields";
 import { prepareSloBudget } from "@/lib/charts/slo-budget";
 import { DEFAULT_SLO_FIELDS, sloFieldsOf, sloFromFields } from "@/lib/slo/slo-fields";
 
@@ -20,6 +21,17 @@ describe("sloFromFields", () => {
     const slo = { id: 1, project: "p", name: "S", tools: ["a", "b*"], objective: 0.995, windowDays: 7, countDeclines: false, countRecovered: true, createdAt: 0, updatedAt: 0 };
     expect(sloFieldsOf(slo)).toEqual({ name: "S", tools: "a, b*", objectivePercent: "99.5", windowDays: "7", countDeclines: false, countRecovered: true });
     expect(sloFromFields(sloFieldsOf(slo))).toEqual({ ok: true, value: { name: "S", tools: ["a", "b*"], objective: 0.995, windowDays: 7, countDeclines: false, countRecovered: true } });
+  });
+});
+
+describe("an SLO burn rule's fields", () => {
+  it("read the chosen SLO's id, and name a missing one", () => {
+    expect(paramsFromFields("slo_burn", { ...DEFAULT_FIELDS, slo: "3" })).toEqual({ ok: true, params: { kind: "slo_burn", slo: 3 } });
+    expect(paramsFromFields("slo_burn", DEFAULT_FIELDS)).toEqual({ ok: false, issues: [{ field: "slo", message: "required" }] });
+    expect(fieldsFromParams({ kind: "slo_burn", slo: 3 }).slo).toBe("3");
+    expect(describeRuleParams({ kind: "slo_burn", slo: 3 }, "Search")).toBe(
+      "an SLO burn rate of 14.4× or more over both 1 h and 5 min (page), or 6× or more over both 6 h and 30 min (ticket), for SLO “Search”",
+    );
   });
 });
 
