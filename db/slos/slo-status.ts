@@ -27,7 +27,6 @@ export async function sloStatus(db: Executor, slo: Slo, now: number): Promise<Sl
   const starts = { window: from, ...(Object.fromEntries(BURN_KEYS.map((k) => [k, now - BURN_WINDOWS_MS[k]])) as Record<BurnWindowKey, number>) };
   const groups = await sloCallWindows(db, { project: slo.project, tools, from, to: now }, starts);
   const window = countCalls(groups.window, slo);
-  // A window shorter than 6 h has no calls before its start: burn windows are cut to it.
   const burnRates = Object.fromEntries(BURN_KEYS.map((k) => [k, burnRate(countCalls(groups[k], slo), slo.objective)])) as BurnRates;
   const [ruleId] = await sloAlertRuleIds(db, slo.project, slo.id);
   return {
