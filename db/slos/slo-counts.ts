@@ -19,19 +19,22 @@ export interface SloScope {
  * attempt has not arrived is not an end yet. `failed` is any outcome but ok and cancelled (a
  * cancelled call is the run stopping, not the tool failing); `recovered` says the model corrected
  * itself after the error it was told (the call's told step is recovered or replaced,
- * docs/after-told.md). Times are the last attempt's start.
+ * docs/after-told.md). Times are the last attempt's start. Only failed attempts are looked up
+ * further (a later attempt, a told step): a call is retried after a failure, never after an ok, and
+ * most attempts are ok, so the scan does a few lookups rather than one per attempt.
  */
 function finalCalls(db: Executor): string {
   return `SELECT s.run_id, s.call_id, s.tool, s.code, s.started_at, COALESCE(s.release, s.tool_version) AS release, s.environment,
       CASE WHEN s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled') THEN 1 ELSE 0 END AS failed,
       CASE WHEN s.outcome = 'declined' THEN 1 ELSE 0 END AS declined,
-      CASE WHEN EXISTS (SELECT 1 FROM told_steps t WHERE t.project_id = s.project_id AND t.run_id = s.run_id AND t.call_id = s.call_id AND t.step IN ('recovered', 'replaced'))
+      CASE WHEN s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled')
+        AND EXISTS (SELECT 1 FROM told_steps t WHERE t.project_id = s.project_id AND t.run_id = s.run_id AND t.call_id = s.call_id AND t.step IN ('recovered', 'replaced'))
         THEN 1 ELSE 0 END AS recovered
     FROM tool_call_spans s
     WHERE s.project_id = @project AND s.started_at >= @from AND s.started_at < @to
       AND s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})
       AND (s.decision IS NULL OR s.decision <> 'retried')
-      AND NOT EXISTS (SELECT 1 FROM tool_call_spans n WHERE n.project_id = s.project_id AND n.run_id = s.run_id AND n.call_id = s.call_id AND n.attempt > s.attempt)`;
+      AND (s.outcome = 'ok' OR NOT EXISTS (SELECT 1 FROM tool_call_spans n WHERE n.project_id = s.project_id AND n.run_id = s.run_id AND n.call_id = s.call_id AND n.attempt > s.attempt))`;
 }
 
 const scopeParams = (q: SloScope) => ({ project: q.project, from: q.from, to: q.to, tools: JSON.stringify(q.tools.map((t) => [t])) });
@@ -91,26 +94,51 @@ export async function sloCallWindows<K extends string>(db: Executor, q: SloScope
 
 const TOP = 5;
 
-/** The bad calls of a scope grouped by code, tool, run, release and environment (most first, ties by name), and the first of them. */
+/** The `TOP` keys with the most calls, ties by name (both engines answer alike). */
+function topOf(counts: Map<string, number>): { key: string; count: number }[] {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, TOP)
+    .map(([key, count]) => ({ key, count }));
+}
+
+/**
+ * The bad calls of a scope grouped by code, tool, run, release and environment (most first, ties
+ * by name; runs with more bad calls first, then the latest), and the first of them: one scan,
+ * grouped in SQL by all five and summed here.
+ */
 export async function sloBadCalls(db: Executor, q: SloScope & { countDeclines: boolean; countRecovered: boolean }) {
   const empty = { codes: [], tools: [], runs: [], releases: [], environments: [], firstAt: null };
   if (q.tools.length === 0) return empty;
-  const bad = `(${finalCalls(db)}) c WHERE c.failed = 1 AND NOT (c.declined = 1 AND @countDeclines = 0) AND NOT (c.declined = 0 AND c.recovered = 1 AND @countRecovered = 0)`;
-  const params = { ...scopeParams(q), countDeclines: q.countDeclines ? 1 : 0, countRecovered: q.countRecovered ? 1 : 0 };
-  const top = (column: string) =>
-    db.all<{ key: string; n: number | string }>(`SELECT ${column} AS key, count(*) AS n FROM ${bad} AND ${column} IS NOT NULL GROUP BY ${column} ORDER BY count(*) DESC, ${column} LIMIT ${TOP}`, params);
-  const [codes, tools, releases, environments] = [await top("c.code"), await top("c.tool"), await top("c.release"), await top("c.environment")];
-  const runs = await db.all<{ run_id: string; n: number | string; last_at: number | string }>(
-    `SELECT c.run_id, count(*) AS n, max(c.started_at) AS last_at FROM ${bad} GROUP BY c.run_id ORDER BY count(*) DESC, max(c.started_at) DESC, c.run_id LIMIT ${TOP}`,
-    params,
+  const rows = await db.all<{ code: string | null; tool: string; run_id: string; release: string | null; environment: string | null; n: number | string; first_at: number | string; last_at: number | string }>(
+    `SELECT c.code, c.tool, c.run_id, c.release, c.environment, count(*) AS n, min(c.started_at) AS first_at, max(c.started_at) AS last_at
+     FROM (${finalCalls(db)}) c
+     WHERE c.failed = 1 AND NOT (c.declined = 1 AND @countDeclines = 0) AND NOT (c.declined = 0 AND c.recovered = 1 AND @countRecovered = 0)
+     GROUP BY c.code, c.tool, c.run_id, c.release, c.environment`,
+    { ...scopeParams(q), countDeclines: q.countDeclines ? 1 : 0, countRecovered: q.countRecovered ? 1 : 0 },
   );
-  const first = await db.get<{ at: number | string | null }>(`SELECT min(c.started_at) AS at FROM ${bad}`, params);
+  const by = (key: (r: (typeof rows)[number]) => string | null) => {
+    const counts = new Map<string, number>();
+    for (const r of rows) {
+      const k = key(r);
+      if (k !== null) counts.set(k, (counts.get(k) ?? 0) + Number(r.n));
+    }
+    return topOf(counts);
+  };
+  const runs = new Map<string, { count: number; lastAt: number }>();
+  for (const r of rows) {
+    const run = runs.get(r.run_id) ?? { count: 0, lastAt: 0 };
+    runs.set(r.run_id, { count: run.count + Number(r.n), lastAt: Math.max(run.lastAt, Number(r.last_at)) });
+  }
   return {
-    codes: codes.map((r) => ({ code: r.key, count: Number(r.n) })),
-    tools: tools.map((r) => ({ tool: r.key, count: Number(r.n) })),
-    runs: runs.map((r) => ({ runId: r.run_id, count: Number(r.n), lastAt: Number(r.last_at) })),
-    releases: releases.map((r) => r.key),
-    environments: environments.map((r) => r.key),
-    firstAt: first?.at == null ? null : Number(first.at),
+    codes: by((r) => r.code).map(({ key, count }) => ({ code: key, count })),
+    tools: by((r) => r.tool).map(({ key, count }) => ({ tool: key, count })),
+    runs: [...runs]
+      .sort((a, b) => b[1].count - a[1].count || b[1].lastAt - a[1].lastAt || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .slice(0, TOP)
+      .map(([runId, r]) => ({ runId, count: r.count, lastAt: r.lastAt })),
+    releases: by((r) => r.release).map((r) => r.key),
+    environments: by((r) => r.environment).map((r) => r.key),
+    firstAt: rows.reduce<number | null>((min, r) => (min === null ? Number(r.first_at) : Math.min(min, Number(r.first_at))), null),
   };
 }
