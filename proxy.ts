@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { safeNextPath, signInPath } from "./lib/auth/next-path";
+import { pageQueryProblem } from "./lib/query/page-queries";
 import { accountsExist, resolveCaller, signInRequired } from "./server/auth/access";
 import { readCookie, SESSION_COOKIE, sessionCookies } from "./server/auth/cookies";
 import { config as serverConfig } from "./server/config";
@@ -106,6 +107,18 @@ function storageUnavailable(req: NextRequest, requestHeaders: Headers): NextResp
 }
 
 /**
+ * A page address with a bad filter (`?range=9y`, `?hasErrors=maybe`) is answered with HTTP 400: the
+ * page renders its in-app explanation (page-guards' `badParameter`, the same check), and the status
+ * tells crawlers, monitors and scripts the link is wrong. Only document loads: a client navigation's
+ * RSC request keeps 200, as Next's router would otherwise reload the page to show a non-200 answer.
+ */
+function badParameterAnswer(req: NextRequest, requestHeaders: Headers): NextResponse | null {
+  if (req.method !== "GET" || req.headers.has("rsc") || pageQueryProblem(req.nextUrl.pathname, req.nextUrl.searchParams) === null) return null;
+  // Next carries the proxy's status onto the page's answer (a rewrite to the same address would loop).
+  return NextResponse.next({ status: 400, headers: { "Cache-Control": "no-store" }, request: { headers: requestHeaders } });
+}
+
+/**
  * Every dashboard request: the `Host` check (421 for a name not served here: DNS rebinding), who
  * may pass (`admit`), and a per-request nonce in the CSP.
  */
@@ -133,7 +146,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     res.headers.set("Content-Security-Policy", csp);
     return res;
   }
-  const res = NextResponse.next({ request: { headers: requestHeaders } });
+  const res = badParameterAnswer(req, requestHeaders) ?? NextResponse.next({ request: { headers: requestHeaders } });
   res.headers.set("Content-Security-Policy", csp);
   for (const cookie of verdict.cookies) res.headers.append("Set-Cookie", cookie);
   return res;

@@ -5,7 +5,8 @@ import { PageProblem } from "@/components/dashboard/page-problem";
 import { listUserMemberships } from "@/db/auth/memberships";
 import { listProjects } from "@/db/queries/list-projects";
 import { codeExists, toolExists } from "@/db/queries/search";
-import { normalizeQuery, type Endpoint, type RawQuery } from "@/lib/api/endpoint";
+import type { Endpoint, RawQuery } from "@/lib/api/endpoint";
+import { queryProblem } from "@/lib/query/page-queries";
 import { signInPath } from "@/lib/auth/next-path";
 import type { ProjectRole } from "@/lib/auth/roles";
 import { isInstanceLevel, projectRoleOf, type Caller } from "@/server/auth/access";
@@ -14,19 +15,18 @@ import { getStore } from "@/server/store";
 import { decodeSegment } from "./decode-segment";
 import { INVITATION_GONE, SETUP_LINK_GONE } from "./missing-messages";
 
-/** The in-app 400 of a page: names the first bad query parameter, its value, and what is wrong. */
+/**
+ * The in-app 400 of a page: names the first bad query parameter, its value, and what is wrong. The
+ * proxy already answered the address with HTTP 400 (`pageQueryProblem`, the same check).
+ */
 export function badParameter(endpoint: Endpoint<z.ZodObject, z.ZodType, string>, search: RawQuery, path = "/"): React.ReactElement | null {
-  const query = normalizeQuery(endpoint, search);
-  const parsed = endpoint.query.safeParse(query);
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0]!;
-  const name = String(issue.path[0] ?? "query");
-  const value = query[name];
+  const problem = queryProblem(endpoint, search);
+  if (problem === null) return null;
   return (
     <PageProblem
       status={400}
       title="This link has a bad parameter"
-      message={`The parameter “${name}”${value === undefined ? "" : ` = “${value}”`} is not valid: ${issue.message}.`}
+      message={`The parameter “${problem.name}”${problem.value === undefined ? "" : ` = “${problem.value}”`} is not valid: ${problem.message}.`}
       href={path}
       linkText="Open this page without its parameters"
     />

@@ -3,7 +3,12 @@
  * times every dashboard query function in process, then starts the built server and times the HTTP
  * read endpoints. Prints p50/p95 per endpoint. Needs a prior `next build` (FAULTLINE_DIST_DIR honoured).
  *
- *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http] [--db PATH | --db postgres://…]
+ *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http] [--db PATH | --db postgres://…] [--analyze | --no-analyze]
+ *
+ * Prints bytes per span (total, and per table and index). SQLite is measured as a live node runs it,
+ * without ANALYZE (`--analyze` to measure with statistics); PostgreSQL after VACUUM (ANALYZE), as
+ * autovacuum leaves it (`--no-analyze` for freshly loaded tables). `--spans 10000000` is the 10M run
+ * (run it alone on a quiet machine: it takes long and needs ~9 GB on PostgreSQL).
  *
  * `--db PATH` keeps (and reuses) a seeded SQLite file; `--db postgres://…` runs on that PostgreSQL
  * database instead (seeded when it holds no spans yet, never dropped).
@@ -39,10 +44,16 @@ const CLASSES: [string, string, boolean][] = [
   ["not_found", "ToolNotFoundError", false], ["result_rejected", "ToolResultError", false],
 ];
 
+/** Spans of the one long run seeded (a run page must stay fast at this size). */
+export const LONG_RUN_SPANS = 10_000;
+
 /**
  * Seeds `total` spans ending at `end`: 40 tools, 60 codes, 4 releases rolling out over 7 days,
  * 3 services; ~12% of first attempts fail, retryable failures are retried (backoff sometimes far from
- * retry_after), a few fail closed on a long retry_after.
+ * retry_after), a few fail closed on a long retry_after. Failures carry the message the model was told
+ * and every call its arguments' hash; the call after a surfaced error answers it (told texts); every
+ * run has its run record, failed with an error when a failure ended it. The first run is a long one of
+ * LONG_RUN_SPANS spans (when `total` allows), as an agent looping for hours makes.
  */
 export async function seedRealistic(store: Store, total: number, end: number, batchSize = 5000): Promise<void> {
   const rnd = prng(42);
@@ -67,10 +78,15 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
   while (written < total) {
     const runId = `run-${++runN}`;
     let t = start + Math.floor(rnd() * (end - start - HOUR));
+    const runStart = t;
     const frac = (t - start) / (end - start);
     const release = releases[Math.min(releases.length - 1, Math.floor(frac * releases.length + (rnd() - 0.5) * 0.3))] ?? releases[0]!;
     const service = pick(services);
-    const calls = 2 + Math.floor(rnd() * 6);
+    const long = runN === 1 && total >= 10 * LONG_RUN_SPANS;
+    // A long run's calls are close together (its 10,000 spans fit in a few hours of the week).
+    const calls = long ? LONG_RUN_SPANS : 2 + Math.floor(rnd() * 6);
+    let surfaced: string | null = null;
+    let runError: string | null = null;
     for (let c = 0; c < calls && written < total; c++) {
       const ti = Math.floor(Math.pow(rnd(), 1.6) * tools.length);
       const tool = tools[ti]!;
@@ -97,8 +113,12 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
           sdkVersion: "0.1.0", attempt, startedAt: t, startedSubNs: null, endedAt: t + duration, outcome: def ? def.outcome : "ok",
           code: def ? def.code : null, errorClass: def ? def.errorClass : null, retryable: def ? def.retryable : null,
           retryAfterMs: def ? def.retryAfterMs : null, backoffMs: backoff, decision, permitted: def?.outcome !== "refused",
-          abandoned: false, message: null, derived: null, argsHash: null, afterError: null, source: "native",
+          abandoned: false, message: def ? `${def.errorClass}: ${tool} failed (${def.code}) for request ${runN}-${c}` : null, derived: null,
+          argsHash: (((runN * 31 + c) * 2654435761) >>> 0).toString(16).padStart(8, "0").repeat(8), afterError: attempt === 1 ? surfaced : null, source: "native",
         };
+        if (decision === "surfaced") surfaced = row.callId;
+        else if (attempt === 1) surfaced = null;
+        if (decision === "exhausted" || decision === "failed_closed") runError = row.message;
         batch.spans.push({ index: batch.spans.length, row });
         written++;
         if (batch.spans.length >= batchSize) await flush();
@@ -106,10 +126,40 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
         if (decision !== "retried" || written >= total) break;
         attempt++;
       }
-      t += 50 + Math.floor(rnd() * 2000);
+      t += long ? 5 + Math.floor(rnd() * 50) : 50 + Math.floor(rnd() * 2000);
     }
+    batch.runs.push({
+      index: batch.spans.length + batch.runs.length,
+      row: {
+        recordId: `${runId}-end`, runId, agent: service, release, service, environment: "prod", sdkName: "faultline-runtime", sdkVersion: "0.1.0",
+        startedAt: runStart, endedAt: t, state: runError ? "failed" : "completed", deadlineAt: null, maxToolAttempts: 4, error: runError,
+        unansweredToolUses: 0, traceId: null, spanId: null, source: "native",
+      },
+    });
   }
   if (batch.spans.length > 0) await flush();
+}
+
+/**
+ * Bytes per stored span, in total and per table and index (rollups, runs and facts included): what
+ * each structure costs, from the engine's own page accounting (SQLite's dbstat, PostgreSQL's relation sizes).
+ */
+async function printStorage(store: Store): Promise<void> {
+  const spans = Number((await store.get<{ n: number }>("SELECT count(*) AS n FROM tool_call_spans"))!.n);
+  const rows =
+    store.dialect === "sqlite"
+      ? (store.sqlite.pragma("wal_checkpoint(TRUNCATE)"),
+        await store.all<{ name: string; bytes: number }>("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC"))
+      : await store.all<{ name: string; bytes: number }>(
+          `SELECT coalesce(p.relname, c.relname) AS name, sum(pg_relation_size(c.oid)) AS bytes
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           LEFT JOIN pg_inherits i ON i.inhrelid = c.oid LEFT JOIN pg_class p ON p.oid = i.inhparent
+           WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 't', 'm')
+           GROUP BY 1 ORDER BY 2 DESC`,
+        );
+  const total = rows.reduce((sum, r) => sum + Number(r.bytes), 0);
+  console.log(`\nstorage: ${(total / 1e6).toFixed(1)} MB for ${spans} spans = ${(total / spans).toFixed(0)} bytes per span (target ${store.dialect === "sqlite" ? 250 : 400})`);
+  for (const r of rows.slice(0, 25)) console.log(`  ${r.name.padEnd(44)} ${(Number(r.bytes) / spans).toFixed(1).padStart(7)} B/span`);
 }
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -158,13 +208,19 @@ async function main() {
     "SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM span_rollups_6h) AS rollups6h, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools",
   );
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts);
+  await printStorage(store);
+  // A live SQLite node never runs ANALYZE (queries must be fast on the planner's defaults): that is the
+  // default here; --analyze measures with statistics as well. PostgreSQL's autovacuum analyses on its
+  // own, so there the default is its steady state and --no-analyze the freshly loaded tables.
+  const analyze = store.dialect === "sqlite" ? args.includes("--analyze") : !args.includes("--no-analyze");
+  console.log(`statistics: ${analyze ? "ANALYZE run" : "no ANALYZE"} (${store.dialect === "sqlite" ? "--analyze" : "--no-analyze"} for the other)`);
   if (store.dialect === "sqlite") {
     store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
-    store.sqlite.exec("ANALYZE");
+    if (analyze) store.sqlite.exec("ANALYZE");
   } else {
     // Freshly loaded tables have neither statistics nor a visibility map until autovacuum has run
     // (an index-only scan then still reads the heap): measure the steady state a live node has.
-    await store.run("VACUUM (ANALYZE)");
+    await store.run(analyze ? "VACUUM (ANALYZE)" : "VACUUM");
   }
 
   const window = resolveWindow({ range: "7d" }, Date.now());

@@ -254,7 +254,7 @@ function turn(abandoned: ReadonlySet<string> = new Set()): ToolCallRequest[] {
   return calls;
 }
 
-const counts = { runs: 0, calls: 0, completed: 0, failed: 0, cancelled: 0 };
+const counts = { runs: 0, calls: 0, undispatched: 0, completed: 0, failed: 0, cancelled: 0 };
 const model = createModel({ chance, pick, between });
 const span = 86_400_000 - 30 * 60_000;
 function progress(done: number): void {
@@ -284,7 +284,11 @@ for (let i = 0; i < runs; i++) {
     const results = await run.callAll(dispatched);
     // What goes back to the model: one tool_result per tool_use, errors flagged.
     anthropicToolResults(requests.map((r) => ({ id: r.callId!, name: r.tool })), results);
-    counts.calls += results.length;
+    // A call the run never dispatched (it had already failed or been cancelled) has no attempt, so
+    // no span: the dashboard counts calls by their spans, and so does this summary.
+    const ran = results.filter((r) => r.attempts > 0).length;
+    counts.calls += ran;
+    counts.undispatched += results.length - ran;
     await time.sleep(between(400, 2500)).catch(() => {}); // the model thinking
     // It reads what it was told and decides what to do about each error; the rest of its plan follows.
     const followUps = results.flatMap((r, i) => model.react(r, dispatched[i]!, newCallId, (tool) => abandoned.add(tool)));
@@ -307,7 +311,7 @@ if (exporter) {
 }
 process.stderr.write("\n");
 const s = exporter?.stats();
-console.log(`demo: ${counts.runs} runs (${counts.completed} completed, ${counts.failed} failed, ${counts.cancelled} cancelled), ${counts.calls} tool calls across releases ${RELEASES.join(", ")}`);
+console.log(`demo: ${counts.runs} runs (${counts.completed} completed, ${counts.failed} failed, ${counts.cancelled} cancelled), ${counts.calls} tool calls (the dashboard's count; ${counts.undispatched} more were never dispatched: their run had already ended) across releases ${RELEASES.join(", ")}`);
 if (s) {
   console.log(`exporter (${format}) → ${url}: produced ${s.produced}, sent ${s.sent} (${s.duplicates} duplicates), dropped ${s.droppedTotal} ${JSON.stringify(Object.fromEntries(Object.entries(s.dropped).filter(([, n]) => n > 0)))}`);
   if (s.sent === 0) {

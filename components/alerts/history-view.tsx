@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { DataTable, type Column } from "@/components/data-table";
+import { ROLLING_WINDOW_NOTE } from "@/lib/alerts/describe";
 import { formatUtcSecond } from "@/lib/charts/time-format";
 import type { AlertNotificationRow } from "@/lib/contracts/alerts";
 import { alertHistoryOptions } from "@/lib/query/alerts";
@@ -26,7 +27,7 @@ const COLUMNS: Column<AlertNotificationRow>[] = [
   { id: "rule", header: "Rule", cell: (n) => n.ruleName },
   { id: "status", header: "Status", cell: (n) => n.status },
   { id: "subject", header: "Tool / code", cell: (n) => <a href={n.link}>{n.code ? `${n.tool} / ${n.code}` : n.tool}</a> },
-  { id: "measured", header: "Measured", cell: (n) => n.value },
+  { id: "measured", header: "Measured", title: ROLLING_WINDOW_NOTE, cell: (n) => n.value },
   { id: "issue", header: "Issue", cell: (n) => (n.issue ? <a href={n.issue.link}>issue {n.issue.state}</a> : <span className={styles.muted}>none</span>) },
   { id: "receiver", header: "Receiver", cell: (n) => n.receiver ?? "none" },
   { id: "delivery", header: "Delivery", cell: (n) => n.delivery.replace("_", " ") },
@@ -52,6 +53,11 @@ export function HistoryView() {
         ) : (
           <DataTable className={styles.table} align={{}} columns={COLUMNS} rows={data.notifications} rowKey={(n) => String(n.id)} ariaLabel="Notifications" />
         )}
+        {data && data.notifications.length > 0 ? (
+          <p className={styles.muted} data-testid="window-note">
+            {ROLLING_WINDOW_NOTE}
+          </p>
+        ) : null}
         {data && data.page.total > data.notifications.length ? (
           <p className={styles.muted}>
             Newest {data.notifications.length} of {data.page.total} notifications.

@@ -2,6 +2,7 @@
 
 import type { RuleFields } from "@/lib/alerts/rule-fields";
 import type { AlertRuleKind } from "@/lib/contracts/alert-enums";
+import { SloSelect } from "./slo-select";
 import { DRIFT_KINDS, DRIFT_SEVERITIES, type DriftKind, type DriftSeverity } from "@/lib/contracts/drift";
 
 type Issues = Partial<Record<keyof RuleFields | "form", string>>;
@@ -36,7 +37,7 @@ function Field(props: { id: string; label: string; hint?: string; value: string;
 }
 
 /** The inputs of one rule kind: what it measures, in the units a person thinks in (percent, minutes, counts). */
-export function RuleFieldInputs(props: { idPrefix: string; kind: AlertRuleKind; fields: RuleFields; issues: Issues; onChange(f: RuleFields): void }) {
+export function RuleFieldInputs(props: { idPrefix: string; project: string; kind: AlertRuleKind; fields: RuleFields; issues: Issues; onChange(f: RuleFields): void }) {
   const { fields: f, issues, idPrefix: p } = props;
   const set = (key: keyof RuleFields) => (v: string) => props.onChange({ ...f, [key]: v });
   const tool = <Field id={`${p}-tool`} label="Tool (empty: every tool)" type="text" value={f.tool} onChange={set("tool")} issue={issues.tool} />;
@@ -109,5 +110,7 @@ export function RuleFieldInputs(props: { idPrefix: string; kind: AlertRuleKind; 
           <Field id={`${p}-count`} label="Fires at (attempts failed closed)" step="1" min="1" required value={f.count} onChange={set("count")} issue={issues.count} />
         </>
       );
+    case "slo_burn":
+      return <SloSelect id={`${p}-slo`} project={props.project} value={f.slo} onChange={set("slo")} issue={issues.slo} />;
   }
 }

@@ -22,6 +22,7 @@ const KIND_LABEL: Record<AlertRuleKind, string> = {
   refusal_spike: "Refusal spike",
   failed_closed: "Failed closed",
   issue_regressed: "Issue regressed",
+  slo_burn: "SLO burn rate",
 };
 
 /**
@@ -74,7 +75,7 @@ export function RuleForm(props: { project: string; initial?: RuleFormValue; rece
           ))}
         </select>
       </label>
-      <RuleFieldInputs idPrefix={id} kind={kind} fields={fields} issues={issues} onChange={setFields} />
+      <RuleFieldInputs idPrefix={id} project={props.project} kind={kind} fields={fields} issues={issues} onChange={setFields} />
       {issues.form ? <p role="alert">{issues.form}</p> : null}
       <label htmlFor={`${id}-receiver`}>
         Receiver

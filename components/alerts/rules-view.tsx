@@ -7,7 +7,9 @@ import { useState } from "react";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { AlertRule } from "@/lib/contracts/alerts";
 import { useProjectRole } from "@/lib/query/auth";
+import { ROLLING_WINDOW_NOTE } from "@/lib/alerts/describe";
 import { describeRuleParams } from "@/lib/alerts/rule-fields";
+import { slosOptions } from "@/lib/query/slos";
 import { alertReceiversOptions, alertRulesOptions, createAlertRule, deleteAlertRule, patchAlertRule } from "@/lib/query/alerts";
 import { DataTable, type Column } from "@/components/data-table";
 import { formatUtcMinute } from "@/lib/charts/time-format";
@@ -36,6 +38,10 @@ export function RulesView() {
   const qc = useQueryClient();
   const rules = useQuery(alertRulesOptions(project));
   const receivers = useQuery(alertReceiversOptions(project));
+  // SLO burn rules name their SLO; read only when the project has such a rule.
+  const hasSloRule = rules.data?.rules.some((r) => r.params.kind === "slo_burn") ?? false;
+  const slos = useQuery({ ...slosOptions(project), enabled: hasSloRule });
+  const sloNames = new Map((slos.data?.slos ?? []).map((s) => [s.slo.id, s.slo.name]));
   const [editing, setEditing] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -74,7 +80,11 @@ export function RulesView() {
         </>
       ),
     },
-    { id: "condition", header: "Condition", cell: (rule) => describeRuleParams(rule.params) },
+    {
+      id: "condition",
+      header: "Condition",
+      cell: (rule) => describeRuleParams(rule.params, rule.params.kind === "slo_burn" ? sloNames.get(rule.params.slo) : undefined),
+    },
     { id: "receiver", header: "Receiver", cell: (rule) => receivers.data?.receivers.find((r) => r.id === rule.receiverId)?.name ?? "none" },
     { id: "state", header: "State", cell: (rule) => ruleState(rule, now) },
   ];
@@ -123,6 +133,9 @@ export function RulesView() {
       <p className={styles.muted}>
         Rules of project <span className={styles.mono}>{project}</span>, evaluated in the background. Each notification and every delivery
         attempt is in the <Link href={historyHref}>alert history</Link>.
+      </p>
+      <p className={styles.muted} data-testid="window-note">
+        {ROLLING_WINDOW_NOTE}
       </p>
       {problem ? <p role="alert">{problem}</p> : null}
       <div className={styles.panel}>

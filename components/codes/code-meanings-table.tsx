@@ -1,4 +1,4 @@
-import { DataTable, numberColumn, type Column } from "@/components/data-table";
+import { DataTable, numberColumn, TableScroll, type Column } from "@/components/data-table";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatTime } from "@/lib/charts/time-format";
 import type { TimeZone } from "@/lib/charts/time-zone";
@@ -22,5 +22,9 @@ const meaningKey = (m: Meaning) => `${m.release}\u0000${m.tool}\u0000${m.toolVer
 /** What one code meant in each release, tool and tool version, all time. */
 export function CodeMeaningsTable({ rows }: { rows: Meaning[] | undefined }) {
   const { zone } = useTimeZone();
-  return <DataTable columns={columnsIn(zone)} rows={rows} rowKey={meaningKey} testId="meanings" />;
+  return (
+    <TableScroll label="Meanings of this code">
+      <DataTable columns={columnsIn(zone)} rows={rows} rowKey={meaningKey} testId="meanings" />
+    </TableScroll>
+  );
 }

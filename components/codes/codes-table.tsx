@@ -40,12 +40,13 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
         </NameCell>
       ),
     },
-    { id: "errorClass", header: "error class", align: "text", cell: (c) => c.errorClasses.join(", ") || "—" },
-    numberColumn("retryable", "retryable", (c) => c.retryableShare, (v: number | null) => formatPct(v, 0), { sort: { key: "retryable_share" } }),
+    { id: "errorClass", header: "error class", align: "text", priority: 2, cell: (c) => c.errorClasses.join(", ") || "—" },
+    numberColumn("retryable", "retryable", (c) => c.retryableShare, (v: number | null) => formatPct(v, 0), { sort: { key: "retryable_share" }, priority: 3 }),
     countColumn("failures", "attempts not ok", (c) => c.failures, { sort: { key: "failures" }, title: "attempts with this code whose outcome was not ok" }),
     {
       id: "told",
       header: "recovered after told",
+      priority: 3,
       title: "share of errors with this code surfaced to the model after which the model recovered (all retained history; the tool and release filters apply)",
       align: "num",
       cell: (c) => {
@@ -62,6 +63,7 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
       id: "outcomes",
       header: "outcomes (attempts)",
       align: "text",
+      cellClassName: "text wrap",
       cell: (c) => (
         <span className="chips">
           {c.outcomes.map((o) => (
@@ -77,6 +79,8 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
       header: "tools",
       sort: { key: "tools" },
       align: "text",
+      cellClassName: "text wrap",
+      priority: 2,
       cell: (c) => (
         <span className="chips">
           {c.tools.map((t) => (
@@ -92,10 +96,11 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
       id: "releases",
       header: "releases",
       align: "text",
-      cellClassName: "text mono",
+      cellClassName: "text mono wrap",
+      priority: 2,
       cell: (c) => `${c.releases.join(", ")}${c.releaseCount > c.releases.length ? ` and ${c.releaseCount - c.releases.length} more` : ""}`,
     },
-    numberColumn("firstSeen", "first seen", (c) => c.firstSeen, (t) => formatTime(t, zone), { sort: { key: "first_seen" } }),
+    numberColumn("firstSeen", "first seen", (c) => c.firstSeen, (t) => formatTime(t, zone), { sort: { key: "first_seen" }, priority: 3 }),
     numberColumn("lastSeen", "last seen", (c) => c.lastSeen, (t) => formatTime(t, zone), { sort: { key: "last_seen" } }),
   ];
   return (
@@ -105,6 +110,7 @@ export function CodesTable({ rows, pending, sort, project, hrefWith, update }: {
       rowKey={(c) => c.code}
       rowAttributes={(c) => ({ "data-code": c.code })}
       testId="codes-table"
+      chooser="codes"
       sort={sort}
       placeholder={pending ? "Loading codes…" : null}
       empty="No codes seen in this range."

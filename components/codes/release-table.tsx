@@ -1,4 +1,4 @@
-import { DataTable, numberColumn, type Column } from "@/components/data-table";
+import { DataTable, numberColumn, TableScroll, type Column } from "@/components/data-table";
 import { KIND_LABEL } from "@/components/drift/labels";
 import type { CodeReleaseChartData, ReleaseRow } from "@/lib/charts/code-release-history";
 import { formatCount, formatMs, formatPct } from "@/lib/charts/format";
@@ -20,13 +20,15 @@ export function ReleaseTable({ data }: { data: CodeReleaseChartData }) {
     { id: "change", header: "change", align: "text", cell: changeOf },
   ];
   return (
-    <DataTable
-      columns={columns}
-      rows={data.rows}
-      rowKey={(r) => r.release}
-      rowAttributes={(r) => ({ "data-release": r.release })}
-      testId="release-table"
-      style={{ marginTop: 8 }}
-    />
+    <TableScroll label="The code by release">
+      <DataTable
+        columns={columns}
+        rows={data.rows}
+        rowKey={(r) => r.release}
+        rowAttributes={(r) => ({ "data-release": r.release })}
+        testId="release-table"
+        style={{ marginTop: 8 }}
+      />
+    </TableScroll>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { conformanceOptions } from "@/lib/query/conformance";
 import styles from "./conformance.module.css";
+import { CodeSourcesTable } from "./code-sources-table";
 import { EmitterNotes } from "./emitter-notes";
 import { EmittersTable } from "./emitters-table";
 import { GAP_NOTES } from "./source-labels";
@@ -23,7 +24,8 @@ export function ConformanceView() {
         send is derived where Faultline can work it out from the rest of the input (the stored span says so), and otherwise
         stored as unknown. By format, the share of spans left unknown:
       </p>
-      <div className={styles.panel}>
+      {/* Focusable and named: on a phone the panel scrolls sideways, and a keyboard must reach it. */}
+      <div className={styles.panel} role="region" aria-label="Spans left unknown, by format" tabIndex={0}>
         {isPending ? (
           <p className={styles.muted}>Loading…</p>
         ) : error ? (
@@ -35,7 +37,7 @@ export function ConformanceView() {
         )}
       </div>
       {data && data.emitters.length > 0 ? (
-        <section className={styles.panel} aria-labelledby="emitters-title">
+        <section className={styles.panel} aria-labelledby="emitters-title" tabIndex={0}>
           <h2 id="emitters-title" className={styles.subtitle}>
             By emitter
           </h2>
@@ -46,6 +48,19 @@ export function ConformanceView() {
           </p>
           <EmittersTable emitters={data.emitters} />
           <EmitterNotes emitters={data.emitters} />
+        </section>
+      ) : null}
+      {data && data.codeSources.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="code-sources-title" data-testid="code-sources">
+          <h2 id="code-sources-title" className={styles.subtitle}>
+            Where failure codes came from
+          </h2>
+          <p className={styles.muted}>
+            Stored failures and refusals (within raw retention) by format and service: the code the emitter sent, one a project
+            classification rule set, one the built-in pack set, or none yet. The tables above count what the emitter sent, so a rule
+            never hides a missing code there.
+          </p>
+          <CodeSourcesTable rows={data.codeSources} />
         </section>
       ) : null}
       <ul className={styles.muted}>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { DEFAULT_RANGE, RANGE_KEYS, RANGES, resolveWindow, type RangeKey } from "@/lib/contracts/filters";
+import { formatCount } from "@/lib/charts/format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import { projectsQuery, toolsQuery } from "@/lib/query/keys";
 import { pick, WINDOW_KEYS, type SearchKey } from "@/lib/query/search";
@@ -68,14 +69,16 @@ export function FilterBar({ show = ["code", "outcome", "error_class", "release",
         const current = search[f.key];
         const options = facets?.[f.facet] ?? [];
         const values = current !== undefined && !options.includes(current) ? [current, ...options] : options;
+        const counts = facets?.counts[f.facet];
         return (
           <label key={f.key}>
             {f.label}
-            <FilterSelect name={f.key} value={current ?? ""} onCommit={(v) => update({ [f.key]: v || undefined, offset: undefined })}>
+            <FilterSelect name={f.key} value={current ?? ""} title="The number beside each value: its attempts in the time range" onCommit={(v) => update({ [f.key]: v || undefined, offset: undefined })}>
               <option value="">All</option>
               {values.map((v) => (
                 <option key={v} value={v}>
                   {f.key === "outcome" ? outcomeStyle(v).label : v}
+                  {counts ? ` (${formatCount(counts[v] ?? 0)})` : ""}
                 </option>
               ))}
               {facets?.truncated.includes(f.facet) && (

@@ -1,5 +1,6 @@
 import { useState, type CSSProperties, type ReactNode } from "react";
 import { SortHeader } from "@/components/dashboard/sort-header";
+import { ColumnChooser, useColumnChoice, type ColumnChoice } from "./column-choice";
 import type { AlignClasses, Column, RowAttributes, SortState } from "./types";
 
 export interface DataTableProps<T> {
@@ -19,6 +20,11 @@ export interface DataTableProps<T> {
   sort?: SortState;
   placeholder?: ReactNode;
   empty?: ReactNode;
+  /**
+   * Names the table for its column chooser (and the stored choice); the first column then stays in
+   * place while the others scroll sideways under it.
+   */
+  chooser?: string;
 }
 
 // The global `table.data` sheet right-aligns by default, so only text columns need a class.
@@ -28,9 +34,30 @@ const resolve = <T,>(value: string | ((row: T) => string | undefined) | undefine
   typeof value === "function" ? value(row) : value;
 
 /** A table declared by its columns; every dashboard table renders through it so they look and sort alike. */
-export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, ariaLabel, busy, style, sort, placeholder, empty }: DataTableProps<T>) {
+export function DataTable<T>(props: DataTableProps<T>) {
+  return props.chooser === undefined ? <TableOf {...props} choice={NO_CHOICE} /> : <ChosenColumnsTable {...props} chooser={props.chooser} />;
+}
+
+const NO_CHOICE: ColumnChoice = {};
+
+/** A table with a column chooser above it: the person's choice (columnChoice) decides which columns show. */
+function ChosenColumnsTable<T>(props: DataTableProps<T> & { chooser: string }) {
+  const { choice, setChoice } = useColumnChoice(props.chooser);
+  return (
+    <>
+      <ColumnChooser table={props.chooser} columns={props.columns} choice={choice} onChange={setChoice} />
+      <TableOf {...props} choice={choice} />
+    </>
+  );
+}
+
+function TableOf<T>({ columns: all, rows, rowKey, rowAttributes, className = "data", align = DATA_ALIGN, testId, ariaLabel, busy, style, sort, placeholder, empty, chooser, choice }: DataTableProps<T> & { choice: ColumnChoice }) {
+  const columns = all.filter((c) => choice[c.id] !== "hidden");
   const alignClass = (c: Column<T>) => (c.align ? align[c.align] : undefined);
-  const hide = (c: Column<T>, cls: string | undefined) => (c.hideBelow ? [cls, `hide-${c.hideBelow}`].filter(Boolean).join(" ") : cls);
+  const hide = (c: Column<T>, cls: string | undefined) => {
+    const extra = [c.hideBelow ? `hide-${c.hideBelow}` : undefined, c.priority && choice[c.id] !== "shown" ? `prio-${c.priority}` : undefined];
+    return [cls, ...extra].filter(Boolean).join(" ") || undefined;
+  };
   const note = rows === undefined ? placeholder : rows.length === 0 ? empty : null;
   // The arrows show the order of the rows on screen. A new sort keeps the old rows until its answer
   // lands (or for good when the server stopped answering): the same rows object still carries the
@@ -39,7 +66,7 @@ export function DataTable<T>({ columns, rows, rowKey, rowAttributes, className =
   if (ordered.rows !== rows) setOrdered({ rows, sort: sort?.sort, dir: sort?.dir });
   const shownSort = sort && ordered.rows === rows && ordered.sort !== undefined && ordered.dir !== undefined ? { ...sort, sort: ordered.sort, dir: ordered.dir } : sort;
   return (
-    <table className={className} data-testid={testId} aria-label={ariaLabel} aria-busy={busy} style={style}>
+    <table className={chooser ? `${className} sticky-first` : className} data-testid={testId} aria-label={ariaLabel} aria-busy={busy} style={style}>
       <thead>
         <tr>
           {columns.map((c) => {

@@ -5,3 +5,4 @@ export type { AlignClasses, Column, RowAttributes, SortDir, SortState } from "./
 export { urlSort } from "./url-sort";
 export { TableScroll } from "./table-scroll";
 export { TablePager } from "./table-pager";
+export { ColumnChooser, columnChoiceKey, useColumnChoice, type ColumnChoice } from "./column-choice";

@@ -37,6 +37,13 @@ export interface Column<T> {
    * key columns keep their room; leave it off the name and the column the table is about.
    */
   hideBelow?: "sm" | "md";
+  /** The column's name in the column chooser when its header is not plain text or not unique ("retry_after p90"). */
+  label?: string;
+  /**
+   * How soon the column gives way when the table's box is narrow: 3 hides under 1300 px of table
+   * width, 2 under 800 px; unset (1) never. A person's tick in the column chooser overrides it.
+   */
+  priority?: 2 | 3;
   /** The URL `sort` value of this column; text columns sort ascending first. */
   sort?: { key: string; first?: SortDir };
 }

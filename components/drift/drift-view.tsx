@@ -43,8 +43,8 @@ export function DriftView() {
         </p>
       ) : (
         <>
-          <p className={styles.muted}>
-            {describeFindings(data.page, data.totals.all)}
+          <p className={styles.muted} data-testid="findings-count">
+            {describeFindings(data.page, data.totals.all, groupFindings(data.findings).length)}
             {data.computedAt !== null ? ` · computed ${formatTime(data.computedAt, zone)}` : ""}
           </p>
           <ol className={styles.list} aria-label="Findings">

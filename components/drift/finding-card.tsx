@@ -58,6 +58,13 @@ export function FindingCard({ group, project }: { group: FindingGroup; project: 
           ))}
         </ul>
       )}
+      {f.ruleNotes && f.ruleNotes.length > 0 ? (
+        <ul className={styles.muted} data-testid="finding-rule-notes" aria-label="Classification rule changes">
+          {f.ruleNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className={styles.findingLinks}>
         <Link href={withProject(`/tools/${encodeURIComponent(f.tool)}`, project, { code: f.code })} data-testid="finding-tool-link">
           tool {f.tool} →

@@ -8,12 +8,19 @@ import { PageSteps } from "@/components/data-table/page-steps";
 const count = (n: number) => n.toLocaleString("en-US");
 const findings = (n: number) => `${count(n)} finding${n === 1 ? "" : "s"}`;
 
-/** "12 findings", "101–200 of 4,000 findings", "3 findings matching (12 in all)" when filtered. */
-export function describeFindings(page: PageInfo, all: number): string {
+/**
+ * "12 findings", "101–200 of 4,000 findings", "3 findings matching (12 in all)" when filtered. When a
+ * card holds several findings (one card per code and pair of releases) the count of cards follows,
+ * so "3 findings" over two cards does not read as one card missing.
+ */
+export function describeFindings(page: PageInfo, all: number, cards?: number): string {
   const last = Math.min(page.offset + page.limit, page.total);
   const whole = page.offset === 0 && last === page.total;
   const matched = `${findings(page.total)}${page.total === all ? "" : ` matching (${count(all)} in all)`}`;
-  return whole ? matched : `${count(page.offset + 1)}–${count(last)} of ${matched}`;
+  const text = whole ? matched : `${count(page.offset + 1)}–${count(last)} of ${matched}`;
+  const shown = last - page.offset;
+  if (cards === undefined || cards === shown) return text;
+  return `${text}, on ${count(cards)} card${cards === 1 ? "" : "s"} (a card holds every change of one code between two releases)`;
 }
 
 /** Previous/Next through the findings; the offset lives in the URL like the filters. */

@@ -1,24 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { ISSUE_STATE_FILTERS, type IssueSummary } from "@/lib/contracts/issues";
+import { ISSUE_STATE_FILTERS } from "@/lib/contracts/issues";
 import { issuesOptions } from "@/lib/query/issues";
 import styles from "../alerts/alerts.module.css";
 import { IssueDetailPanel } from "./issue-detail";
-import { formatTime, stateLabel } from "./issue-format";
+import { IssuesTable } from "./issues-table";
 
-function Trend({ t }: { t: IssueSummary["trend"] }) {
-  const arrow = t.current > t.previous ? "↑" : t.current < t.previous ? "↓" : "→";
-  return (
-    <span title="failures in the last 24 hours against the 24 before">
-      {t.current} {arrow} from {t.previous}
-    </span>
-  );
-}
-
-/** The project's issues ranked by impact, with filters; `?issue=<id>` opens one below the list. */
+/** The project's issues ranked by impact (or sorted by a column), with filters; `?issue=<id>` opens one below the list. */
 export function IssuesView() {
   const search = useSearchParams();
   const router = useRouter();
@@ -68,48 +58,16 @@ export function IssuesView() {
         ) : data.issues.length === 0 ? (
           <p className={styles.muted}>No issue matches: nothing has failed here, or the filters leave nothing.</p>
         ) : (
-          <table className={styles.table} aria-label="Issues by impact">
-            <thead>
-              <tr>
-                <th scope="col">Issue</th>
-                <th scope="col">State</th>
-                <th scope="col">Unrecovered</th>
-                <th scope="col">Runs</th>
-                <th scope="col">Failures</th>
-                <th scope="col">Retries (wait)</th>
-                <th scope="col">Last 24 h</th>
-                <th scope="col">First / last seen</th>
-                <th scope="col">Releases</th>
-                <th scope="col">Assignee</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.issues.map((i) => (
-                <tr key={i.id} data-issue={i.id} aria-selected={i.id === selected || undefined}>
-                  <td>
-                    <Link href={hrefWith({ issue: i.id })} scroll={false}>
-                      {i.tool} / {i.code}
-                    </Link>
-                  </td>
-                  <td data-testid="issue-state">{stateLabel(i)}</td>
-                  <td>{i.unrecovered}</td>
-                  <td>{i.runs}</td>
-                  <td>{i.failures}</td>
-                  <td>
-                    {i.retries} ({Math.round(i.waitMs / 1000)} s)
-                  </td>
-                  <td>
-                    <Trend t={i.trend} />
-                  </td>
-                  <td>
-                    {formatTime(i.firstSeen)} / {formatTime(i.lastSeen)}
-                  </td>
-                  <td>{i.releases.first === i.releases.last ? i.releases.first : `${i.releases.first} – ${i.releases.last}`}</td>
-                  <td>{i.assignee?.name ?? <span className={styles.muted}>nobody</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <IssuesTable
+            ranked={data.issues}
+            sort={search.get("sort")}
+            dir={search.get("dir")}
+            onSort={(sort, dir) => router.replace(hrefWith({ sort, dir }), { scroll: false })}
+            href={(id) => hrefWith({ issue: id })}
+            selected={selected}
+            className={`${styles.table} ${styles.stackOnPhone}`}
+            muted={styles.muted}
+          />
         )}
       </div>
       {selected ? <IssueDetailPanel project={project} id={selected} /> : null}

@@ -55,6 +55,12 @@ export function AttemptDetails({ project, timeline, layout, selected }: { projec
             </>
           ) : null}
         </dd>
+        {bar.codeSource !== null ? (
+          <>
+            <dt>Code source</dt>
+            <dd data-testid="detail-code-source">{bar.codeSource}</dd>
+          </>
+        ) : null}
         <dt>Error class</dt>
         <dd>{bar.errorClass ?? "none"}</dd>
         <dt>Retryable</dt>

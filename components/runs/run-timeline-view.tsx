@@ -8,7 +8,9 @@ import { findSpan } from "@/lib/charts/timeline-navigation";
 import { toldArrows } from "@/lib/charts/told-arrows";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import { runTimelineOptions } from "@/lib/query/runs";
+import { useMediaQuery } from "@/components/dashboard/use-media-query";
 import { AttemptDetails } from "./attempt-details";
+import { RunCallList } from "./run-call-list";
 import { RunSummary } from "./run-summary";
 import { TimelineChart, type Selection } from "./timeline-chart";
 import { ToldStepsList } from "./timeline/told-arrows";
@@ -26,6 +28,8 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
   const searchParams = useSearchParams();
   const linked = searchParams.get("attempt");
   const [picked, setPicked] = useState<Selection | null | undefined>(undefined);
+  // A phone cannot draw the time axis legibly (lanes ~60 px wide): it gets the calls as a list.
+  const phone = useMediaQuery("(max-width: 760px)");
 
   // The selected attempt is in the URL (`?attempt=<span id>`) so that a link can point at it.
   const initial = useMemo(() => (layout && linked ? findSpan(layout, linked) : null), [layout, linked]);
@@ -55,6 +59,12 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
   return (
     <div className={styles.page}>
       <RunSummary project={project} timeline={data} layout={layout} />
+      {phone ? (
+        <>
+          <RunCallList timeline={data} layout={layout} />
+          <ToldStepsList arrows={arrows} />
+        </>
+      ) : (
       <div className={styles.layout}>
         <div>
           <TimelineChart layout={layout} arrows={arrows} selected={selected} onSelect={select} />
@@ -62,6 +72,7 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
         </div>
         <AttemptDetails project={project} timeline={data} layout={layout} selected={selected} />
       </div>
+      )}
     </div>
   );
 }

@@ -26,6 +26,14 @@ function sortWords(sort: string, dir: string): string {
   return `sorted by ${name}, ${dir === "asc" ? low : high} first`;
 }
 
+const runs = (n: number) => `${n.toLocaleString("en-US")} run${n === 1 ? "" : "s"}`;
+
+/** "12 runs" when the page holds every match, else "50 on this page of 1,234 runs matching" (or "more than 10,000"). */
+export function describeMatched(shown: number, matched: number, capped: boolean, laterPage: boolean): string {
+  if (!capped && !laterPage && shown === matched) return runs(matched);
+  return `${shown.toLocaleString("en-US")} on this page of ${capped ? `more than ${runs(matched)}` : runs(matched)} matching`;
+}
+
 /** The runs list; every filter lives in the URL so that other views can link here pre-filtered. */
 export function RunsListView() {
   const searchParams = useSearchParams();
@@ -82,8 +90,7 @@ export function RunsListView() {
       ) : (
         <>
           <p ref={results} tabIndex={-1} className={styles.resultsHead} aria-live="polite" data-testid="runs-results">
-            {data.runs.length} run{data.runs.length === 1 ? "" : "s"}
-            {cursor ? " on this page" : ""} · {sortWords(sort.sort, sort.dir)}
+            {describeMatched(data.runs.length, data.matched, data.matchedCapped, Boolean(cursor))} · {sortWords(sort.sort, sort.dir)}
           </p>
           <TableScroll label="Runs">
             <RunsTable runs={data.runs} project={filters.project} busy={isFetching} sort={sort} />

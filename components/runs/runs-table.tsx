@@ -16,10 +16,11 @@ type CountKey = "toolCalls" | "attempts" | "retries" | "failedAttempts" | "error
 const SORTABLE = new Set<CountKey>(["toolCalls", "attempts", "retries", "failedAttempts", "errors"]);
 
 /** Counters fade when zero so the runs that did something stand out. */
-const count = (id: CountKey, header: string, title?: string): Column<RunListItem> => ({
+const count = (id: CountKey, header: string, title?: string, priority?: 2 | 3): Column<RunListItem> => ({
   id,
   header,
   title,
+  priority,
   align: "num",
   sort: SORTABLE.has(id) ? { key: id } : undefined,
   cellClassName: (r) => `${styles.num} ${r[id] === 0 ? styles.zero : ""}`,
@@ -47,14 +48,14 @@ export function RunsTable({ runs, project, busy, sort }: { runs: RunListItem[]; 
   const zoneName = zoneLabelOf(zone, runs.flatMap((r) => (r.startedAt === null ? [] : [r.startedAt])), label);
   const columns: Column<RunListItem>[] = [
     { id: "run", header: "Run", cellClassName: styles.mono, cell: (r) => <Link href={`/runs/${encodeURIComponent(r.runId)}${suffix}`}>{r.runId}</Link> },
-    { id: "agent", header: "Agent", cell: (r) => r.agent ?? unknown },
-    { id: "release", header: "Release", cell: (r) => r.release ?? unknown },
+    { id: "agent", header: "Agent", priority: 2, cell: (r) => r.agent ?? unknown },
+    { id: "release", header: "Release", priority: 3, cell: (r) => r.release ?? unknown },
     { id: "state", header: "Final state", cell: stateCell },
     { id: "startedAt", header: `Started (${zoneName})`, sort: { key: "start" }, cellClassName: styles.mono, cell: (r) => (r.startedAt === null ? unknown : formatWallTime(r.startedAt, zone)) },
     { id: "duration", header: "Duration", sort: { key: "duration" }, align: "num", cell: durationCell },
     count("toolCalls", "Tool calls"),
     count("attempts", "Attempts"),
-    count("retries", "Retries"),
+    count("retries", "Retries", "attempts after the first"),
     count("failedAttempts", "Attempts not ok", "attempts whose outcome was not ok (failed, timed out, declined, refused, …)"),
     count("errors", "Final errors", "calls that ended in a final tool error"),
     count("declined", "Declined", "the tool said no (ToolRefusal)"),
@@ -77,6 +78,7 @@ export function RunsTable({ runs, project, busy, sort }: { runs: RunListItem[]; 
       className={styles.table}
       align={{ num: styles.num }}
       testId="runs-table"
+      chooser="runs"
       busy={busy}
       sort={sort}
     />

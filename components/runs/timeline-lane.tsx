@@ -90,6 +90,8 @@ export function CallLane({ row, view, pct, pxPerMs, selectedBar, onSelect }: Lan
           const lo = Math.min(b.start, b.end);
           const hi = Math.max(b.start, b.end);
           const flagText = b.flags.map((f) => FLAG_LABELS[f] ?? f).join("; ");
+          const codeText = b.code === null ? "" : `code ${b.code}, ${b.codeSource ?? ""}`;
+          const hint = [codeText, flagText].filter(Boolean).join("; ");
           const text = `${b.flags.length ? "⚠ " : ""}${b.label}`;
           const need = labelPx(text);
           const widthPx = (hi - lo) * pxPerMs;
@@ -103,10 +105,11 @@ export function CallLane({ row, view, pct, pxPerMs, selectedBar, onSelect }: Lan
                 data-span-id={b.spanId}
                 data-outcome={b.outcome ?? "unknown"}
                 data-flagged={b.flags.length > 0}
+                data-code-source={b.codeSource ?? undefined}
                 data-testid="attempt-bar"
                 aria-pressed={selectedBar === i}
                 aria-label={`${row.tool} call ${row.callId} attempt ${b.label}${flagText ? ` (${flagText})` : ""}`}
-                title={flagText || undefined}
+                title={hint || undefined}
                 style={{ left: `${pct(lo)}%`, width: `${pct(hi) - pct(lo)}%` }}
                 onClick={() => onSelect(i)}
               >

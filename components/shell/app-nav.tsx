@@ -21,8 +21,8 @@ function currentProject(pathname: string, search: URLSearchParams): string | nul
 }
 
 /**
- * The sections, the search box, the time zone switch and the account. On a phone the sections and
- * the switch fold behind a menu button; a section link keeps the project the page shows (the other
+ * The sections, the search box, the time zone switch and the account. On a phone all of them fold
+ * behind a menu button, so the sticky header is one row; a section link keeps the project the page shows (the other
  * filters belong to the page they were set on).
  */
 export function AppNav() {
@@ -63,7 +63,7 @@ function SignedInNav({ pathname, project, query, open, onToggle }: { pathname: s
         <Link href={withProject("/")} className="brand" onClick={nav.onClick(withProject("/"))}>
           Faultline
         </Link>
-        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections saved-views time-zone" onClick={onToggle} data-testid="menu-toggle">
+        <button type="button" className="menu-toggle btn" aria-expanded={open} aria-controls="app-sections saved-views time-zone" onClick={onToggle} data-testid="menu-toggle" title="Search, sections, saved views, time zone and account">
           <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
         </button>
       </div>

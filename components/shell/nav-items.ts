@@ -9,6 +9,7 @@ export const NAV_ITEMS = [
   { href: "/releases", label: "Releases" },
   { href: "/conformance", label: "Conformance" },
   { href: "/experiments", label: "Experiments" },
+  { href: "/slos", label: "SLOs" },
   { href: "/alerts", label: "Alerts" },
   { href: "/settings", label: "Settings" },
 ] as const;

@@ -1,4 +1,4 @@
-import { countColumn, DataTable, NameCell, type Column } from "@/components/data-table";
+import { countColumn, DataTable, NameCell, TableScroll, type Column } from "@/components/data-table";
 import { DriftBadge } from "@/components/drift/drift-badge";
 import { formatMs } from "@/lib/charts/format";
 import type { ToolDetail } from "@/lib/contracts/tools";
@@ -25,5 +25,9 @@ export function DelaysByCodeTable({ rows, tool, project }: { rows: CodeDelays[];
     { id: "backoff", header: "mean backoff waited", align: "num", cell: (c) => meanWithCount(c.backoffMeanMs, c.backoffCount) },
     countColumn("failedClosed", "failed closed", (c) => c.failedClosed),
   ];
-  return <DataTable columns={columns} rows={rows} rowKey={(c) => c.code} testId="delays-by-code" style={{ marginTop: 8 }} />;
+  return (
+    <TableScroll label="Delays by code">
+      <DataTable columns={columns} rows={rows} rowKey={(c) => c.code} testId="delays-by-code" style={{ marginTop: 8 }} />
+    </TableScroll>
+  );
 }

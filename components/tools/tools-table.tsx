@@ -29,6 +29,8 @@ export function ToolsTable({ rows, pending, busy, sort, project, hrefWith, updat
       id: "topCodes",
       header: "top codes (attempts not ok)",
       align: "text",
+      cellClassName: "text wrap",
+      priority: 2,
       cell: (t) => (
         <span className="chips">
           {t.topCodes.map((c) => (
@@ -59,18 +61,18 @@ export function ToolsTable({ rows, pending, busy, sort, project, hrefWith, updat
     },
     countColumn("callsNotOk", "calls not ok", (t) => t.callsNotOk, { sort: { key: "calls_not_ok" }, title: "calls whose last attempt was not ok: calls − ok attempts (an ok attempt ends its call)" }),
     numberColumn("callNotOkRate", "% calls not ok", (t) => t.callNotOkRate, formatPct, { sort: { key: "call_not_ok_rate" }, title: "calls not ok / calls" }),
-    countColumn("attempts", "attempts", (t) => t.attempts, { sort: { key: "attempts" }, title: "every attempt of every call" }),
+    countColumn("attempts", "attempts", (t) => t.attempts, { priority: 2, sort: { key: "attempts" }, title: "every attempt of every call" }),
     countColumn("failures", "attempts not ok", (t) => t.failures, { sort: { key: "failures" }, title: "attempts whose outcome was not ok (failed, timed out, declined, refused, …)" }),
     numberColumn("failureRate", "% attempts not ok", (t) => t.failureRate, formatPct, { sort: { key: "failure_rate" }, title: "attempts not ok / attempts" }),
-    countColumn("declined", <><OutcomeSwatch outcome="declined" /> declined</>, (t) => t.declined, { sort: { key: "declined" }, title: "attempts the tool said no to (ToolRefusal)" }),
-    countColumn("refused", <><OutcomeSwatch outcome="refused" /> refused</>, (t) => t.refused, { sort: { key: "refused" }, title: "attempts the permission layer said no to (the tool never ran)" }),
-    numberColumn("meanAttempts", "mean attempts", (t) => t.meanAttempts, formatRatio, { sort: { key: "mean_attempts" }, title: "attempts per call" }),
-    numberColumn("maxAttempts", "max", (t) => t.maxAttempts, String, { sort: { key: "max_attempts" } }),
-    numberColumn("retryShare", "needed retry", (t) => t.retryShare, formatPct, { sort: { key: "retry_share" }, title: "share of calls with a second attempt" }),
+    countColumn("declined", <><OutcomeSwatch outcome="declined" /> declined</>, (t) => t.declined, { label: "declined", sort: { key: "declined" }, title: "attempts the tool said no to (ToolRefusal)" }),
+    countColumn("refused", <><OutcomeSwatch outcome="refused" /> refused</>, (t) => t.refused, { label: "refused", sort: { key: "refused" }, title: "attempts the permission layer said no to (the tool never ran)" }),
+    numberColumn("meanAttempts", "mean attempts", (t) => t.meanAttempts, formatRatio, { priority: 2, sort: { key: "mean_attempts" }, title: "attempts per call" }),
+    numberColumn("maxAttempts", "max", (t) => t.maxAttempts, String, { label: "max attempts", priority: 3, sort: { key: "max_attempts" } }),
+    numberColumn("retryShare", "needed retry", (t) => t.retryShare, formatPct, { priority: 3, sort: { key: "retry_share" }, title: "share of calls with a second attempt" }),
     numberColumn("retryAfterP50", "retry_after p50", (t) => t.retryAfter.p50, formatMs, { sort: { key: "retry_after_p50" } }),
-    numberColumn("retryAfterP90", "p90", (t) => t.retryAfter.p90, formatMs, { sort: { key: "retry_after_p90" } }),
+    numberColumn("retryAfterP90", "p90", (t) => t.retryAfter.p90, formatMs, { label: "retry_after p90", priority: 3, sort: { key: "retry_after_p90" } }),
     numberColumn("backoffP50", "backoff p50", (t) => t.backoff.p50, formatMs, { sort: { key: "backoff_p50" } }),
-    numberColumn("backoffP90", "p90", (t) => t.backoff.p90, formatMs, { sort: { key: "backoff_p90" } }),
+    numberColumn("backoffP90", "p90", (t) => t.backoff.p90, formatMs, { label: "backoff p90", priority: 3, sort: { key: "backoff_p90" } }),
     countColumn("failedClosed", "failed closed", (t) => t.failedClosed, { sort: { key: "failed_closed" } }),
   ];
   return (
@@ -80,6 +82,7 @@ export function ToolsTable({ rows, pending, busy, sort, project, hrefWith, updat
       rowKey={(t) => t.tool}
       rowAttributes={(t) => ({ "data-tool": t.tool })}
       testId="tools-table"
+      chooser="tools"
       busy={busy}
       sort={sort}
       placeholder={pending ? "Loading tools…" : null}

@@ -36,6 +36,9 @@ export function ToolsView() {
       <TableScroll label="Tools" className="panel" minHeight={200}>
         <ToolsTable rows={q.data?.tools} pending={q.isPending} busy={q.isFetching} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>
+      <p className="note" data-testid="hours-note">
+        Counts are by whole UTC hours of the range; an alert rule counts a rolling window that may start or end within an hour, so its figure for the same day can differ.
+      </p>
       <p className="note">Percentiles are the upper bound of the delay-histogram bucket holding the sample (exact for 1 s, 2 s, 30 s, 1 h…; otherwise they err high).</p>
     </>
   );

@@ -7,11 +7,12 @@ import type { IssueState } from "@/lib/contracts/issues";
 import { issueId } from "@/lib/triage/issue-batch";
 import { stateAt } from "@/lib/triage/issue-state";
 import { getIssueRow, triageOf } from "../issues/list-issues";
+import { sloAlertDetails } from "../slos/slo-alert-details";
 import { loadAlertContext, type AlertMatch } from "./context";
 
 const MINUTE = 60_000;
 
-const MATCH: Record<Exclude<AlertRuleParams["kind"], "new_code" | "drift" | "issue_regressed">, AlertMatch> = {
+const MATCH: Record<Exclude<AlertRuleParams["kind"], "new_code" | "drift" | "issue_regressed" | "slo_burn">, AlertMatch> = {
   failure_rate: "failed",
   retry_storm: "retried",
   refusal_spike: "refused",
@@ -26,6 +27,7 @@ async function contextOf(db: Executor, project: string, params: AlertRuleParams,
     const found = await loadAlertContext(db, project, { tool: change.tool, match: "code", code: change.code, ...(release ? { release } : {}), from: 0, to: now + 1 });
     return { ...found, releases: release ? [release] : found.releases, runs: f?.runs?.length ? [...f.runs] : found.runs, firstAt: f?.firstSeen ?? found.firstAt };
   }
+  if (params.kind === "slo_burn") return EMPTY_CONTEXT;
   if (params.kind === "new_code") return loadAlertContext(db, project, { tool: change.tool, match: "code", code: change.code, from: 0, to: now + 1 });
   if (params.kind === "issue_regressed") {
     // The failures of the release that brought it back (they may have started before ingest judged them).
@@ -55,6 +57,7 @@ export async function alertDetails(
   firedAt: number | null,
   now: number,
 ): Promise<NotificationDetails> {
+  if (params.kind === "slo_burn") return sloAlertDetails(db, facts.slo, change, firedAt, now);
   const context = await contextOf(db, project, params, facts, change, firedAt, now).catch(() => EMPTY_CONTEXT);
   const threshold = thresholdOf(params);
   const resolved = change.status === "resolved";

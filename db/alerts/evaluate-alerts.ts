@@ -2,6 +2,8 @@ import type { Executor, Store } from "../client";
 import { conditionsOf, ruleIsQuiet, transitionsOf, type AlertStateRow } from "@/lib/alerts/evaluate";
 import { buildNotification, type NotificationDetails } from "@/lib/alerts/notification";
 import type { AlertStatus } from "@/lib/contracts/alert-enums";
+import { issueId } from "@/lib/triage/issue-batch";
+import { openDeclinedIssues } from "../issues/open-declined-issues";
 import { alertDetails } from "./alert-details";
 import { loadAlertFacts } from "./facts";
 import { getAlertRule } from "./rules";
@@ -37,6 +39,11 @@ export async function evaluateAlerts(store: Store, now: number, publicUrl: strin
       if (!current || current.updatedAt !== rule.updatedAt) return 0;
       const states = await tx.all<AlertStateRow>("SELECT key, status FROM alert_states WHERE rule_id = ?", [rule.id]);
       const changes = transitionsOf(conditions, states);
+      // A rule firing on a declined code opens its issue (docs/issues.md), before the message names it.
+      const firing = changes.filter((c) => c.status === "firing" && c.code !== "");
+      const opened = new Set(await openDeclinedIssues(tx, rule.project, firing.map((c) => ({ tool: c.tool, code: c.code, actor: "alert rule", by: `alert rule "${rule.name}" (#${rule.id})` })), now));
+      // Their details were read before the issue existed: read again, in the transaction.
+      for (const c of firing) if (opened.has(issueId(rule.project, c.tool, c.code))) details.delete(`${c.status}:${c.key}`);
       for (const change of changes) {
         await upsertState(tx, rule.id, change, now);
         const detail = details.get(`${change.status}:${change.key}`) ?? (await alertDetails(tx, rule.project, rule.params, facts, change, firedAt.get(change.key) ?? null, now));

@@ -1,4 +1,6 @@
 import type { Executor } from "../client";
+import { getSlo } from "../slos/slos";
+import { sloBurnRates } from "../slos/slo-status";
 import type { AlertFacts, RegressedIssueFact, ToolWindowFacts } from "@/lib/alerts/evaluate";
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
 import { latestRelease } from "@/lib/triage/issue-state";
@@ -92,5 +94,10 @@ export async function loadAlertFacts(db: Executor, project: string, params: Aler
     };
   }
   if (params.kind === "issue_regressed") return { ...facts, regressed: await regressedIssues(db, project) };
+  if (params.kind === "slo_burn") {
+    const slo = await getSlo(db, params.slo);
+    if (!slo || slo.project !== project) return facts;
+    return { ...facts, slo: { id: slo.id, name: slo.name, tools: slo.tools, objective: slo.objective, rates: await sloBurnRates(db, slo, now) } };
+  }
   return { ...facts, tools: await toolWindows(db, project, params.windowMinutes, now) };
 }

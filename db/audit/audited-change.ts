@@ -1,6 +1,6 @@
 import type { AuditAction } from "@/lib/contracts/audit";
-import type { Store, Tx } from "../client";
-import type { AuditActor } from "./audit-actor";
+import type { Executor, Store, Tx } from "../client";
+import { SYSTEM_ACTOR, type AuditActor } from "./audit-actor";
 import { recordAudit } from "./record-audit";
 
 /** What a change says about itself for the audit log; who made it, from where and when are filled in. */
@@ -58,4 +58,12 @@ export async function auditedChange<R>(store: Store, actor: AuditActor, at: numb
 /** Audits an event that changed nothing else here, such as a sign-in at an identity provider, or one refused. */
 export async function recordEvent(store: Store, actor: AuditActor, at: number, note: AuditNote): Promise<void> {
   await auditedChange(store, actor, at, async () => ({ result: undefined, audit: note }));
+}
+
+/**
+ * Audits the server's own changes made inside a transaction that a job already holds (a drift
+ * recompute, an alert evaluation), as {@link SYSTEM_ACTOR}: they commit or roll back with it.
+ */
+export async function recordSystemChanges(tx: Executor, at: number, notes: readonly AuditNote[]): Promise<void> {
+  for (const { as, ...note } of notes) await recordAudit(tx, { ...SYSTEM_ACTOR, ...as, ...note, at });
 }

@@ -2,12 +2,11 @@ import { getTableName } from "drizzle-orm";
 import type { Classified, Ruleset } from "@/lib/classify/classify";
 import { BatchAggregates, type ClassifiedSpan } from "../ingest/aggregate";
 import { currentFields, fieldsDiffer, reclassified, selectStoredFailures, type StoredFailure } from "./stored-failures";
-import { writeRollupBatch } from "../rollups/write-rollup";
-import { writeRollupsPg } from "../rollups/write-rollup-pg";
 import { codeCatalogue } from "../schema/codes";
 import { delayHistograms } from "../schema/delay-histograms";
 import { spanRollups } from "../schema/span-rollups";
-import type { Store, Tx } from "../store/types";
+import type { Store } from "../store/types";
+import { writeAggregates } from "./write-aggregates";
 
 // Counters a move can leave at zero; a recount would have no such row.
 const PRUNE = [
@@ -20,11 +19,6 @@ const PRUNE = [
 export interface ReclassifyChunk {
   examined: number;
   changed: number;
-}
-
-async function writeAggregates(tx: Tx, aggregates: BatchAggregates): Promise<void> {
-  if (tx.dialect === "sqlite") for (const rollup of aggregates.all()) writeRollupBatch(tx.sqlite, rollup);
-  else await writeRollupsPg(tx, aggregates.all());
 }
 
 /**

@@ -1,5 +1,6 @@
 import { quantizeDelay } from "@/lib/drift/delays";
 import { releaseKey, type ReleaseKey } from "@/lib/drift/release-key";
+import { emitterSaid, isProjectRule } from "@/lib/drift/emitter-said";
 import { retryableValue } from "@/lib/drift/signature";
 import type { Tx } from "../store/types";
 import { DriftDeltas, mergeExamples, splitKey } from "./deltas";
@@ -195,10 +196,14 @@ export class ChunkFolder {
       const code = r.code;
       const d = this.deltas.signature(code, r.tool, rk.release, rk.kind, r.started_at, r.run_id);
       d.spans++;
-      const count = (dim: string, value: string | null) => value !== null && value !== "" && this.deltas.count(code, r.tool, rk.release, "attempts", dim, value);
-      count("error_class", r.error_class);
-      count("retryable", r.retryable === null ? null : retryableValue(r.retryable === 1));
-      count("outcome", r.outcome);
+      if (isProjectRule(r.rule_id)) d.ruled++;
+      // What a rule set is kept apart (basis `rules`): shown on the code's page, never judged as drift.
+      const said = emitterSaid(r);
+      const count = (dim: string, value: string | null, emitter = true) =>
+        value !== null && value !== "" && this.deltas.count(code, r.tool, rk.release, emitter ? "attempts" : "rules", dim, value);
+      count("error_class", r.error_class, said.errorClass);
+      count("retryable", r.retryable === null ? null : retryableValue(r.retryable === 1), said.retryable);
+      count("outcome", r.outcome, said.outcome);
       count("decision", r.decision);
       if (r.retry_after_ms !== null && r.retry_after_ms >= 0) count("retry_after", String(quantizeDelay(r.retry_after_ms)));
       this.trackCall(r.run_id, r.call_id, code, r.tool, rk, r.attempt, r.started_at, false);
@@ -220,7 +225,9 @@ export class ChunkFolder {
     this.deltas.toolRelease(e.tool, rk.release, rk.kind, e.occurred_at, e.run_id).errors++;
     if (e.code === null || e.code === "") return;
     const code = e.code;
-    this.deltas.signature(code, e.tool, rk.release, rk.kind, e.occurred_at, e.run_id).errors++;
+    const d = this.deltas.signature(code, e.tool, rk.release, rk.kind, e.occurred_at, e.run_id);
+    d.errors++;
+    if (isProjectRule(e.rule_id)) d.ruled++;
     for (const [dim, value] of errorDims(e, code)) this.deltas.count(code, e.tool, rk.release, "errors", dim, value);
     this.trackCall(e.run_id, e.call_id, code, e.tool, rk, null, e.occurred_at, true);
   }
@@ -254,7 +261,7 @@ export class ChunkFolder {
         code, tool, release, old?.release_kind ?? d.releaseKind,
         (old?.spans ?? 0) + d.spans, (old?.errors ?? 0) + d.errors, (old?.calls ?? 0) + d.calls, (old?.recovered ?? 0) + d.recovered,
         Math.min(old?.first_seen ?? d.firstSeen, d.firstSeen), Math.max(old?.last_seen ?? d.lastSeen, d.lastSeen),
-        mergeExamples(old?.example_run_ids ?? "[]", d.runIds),
+        mergeExamples(old?.example_run_ids ?? "[]", d.runIds), Number(old?.ruled ?? 0) + d.ruled,
       ]);
     }
     await write(sql.putSignatures, signatures);

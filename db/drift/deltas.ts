@@ -9,6 +9,8 @@ export interface ScalarDelta {
   firstAttempts: number;
   calls: number;
   recovered: number;
+  /** Spans and final errors whose code a project's classification rule set. */
+  ruled: number;
   firstSeen: number;
   lastSeen: number;
   runIds: string[];
@@ -28,7 +30,7 @@ export class DriftDeltas {
   private scalar(map: Map<string, ScalarDelta>, key: string, releaseKind: ReleaseKind, at: number): ScalarDelta {
     let d = map.get(key);
     if (!d) {
-      d = { releaseKind, spans: 0, errors: 0, firstAttempts: 0, calls: 0, recovered: 0, firstSeen: at, lastSeen: at, runIds: [] };
+      d = { releaseKind, spans: 0, errors: 0, firstAttempts: 0, calls: 0, recovered: 0, ruled: 0, firstSeen: at, lastSeen: at, runIds: [] };
       map.set(key, d);
     }
     d.firstSeen = Math.min(d.firstSeen, at);
@@ -49,7 +51,7 @@ export class DriftDeltas {
   }
 
   /** Adds `by` (−1 takes a row's count back when it moves to another release). */
-  count(code: string, tool: string, release: string, basis: "attempts" | "errors", dim: string, value: string, by = 1): void {
+  count(code: string, tool: string, release: string, basis: "attempts" | "errors" | "rules", dim: string, value: string, by = 1): void {
     const key = [code, tool, release, basis, dim, value].join(SEP);
     this.counts.set(key, (this.counts.get(key) ?? 0) + by);
   }

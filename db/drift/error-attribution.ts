@@ -1,4 +1,5 @@
 import { releaseKey, type ReleaseKey } from "@/lib/drift/release-key";
+import { emitterSaid, isProjectRule } from "@/lib/drift/emitter-said";
 import { retryableValue } from "@/lib/drift/signature";
 import { toldShape } from "@/lib/drift/told-shape";
 import type { DriftDeltas } from "./deltas";
@@ -30,8 +31,10 @@ export function errorReleaseKey(e: ErrorScanRow, span: VersionedSpan | null, sdk
 /** The (dimension, value) pairs a final error adds to its signature's counts. */
 export function errorDims(e: ErrorScanRow, code: string): [string, string][] {
   const out: [string, string][] = [];
-  if (present(e.error_class)) out.push(["error_class", e.error_class]);
-  if (e.retryable !== null) out.push(["retryable", retryableValue(e.retryable === 1)]);
+  // What a rule set is not the emitter's word (lib/drift/emitter-said.ts).
+  const said = emitterSaid(e);
+  if (said.errorClass && present(e.error_class)) out.push(["error_class", e.error_class]);
+  if (said.retryable && e.retryable !== null) out.push(["retryable", retryableValue(e.retryable === 1)]);
   if (present(e.decision)) out.push(["decision", e.decision]);
   if (present(e.told)) out.push(["told", toldShape(e.told, code)]);
   return out;
@@ -53,6 +56,10 @@ export function moveFoldedError(deltas: DriftDeltas, e: ErrorScanRow, to: Releas
   const after = deltas.signature(code, e.tool, to.release, to.kind, e.occurred_at, e.run_id);
   before.errors--;
   after.errors++;
+  if (isProjectRule(e.rule_id)) {
+    before.ruled--;
+    after.ruled++;
+  }
   for (const [dim, value] of errorDims(e, code)) {
     deltas.count(code, e.tool, from.release, "errors", dim, value, -1);
     deltas.count(code, e.tool, to.release, "errors", dim, value);

@@ -1,7 +1,9 @@
 import type { CodeReleasePoint, CodeReleaseHistory } from "@/lib/contracts/drift";
 import { histogramQuantile } from "@/lib/drift/delays";
 import { orderReleases } from "@/lib/drift/semver";
-import { dimMix } from "@/lib/drift/signature";
+import { ruleEditText } from "@/lib/drift/rule-caused";
+import { dimMix, withRuleSet } from "@/lib/drift/signature";
+import { listRuleEdits } from "../classify/rule-edits";
 import type { Executor } from "../store/types";
 import { loadAccumulators } from "./load-accumulators";
 
@@ -9,11 +11,12 @@ const addMix = (target: Record<string, number>, entries: { value: string; count:
   for (const e of entries) target[e.value] = (target[e.value] ?? 0) + e.count;
 };
 
-/** One code's signature per release (all tools, or one), oldest first, for a change-point chart. */
+/** One code's signature per release (all tools, or one), oldest first, for a change-point chart; and the rule changes that concern it. */
 export async function getCodeReleaseHistory(db: Executor, params: { project: string; code: string; tool?: string }): Promise<CodeReleaseHistory> {
-  const accs = await loadAccumulators(db, params.project, { code: params.code, tool: params.tool });
+  const [accs, edits] = [await loadAccumulators(db, params.project, { code: params.code, tool: params.tool }), await listRuleEdits(db, params.project, params.code)];
   const byRelease = new Map<string, CodeReleasePoint & { recovered: number; delays: Map<number, number> }>();
-  for (const acc of accs) {
+  // The page shows what rules set too (drift judges only what the emitter said).
+  for (const acc of accs.map(withRuleSet)) {
     let p = byRelease.get(acc.release);
     if (!p) {
       p = {
@@ -46,5 +49,6 @@ export async function getCodeReleaseHistory(db: Executor, params: { project: str
       recoveryRate: p.calls > 0 ? recovered / p.calls : null,
       retryAfterMedianMs: histogramQuantile(delays, 0.5),
     })),
+    ruleEdits: edits.map((e) => ({ ruleId: e.ruleId, name: e.name, version: e.version, action: e.action, at: e.at, text: ruleEditText(e) })),
   };
 }

@@ -1,5 +1,6 @@
 import type { GateResponse } from "@/lib/contracts/gate";
 import { evaluateGate, type GateAgainst } from "@/lib/drift/gate";
+import { listRuleEdits } from "../classify/rule-edits";
 import type { Executor } from "../store/types";
 import { listReleaseFindings } from "./list-drift-findings";
 import { loadAccumulators, loadToolReleases } from "./load-accumulators";
@@ -14,5 +15,6 @@ export async function getGate(db: Executor, q: { project: string; release: strin
   const accumulators = await loadAccumulators(db, q.project);
   const releaseFindings = q.against.kind === "predecessor" ? await listReleaseFindings(db, q.project, q.release) : [];
   const told = q.against.kind === "release" ? await loadToldReleaseCounts(db, q.project) : [];
-  return evaluateGate({ ...q, toolReleases, accumulators, releaseFindings, told });
+  const ruleEdits = q.against.kind === "release" ? await listRuleEdits(db, q.project) : [];
+  return evaluateGate({ ...q, toolReleases, accumulators, releaseFindings, told, ruleEdits });
 }

@@ -35,7 +35,7 @@ export async function loadAccumulators(db: Executor, projectId: string, filter: 
   const params = { project: projectId, ...(filter.code !== undefined && { code: filter.code }), ...(filter.tool !== undefined && { tool: filter.tool }) };
   const where = `project_id = @project${filterSql(filter)}`;
   const signatures = await db.all<SignatureRow>(
-    `SELECT code, tool, release, release_kind, spans, errors, calls, recovered, first_seen, last_seen, example_run_ids FROM drift_signatures WHERE ${where}`,
+    `SELECT code, tool, release, release_kind, spans, errors, calls, recovered, ruled, first_seen, last_seen, example_run_ids FROM drift_signatures WHERE ${where}`,
     params,
   );
   const counts = await db.all<CountRow>(`SELECT code, tool, release, basis, dim, value, count FROM drift_counts WHERE ${where}`, params);
@@ -55,6 +55,7 @@ export async function loadAccumulators(db: Executor, projectId: string, filter: 
       errors: s.errors,
       calls: s.calls,
       recovered: s.recovered,
+      ruled: Number(s.ruled),
       firstSeen: s.first_seen,
       lastSeen: s.last_seen,
       attempts: emptyDimCounts(),
@@ -70,7 +71,7 @@ export async function loadAccumulators(db: Executor, projectId: string, filter: 
     if (c.dim === "retry_after") acc.retryAfter.set(Number(c.value), (acc.retryAfter.get(Number(c.value)) ?? 0) + c.count);
     else if (c.dim === "told") acc.told[c.value] = (acc.told[c.value] ?? 0) + c.count;
     else if (isDim(c.dim)) {
-      const target = c.basis === "attempts" ? acc.attempts : acc.finalErrors;
+      const target = c.basis === "attempts" ? acc.attempts : c.basis === "rules" ? (acc.ruleSet ??= emptyDimCounts()) : acc.finalErrors;
       target[c.dim][c.value] = (target[c.dim][c.value] ?? 0) + c.count;
     }
   }

@@ -37,11 +37,15 @@ function build(dialect: Dialect) {
     // `pk` range probes: cheap when nothing is new.
     hasSpanAfter: `SELECT pk FROM tool_call_spans WHERE ${projectOf("tool_call_spans")} = @project AND pk > @after LIMIT 1`,
     hasErrorAfter: `SELECT pk FROM tool_errors WHERE ${projectOf("tool_errors")} = @project AND pk > @after LIMIT 1`,
-    spansAfter: `SELECT pk, run_id, call_id, tool, tool_version, release, sdk_version, attempt, started_at, outcome, code,
-              error_class, retryable, retry_after_ms, decision
-       FROM tool_call_spans WHERE ${projectOf("tool_call_spans")} = @project AND pk > @after AND pk <= @horizon ORDER BY pk LIMIT @limit`,
-    errorsAfter: `SELECT pk, run_id, call_id, tool, tool_version, release, code, error_class, retryable, decision, told, occurred_at
-       FROM tool_errors WHERE ${projectOf("tool_errors")} = @project AND pk > @after AND pk <= @horizon ORDER BY pk LIMIT @limit`,
+    // With each row, the rule that coded it and the emitter's own fields (db/classify): drift counts what the emitter said.
+    spansAfter: `SELECT s.pk, s.run_id, s.call_id, s.tool, s.tool_version, s.release, s.sdk_version, s.attempt, s.started_at, s.outcome, s.code,
+              s.error_class, s.retryable, s.retry_after_ms, s.decision, f.rule_id, f.prior
+       FROM tool_call_spans s LEFT JOIN failure_facts f ON f.project_id = s.project_id AND f.span_id = s.span_id
+       WHERE ${projectOf("s")} = @project AND s.pk > @after AND s.pk <= @horizon ORDER BY s.pk LIMIT @limit`,
+    errorsAfter: `SELECT e.pk, e.run_id, e.call_id, e.tool, e.tool_version, e.release, e.code, e.error_class, e.retryable, e.decision, e.told, e.occurred_at,
+              f.rule_id, f.prior
+       FROM tool_errors e LEFT JOIN error_facts f ON f.project_id = e.project_id AND f.event_id = e.event_id
+       WHERE ${projectOf("e")} = @project AND e.pk > @after AND e.pk <= @horizon ORDER BY e.pk LIMIT @limit`,
     /** The stored calls of a chunk's (run, call) keys, every code. */
     callsOf: `${keys}
        SELECT c.run_id, c.call_id, c.code, c.tool, c.release, c.attempt, c.started_at, c.recovered
@@ -60,8 +64,9 @@ function build(dialect: Dialect) {
      * first versioned span is in this chunk: they move to that tool version (chunk-folder.ts).
      */
     foldedErrorsOf: `${keys}
-       SELECT e.pk, e.run_id, e.call_id, e.tool, e.tool_version, e.release, e.code, e.error_class, e.retryable, e.decision, e.told, e.occurred_at
-       FROM k CROSS JOIN tool_errors e
+       SELECT e.pk, e.run_id, e.call_id, e.tool, e.tool_version, e.release, e.code, e.error_class, e.retryable, e.decision, e.told, e.occurred_at,
+         f.rule_id, f.prior
+       FROM k CROSS JOIN tool_errors e LEFT JOIN error_facts f ON f.project_id = e.project_id AND f.event_id = e.event_id
        WHERE e.project_id = @project AND e.run_id = k.run_id AND e.call_id = k.call_id AND e.pk <= @folded
          AND (e.tool_version IS NULL OR e.tool_version = '') AND e.release IS NOT NULL AND e.release <> ''`,
     putCalls: `INSERT INTO drift_calls (project_id, run_id, call_id, code, tool, release, attempt, started_at, recovered)
@@ -71,15 +76,15 @@ function build(dialect: Dialect) {
        ON CONFLICT (project_id, run_id, call_id, code) DO UPDATE SET
          attempt = excluded.attempt, started_at = excluded.started_at, recovered = excluded.recovered`,
     signaturesOf: `WITH k AS (SELECT value ->> 0 AS code, value ->> 1 AS tool, value ->> 2 AS release FROM ${jsonRows(dialect, "@keys")})
-       SELECT s.code, s.tool, s.release, s.release_kind, s.spans, s.errors, s.calls, s.recovered, s.first_seen, s.last_seen, s.example_run_ids
+       SELECT s.code, s.tool, s.release, s.release_kind, s.spans, s.errors, s.calls, s.recovered, s.ruled, s.first_seen, s.last_seen, s.example_run_ids
        FROM k CROSS JOIN drift_signatures s WHERE s.project_id = @project AND s.code = k.code AND s.tool = k.tool AND s.release = k.release`,
-    putSignatures: `INSERT INTO drift_signatures (project_id, code, tool, release, release_kind, spans, errors, calls, recovered, first_seen, last_seen, example_run_ids)
+    putSignatures: `INSERT INTO drift_signatures (project_id, code, tool, release, release_kind, spans, errors, calls, recovered, first_seen, last_seen, example_run_ids, ruled)
        SELECT @project, value ->> 0, value ->> 1, value ->> 2, value ->> 3,
               CAST(value ->> 4 AS bigint), CAST(value ->> 5 AS bigint), CAST(value ->> 6 AS bigint), CAST(value ->> 7 AS bigint),
-              CAST(value ->> 8 AS bigint), CAST(value ->> 9 AS bigint), value ->> 10
+              CAST(value ->> 8 AS bigint), CAST(value ->> 9 AS bigint), value ->> 10, CAST(value ->> 11 AS bigint)
        FROM ${rows} WHERE true
        ON CONFLICT (project_id, code, tool, release) DO UPDATE SET
-         release_kind = excluded.release_kind, spans = excluded.spans, errors = excluded.errors, calls = excluded.calls,
+         release_kind = excluded.release_kind, spans = excluded.spans, errors = excluded.errors, calls = excluded.calls, ruled = excluded.ruled,
          recovered = excluded.recovered, first_seen = excluded.first_seen, last_seen = excluded.last_seen, example_run_ids = excluded.example_run_ids`,
     toolReleasesOf: `WITH k AS (SELECT value ->> 0 AS tool, value ->> 1 AS release FROM ${jsonRows(dialect, "@keys")})
        SELECT r.tool, r.release, r.first_attempts, r.spans, r.errors, r.first_seen, r.last_seen, r.example_run_ids
@@ -134,6 +139,9 @@ export interface SpanScanRow {
   retryable: number | null;
   retry_after_ms: number | null;
   decision: string | null;
+  /** The rule that set the code (failure_facts), null when none did; and the emitter's own fields as JSON when one did. */
+  rule_id: string | null;
+  prior: string | null;
 }
 
 export interface ErrorScanRow {
@@ -149,6 +157,9 @@ export interface ErrorScanRow {
   decision: string | null;
   told: string | null;
   occurred_at: number;
+  /** The rule that set the code (error_facts), null when none did; and the emitter's own fields as JSON when one did. */
+  rule_id: string | null;
+  prior: string | null;
 }
 
 export interface CallRow {
@@ -181,6 +192,8 @@ export interface SignatureRow {
   errors: number;
   calls: number;
   recovered: number;
+  /** Spans and final errors whose code a project's rule set. */
+  ruled: number;
   first_seen: number;
   last_seen: number;
   example_run_ids: string;

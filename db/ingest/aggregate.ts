@@ -222,18 +222,34 @@ export class BatchAggregates {
   }
 
   addToolError(e: ToolErrorRow): void {
-    const { projectId } = this;
+    this.addErrorCounters(e, 1);
+    this.rollups.runStats.add(runSpan(this.projectId, e.runId, e.occurredAt, e.occurredAt, 1, e.service, e.release));
+  }
+
+  /**
+   * A stored final error whose classification changed (db/classify/reclassify-errors.ts): its error
+   * rollup and codes catalogue counters leave the old code, class and retryable and join the new.
+   */
+  moveErrorClassification(before: ToolErrorRow, after: ToolErrorRow): void {
+    this.addErrorCounters(before, -1);
+    this.addErrorCounters(after, 1);
+  }
+
+  /** The error rollups and codes catalogue counters of one final error, added (`sign` 1) or taken back (-1). */
+  private addErrorCounters(e: ToolErrorRow, sign: 1 | -1): void {
     this.rollups.errorRollups.add({
-      projectId, hour: periodOf(e.occurredAt), tool: e.tool, code: e.code ?? "", errorClass: e.errorClass ?? "", decision: e.decision ?? "",
+      projectId: this.projectId, hour: periodOf(e.occurredAt), tool: e.tool, code: e.code ?? "", errorClass: e.errorClass ?? "", decision: e.decision ?? "",
       release: e.release ?? "", service: e.service ?? "", environment: e.environment ?? "",
-      errors: 1,
-      attemptsSum: e.attempts ?? 0,
-      retryableCount: e.retryable ? 1 : 0,
+      errors: sign,
+      attemptsSum: sign * (e.attempts ?? 0),
+      retryableCount: e.retryable ? sign : 0,
     });
     if (e.code !== null) {
-      this.rollups.codes.add(this.codeRow(e.code, e, e.occurredAt, 0, 1));
+      const row = this.codeRow(e.code, e, e.occurredAt, 0, sign);
+      // Min/max merged sightings: a leaving error must not move them.
+      if (sign === -1) Object.assign(row, { firstSeen: Number.MAX_SAFE_INTEGER, lastSeen: 0 });
+      this.rollups.codes.add(row);
     }
-    this.rollups.runStats.add(runSpan(projectId, e.runId, e.occurredAt, e.occurredAt, 1, e.service, e.release));
   }
 
   /** One sighting of a code at `at`, from a span or a final error. */

@@ -1,4 +1,5 @@
 import type { RowBatch, SpanRow } from "@/lib/ingest/rows";
+import { errorFacts } from "../schema/error-facts";
 import { failureFacts } from "../schema/failure-facts";
 import { rowInsert, type InsertRow } from "./row-insert";
 
@@ -39,6 +40,28 @@ export function writtenFactRows(batch: RowBatch, written: Uint8Array): FactRow[]
     if (written[i] !== 1) continue;
     const fact = factRow(batch.spans[i]!.row);
     if (fact) out.push(fact);
+  }
+  return out;
+}
+
+type ErrorFactRow = Omit<InsertRow<typeof errorFacts>, "projectId">;
+
+/** A classified final error's facts, stored once per (project, event id) beside it. */
+export const errorFactInsert = rowInsert(
+  errorFacts,
+  ["projectId"],
+  { sqlite: "ON CONFLICT (project_id, event_id) DO NOTHING", postgres: "ON CONFLICT (project_id, event_id) DO NOTHING" },
+  "eventId",
+);
+
+/** The facts rows of the batch's written final errors that classification applied to. */
+export function writtenErrorFactRows(batch: RowBatch, written: Uint8Array): ErrorFactRow[] {
+  const out: ErrorFactRow[] = [];
+  for (let i = 0; i < batch.toolErrors.length; i++) {
+    const e = batch.toolErrors[i]!.row;
+    const c = e.classification;
+    if (written[i] !== 1 || !c) continue;
+    out.push({ eventId: e.eventId, runId: e.runId, occurredAt: e.occurredAt, ruleId: c.ruleId, ruleVersion: c.ruleVersion, prior: c.prior === null ? null : JSON.stringify(c.prior), revision: c.revision });
   }
   return out;
 }

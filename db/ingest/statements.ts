@@ -4,7 +4,7 @@ import type { Dialect } from "../store/types";
 import { runs } from "../schema/runs";
 import { toolCallSpans } from "../schema/tool-call-spans";
 import { toolErrors } from "../schema/tool-errors";
-import { factInsert } from "./fact-rows";
+import { errorFactInsert, factInsert } from "./fact-rows";
 import { rowInsert } from "./row-insert";
 
 // Raw statements: the ingest hot path runs ~4x faster than Drizzle's builder here (see
@@ -60,6 +60,7 @@ export interface IngestStatements {
   insertToolError: Database.Statement;
   upsertRun: Database.Statement;
   insertFact: Database.Statement;
+  insertErrorFact: Database.Statement;
 }
 
 const cache = new WeakMap<Database.Database, IngestStatements>();
@@ -73,6 +74,7 @@ export function ingestStatements(sqlite: Database.Database): IngestStatements {
       insertToolError: sqlite.prepare(toolErrorInsert.sql),
       upsertRun: sqlite.prepare(runUpsert.sql),
       insertFact: sqlite.prepare(factInsert.sql),
+      insertErrorFact: sqlite.prepare(errorFactInsert.sql),
     };
     cache.set(sqlite, statements);
   }

@@ -3,12 +3,12 @@ import { writeRollupsPg } from "../rollups/write-rollup-pg";
 import { INGEST_BARRIER_LOCK } from "../store/locks";
 import type { PgStore, PgTx } from "../store/types";
 import { pgTx, queryNamed } from "./pg-named";
-import { factInsert, writtenFactRows } from "./fact-rows";
+import { errorFactInsert, factInsert, writtenErrorFactRows, writtenFactRows } from "./fact-rows";
 import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsPg } from "./told-steps";
-import { applyIssuesPg } from "../issues/ingest-issues";
+import { applyIssuesPg } from "../issues/ingest-issues-pg";
 
 type Context = { projectId: string; receivedAt: number };
 
@@ -112,6 +112,8 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     const facts = writtenFactRows(batch, written.spans);
     if (facts.length > 0) await queryNamed(tx, factInsert.pgSql, factInsert.columns({ projectId }, facts));
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors);
+    const errorFactRows = writtenErrorFactRows(batch, written.toolErrors);
+    if (errorFactRows.length > 0) await queryNamed(tx, errorFactInsert.pgSql, errorFactInsert.columns({ projectId }, errorFactRows));
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
     await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);

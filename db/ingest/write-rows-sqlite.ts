@@ -1,7 +1,7 @@
 import type { RowBatch } from "@/lib/ingest/rows";
 import { writeRollupBatch } from "../rollups/write-rollup";
 import type { SqliteStore } from "../store/types";
-import { factInsert, writtenFactRows } from "./fact-rows";
+import { errorFactInsert, factInsert, writtenErrorFactRows, writtenFactRows } from "./fact-rows";
 import { applyMovesSqlite, renumberSqlite } from "./renumber-attempts";
 import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
@@ -23,6 +23,7 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
     for (let i = 0; i < batch.toolErrors.length; i++) {
       written.toolErrors[i] = st.insertToolError.run(toolErrorInsert.bind(context, batch.toolErrors[i]!.row)).changes;
     }
+    if (batch.toolErrors.length > 0) for (const fact of writtenErrorFactRows(batch, written.toolErrors)) st.insertErrorFact.run(errorFactInsert.bind(context, fact));
     for (let i = 0; i < batch.runs.length; i++) written.runs[i] = st.upsertRun.run(runUpsert.bind(context, batch.runs[i]!.row)).changes;
     const { result, aggregates } = tally(projectId, batch, written);
     applyToldStepsSqlite(store, projectId, batch, written, aggregates, now);

@@ -1,3 +1,4 @@
+import { codeSourceCounts } from "../classify/code-sources";
 import { EMITTER_FIELDS, type Conformance, type ConformanceEmitter, type EmitterField, type Gap } from "@/lib/contracts/conformance";
 import { dropFix, fieldDerivation, fieldFix } from "@/lib/ingest/otlp/conventions/fix-hints";
 import type { Executor } from "../client";
@@ -38,11 +39,12 @@ const AMONG_NON_OK = new Set<EmitterField>(["code", "errorClass", "message"]);
  * spans), an attempt number or a release; and per emitter (service + convention), per field, how many
  * spans were derived by Faultline (and how) and how many miss it, with the attribute that would
  * supply it and where in that emitter's SDK, only where sending it would change what is stored; plus
- * the tool-like spans it dropped and why. All from counters kept at ingest (a few rows per project).
+ * the tool-like spans it dropped and why. All from counters kept at ingest (a few rows per project),
+ * except where stored failures' codes came from (emitter, rules, pack, none), counted from raw data.
  */
 export async function getConformance(db: Executor, params: { project: string }): Promise<Conformance> {
   // Every ORDER BY is the table's key: total.
-  const [rows, emitterRows, dropRows] = await Promise.all([
+  const [rows, emitterRows, dropRows, codeSources] = await Promise.all([
     db.all<CountsRow>(
       `SELECT source, spans, no_outcome AS "noOutcome", non_ok AS "nonOk", no_code AS "noCode", no_attempt AS "noAttempt",
          no_release AS "noRelease"
@@ -61,6 +63,7 @@ export async function getConformance(db: Executor, params: { project: string }):
        FROM emitter_drops WHERE project_id = ? ORDER BY service, convention, reason, attribute`,
       [params.project],
     ),
+    codeSourceCounts(db, params.project),
   ]);
   return {
     project: params.project,
@@ -73,6 +76,7 @@ export async function getConformance(db: Executor, params: { project: string }):
       release: gap(r.noRelease, r.spans),
     })),
     emitters: mergeEmitters(emitterRows, dropRows),
+    codeSources,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AttemptTuple, CallError, RunRecordView, RunTimeline, TimelineCall } from "@/lib/contracts/runs";
 import type { TimelineToldStep, ToldStep } from "@/lib/contracts/told";
 import type { Store, Tx } from "../client";
+import { ruleCodedSpansOfRun } from "../classify/code-sources";
 import { prepared } from "../store/sqlite-prepared";
 
 /** A span's columns in SPANS_SQL's order. */
@@ -120,12 +121,13 @@ const toToldStep = (r: ToldRow): TimelineToldStep => ({
 });
 
 /**
- * The whole run in four indexed reads: its spans by (project, run, started_at), its final tool
- * errors by (project, run), its record, and the next steps of its surfaced errors. Null when none
+ * The whole run in five indexed reads: its spans by (project, run, started_at), its final tool
+ * errors by (project, run), its record, the next steps of its surfaced errors and the rules that
+ * coded its failures. Null when none
  * of the first three exists.
  */
 export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string): Promise<RunTimeline | null> {
-  const [spans, unsortedErrors, run, told] = await Promise.all([
+  const [spans, unsortedErrors, run, told, codedBy] = await Promise.all([
     readSpans(db, projectId, runId),
     // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
     // index and scan every error of the project instead of the run's few.
@@ -144,6 +146,7 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
       "SELECT call_id, tool, code, step, next_call_id, next_tool, calls, occurred_at, event_id FROM told_steps WHERE project_id = ? AND run_id = ?",
       [projectId, runId],
     ),
+    ruleCodedSpansOfRun(db, projectId, runId),
   ]);
   const errors = unsortedErrors.sort((a, b) => a.occurred_at - b.occurred_at || a.pk - b.pk);
   if (spans.length === 0 && errors.length === 0 && run === undefined) return null;
@@ -198,5 +201,5 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     call.error = error;
   }
   const toldSteps = told.sort((a, b) => a.occurred_at - b.occurred_at || (a.event_id < b.event_id ? -1 : 1)).map(toToldStep);
-  return { runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()], toldSteps };
+  return { runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()], toldSteps, codedBy };
 }

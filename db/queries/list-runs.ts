@@ -1,4 +1,4 @@
-import { RUN_FACETS_MAX, type ListRunsQuery, type RunFacets, type RunListItem, type RunListResponse, type RunSort } from "@/lib/contracts/runs";
+import { RUN_FACETS_MAX, RUNS_MATCHED_MAX, type ListRunsQuery, type RunFacets, type RunListItem, type RunListResponse, type RunSort } from "@/lib/contracts/runs";
 import { parseTextQuery } from "@/lib/contracts/text-query";
 import type { Executor } from "../client";
 import { matchParam, runsMatchingTextSql } from "./text-search";
@@ -129,7 +129,7 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
     q.code === undefined ? undefined : namesContaining(db, "codes", "code", q.project, q.code),
   ]);
   // A filter that names nothing the project has matches no run.
-  if (tools?.length === 0 || codes?.length === 0) return { runs: [], nextCursor: null };
+  if (tools?.length === 0 || codes?.length === 0) return { runs: [], nextCursor: null, matched: 0, matchedCapped: false };
   const where: string[] = ["s.project_id = @project"];
   const params: Record<string, string | number> = { project: q.project, limit: q.limit + 1 };
   if (q.agent !== undefined) {
@@ -195,6 +195,8 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
             ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND ${codeIn} ${toolAnd} ${errorFrom}))`,
     );
   }
+  // Every page says how many runs its filters match, counted before the cursor narrows them.
+  const matchedWhere = where.join(" AND ");
   const sortBy = sortExpression(q.sort, q.dir);
   const cmp = q.dir === "desc" ? "<" : ">";
   if (q.cursor !== undefined) {
@@ -218,11 +220,27 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const calls = await distinctCalls(db, q.project, page.map((r) => r.run_id));
+  const [calls, matched] = await Promise.all([distinctCalls(db, q.project, page.map((r) => r.run_id)), countMatched(db, matchedWhere, params)]);
   return {
     runs: page.map((r) => ({ ...toItem(r), toolCalls: calls.get(r.run_id) ?? 0 })),
     nextCursor: rows.length > q.limit && last ? `${last.sort_value}:${last.run_id}` : null,
+    matched: Math.min(matched, RUNS_MATCHED_MAX),
+    matchedCapped: matched > RUNS_MATCHED_MAX,
   };
+}
+
+/**
+ * Runs matching the filters, counted up to one past RUNS_MATCHED_MAX: the count walks the same
+ * indexes as the page, and the bound keeps a project with millions of runs from counting them all.
+ */
+async function countMatched(db: Executor, where: string, params: Record<string, string | number>): Promise<number> {
+  const { limit: _limit, cValue: _v, cRun: _r, ...rest } = params;
+  const row = await db.get<{ n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
+     WHERE ${where} LIMIT ${RUNS_MATCHED_MAX + 1}) m`,
+    rest,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -121,9 +121,20 @@ export function sortToolRows(rows: ToolRow[], sort: ToolSort, dir: "asc" | "desc
   return sortRows(rows, SORT_VALUE[sort], dir, (r) => r.tool);
 }
 
+/** Each facet and the span rollup column it counts. */
+const FACET_COLUMNS = [
+  ["codes", "code"],
+  ["errorClasses", "error_class"],
+  ["releases", "release"],
+  ["services", "service"],
+  ["environments", "environment"],
+  ["outcomes", "outcome"],
+] as const;
+
 /**
- * The values each filter can take in the window, unfiltered. Codes, classes and releases come from
- * the small codes catalogue; services and releases from the rollups (DISTINCT on a few values is cheap).
+ * The values each filter can take in the window, unfiltered, with the attempts of each. Codes,
+ * classes and releases come from the small codes catalogue; services and releases from the rollups
+ * (DISTINCT on a few values is cheap).
  */
 export async function listFacets(db: Executor, p: DashboardParams): Promise<Facets> {
   const t = rollupTables(p.window);
@@ -134,19 +145,26 @@ export async function listFacets(db: Executor, p: DashboardParams): Promise<Face
     (await db.all<{ v: string }>(`SELECT DISTINCT v FROM (${sql}) AS d WHERE v <> '' ORDER BY v LIMIT ${FACET_MAX + 1}`, args)).map((r) => r.v).sort();
   const catalogue = (column: string) => values(`SELECT ${column} AS v FROM codes WHERE project_id = ? AND last_seen >= ? AND first_seen < ?`, [p.projectId, p.window.from, p.window.to]);
   const rollup = (column: string) => values(`SELECT ${column} AS v FROM ${t.spans} WHERE ${w.sql}`, w.args);
-  const [codes, errorClasses, releases, services, environments] = await Promise.all([
+  // Attempts per value in the window, whatever the other filters: the number each option shows.
+  const countsOf = async (column: string) =>
+    Object.fromEntries(
+      (await db.all<{ v: string; n: number }>(`SELECT ${column} AS v, sum(spans) AS n FROM ${t.spans} WHERE ${w.sql} GROUP BY ${column}`, w.args))
+        .filter((r) => r.v !== "")
+        .map((r) => [r.v, Number(r.n)]),
+    );
+  const [codes, errorClasses, releases, services, environments, ...counted] = await Promise.all([
     catalogue("code"), catalogue("error_class"), rollup("release"), rollup("service"), rollup("environment"),
+    ...FACET_COLUMNS.map(([, column]) => countsOf(column)),
   ]);
   const lists = { codes, errorClasses, releases, services, environments };
   const truncated = Object.entries(lists).filter(([, l]) => l.length > FACET_MAX).map(([k]) => k);
   const cap = (l: string[]) => capList(l, FACET_MAX).values;
+  const shown = { codes: cap(lists.codes), errorClasses: cap(lists.errorClasses), releases: cap(lists.releases), services: cap(lists.services), environments: cap(lists.environments), outcomes: [...OUTCOMES] };
+  // Only the listed values' counts: a project with thousands of codes answers 200 of them.
+  const countsFor = (facet: keyof typeof shown, all: Record<string, number>) => Object.fromEntries(shown[facet].filter((v) => all[v] !== undefined).map((v) => [v, all[v]!]));
   return {
-    codes: cap(lists.codes),
-    errorClasses: cap(lists.errorClasses),
-    releases: cap(lists.releases),
-    services: cap(lists.services),
-    environments: cap(lists.environments),
-    outcomes: [...OUTCOMES],
+    ...shown,
+    counts: Object.fromEntries(FACET_COLUMNS.map(([facet], i) => [facet, countsFor(facet, counted[i] ?? {})])) as Facets["counts"],
     truncated,
   };
 }

@@ -71,7 +71,7 @@ export async function pruneExpiredRuns(store: Store, policy: RetentionPolicy): P
     const spans = await del("tool_call_spans");
     const toolErrors = await del("tool_errors");
     // A run's told steps go with it; the told counts, like the other rollups, keep the history.
-    for (const table of ["runs", "run_stats", "run_tools", "told_steps", "failure_facts"]) await del(table);
+    for (const table of ["runs", "run_stats", "run_tools", "told_steps", "failure_facts", "error_facts"]) await del(table);
     return { runs: victims.length, spans, toolErrors };
   });
 }

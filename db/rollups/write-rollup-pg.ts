@@ -57,13 +57,13 @@ function columnsOf(batch: RollupBatch<StoredRow>, tableIndex: number, width: num
 }
 
 /**
- * PostgreSQL: upserts a batch's merged rows into every table of its rollups in one statement. Rows
- * go in sorted by key and tables in one fixed order: every node's ingest transactions then lock
- * rollup rows in the same order, and an upsert waiting on another batch's row can never be waited
- * on in turn (no deadlock). Call inside the ingest transaction, after the raw rows.
+ * The one statement (text and parameters) that upserts the batches' merged rows into every table of
+ * their rollups, or null when they add nothing. Rows go in sorted by key and tables in one fixed
+ * order: every node's ingest transactions then lock rollup rows in the same order, and an upsert
+ * waiting on another batch's row can never be waited on in turn (no deadlock).
  */
-export async function writeRollupsPg(tx: PgTx, batches: readonly RollupBatch<StoredRow>[]): Promise<void> {
-  if (batches.every((b) => b.size === 0)) return;
+export function rollupsStatement(batches: readonly RollupBatch<StoredRow>[]): { sql: string; params: (string | number)[][] } | null {
+  if (batches.every((b) => b.size === 0)) return null;
   const { sql, widths } = combinedUpsert(batches.map((b) => b.rollup));
   const params: (string | number)[][] = [];
   batches.forEach((batch, i) => {
@@ -73,5 +73,11 @@ export async function writeRollupsPg(tx: PgTx, batches: readonly RollupBatch<Sto
       else params.push(...columnsOf(batch, t, width));
     }
   });
-  await queryNamed(tx, sql, params);
+  return { sql, params };
+}
+
+/** PostgreSQL: runs `rollupsStatement`. Call inside the ingest transaction, after the raw rows. */
+export async function writeRollupsPg(tx: PgTx, batches: readonly RollupBatch<StoredRow>[]): Promise<void> {
+  const statement = rollupsStatement(batches);
+  if (statement) await queryNamed(tx, statement.sql, statement.params);
 }

@@ -2,8 +2,9 @@ import { int, primaryKey, table, text } from "./columns";
 import { pgTableOf } from "./pg-table";
 
 /**
- * Categorical accumulators of one code on one tool in one release: `basis` is `attempts` (spans) or
- * `errors` (tool_errors); `dim` is error_class, retryable, outcome, decision, retry_after (value =
+ * Categorical accumulators of one code on one tool in one release: `basis` is `attempts` (spans),
+ * `errors` (tool_errors) or `rules` (what a classification rule set on spans: shown, never judged by
+ * drift, lib/drift/emitter-said.ts); `dim` is error_class, retryable, outcome, decision, retry_after (value =
  * delay in ms at two significant digits) or told (value = normalised told shape).
  */
 export const driftCounts = table(

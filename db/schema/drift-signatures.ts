@@ -23,6 +23,11 @@ export const driftSignatures = table(
     lastSeen: int("last_seen").notNull(),
     /** JSON array of up to three run ids that show this signature. */
     exampleRunIds: text("example_run_ids").notNull().default("[]"),
+    /**
+     * Spans and final errors of the signature whose code a project's classification rule set (not the
+     * emitter, not the built-in pack): a code that only rules give can come and go with a rule edit.
+     */
+    ruled: int("ruled").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.code, t.tool, t.release] })],
 );

@@ -1,5 +1,6 @@
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
 import type { AlertStatus } from "@/lib/contracts/alert-enums";
+import { SLO_ALERTS } from "@/lib/slo/burn";
 import type { ToolWindowFacts } from "./evaluate";
 
 /** What the dashboard knows around an alert's tool (and code) in its window: the facts a person acts on. */
@@ -16,6 +17,13 @@ export interface AlertContext {
 }
 
 export const EMPTY_CONTEXT: AlertContext = { codes: [], releases: [], environments: [], runs: [], firstAt: null };
+
+/**
+ * Why an alert's figure and the Tools page can disagree for the same day: said next to every
+ * measured figure (rules, history) so that nobody reconciles them by hand.
+ */
+export const ROLLING_WINDOW_NOTE =
+  "A rule counts the calls of a rolling window that ends when it is checked (“in 10 min” = the 10 minutes before that moment); the Tools page and the charts count whole UTC hours. So for the same day the two can differ by the calls near the window’s edges.";
 
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toString()}%`;
 
@@ -41,12 +49,14 @@ export function thresholdOf(params: AlertRuleParams): string {
       return `at least ${params.threshold} attempts failed closed in ${params.windowMinutes} min`;
     case "issue_regressed":
       return `a resolved issue failing again in a later release ${params.tool ? `on \`${params.tool}\`` : "on any tool"}`;
+    case "slo_burn":
+      return `an SLO burn rate of ${SLO_ALERTS.page.threshold}× or more over both ${SLO_ALERTS.page.long.label} and ${SLO_ALERTS.page.short.label} (page), or ${SLO_ALERTS.ticket.threshold}× or more over both ${SLO_ALERTS.ticket.long.label} and ${SLO_ALERTS.ticket.short.label} (ticket)`;
   }
 }
 
 /** A per-tool rule's measurement now, for the resolved message ("now 2% of 50 calls failed…"). */
 export function measureOf(params: AlertRuleParams, t: ToolWindowFacts | undefined): string | null {
-  if (params.kind === "new_code" || params.kind === "drift" || params.kind === "issue_regressed") return null;
+  if (params.kind === "new_code" || params.kind === "drift" || params.kind === "issue_regressed" || params.kind === "slo_burn") return null;
   if (!t || t.calls === 0) return `no calls in the last ${params.windowMinutes} min`;
   switch (params.kind) {
     case "failure_rate":

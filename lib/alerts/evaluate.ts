@@ -1,6 +1,7 @@
 import type { AlertRuleParams } from "@/lib/contracts/alerts";
 import type { AlertStatus } from "@/lib/contracts/alert-enums";
 import { DRIFT_SEVERITIES, type DriftKind, type DriftSeverity } from "@/lib/contracts/drift";
+import { burnAlerts, formatBurn, SLO_ALERTS, type BurnRates, type SloAlertLevel } from "@/lib/slo/burn";
 
 /** One tool's attempts in a rule's window (and the refusals of the window before it). */
 export interface ToolWindowFacts {
@@ -41,6 +42,15 @@ export interface RegressedIssueFact {
   detail: string;
 }
 
+/** An SLO as its burn-rate rule reads it: what it covers and how fast it burns now. */
+export interface SloBurnFact {
+  id: number;
+  name: string;
+  tools: readonly string[];
+  objective: number;
+  rates: BurnRates;
+}
+
 /** What the evaluator reads, whichever the rule's kind (each kind uses its own part). */
 export interface AlertFacts {
   tools: readonly ToolWindowFacts[];
@@ -49,6 +59,20 @@ export interface AlertFacts {
   drift: readonly DriftFact[];
   /** Issues regressed now (only an `issue_regressed` rule loads them). */
   regressed?: readonly RegressedIssueFact[];
+  /** For an SLO burn rule: its SLO (absent once the SLO is gone, which resolves what fired). */
+  slo?: SloBurnFact;
+}
+
+/** An SLO burn alert's state key: the SLO's tools as the tool, and the SLO and level in the third part, like a drift finding. */
+export const sloAlertKey = (slo: { id: number; tools: readonly string[] }, level: SloAlertLevel) => alertKey(slo.tools.join(", "), "", `slo:${slo.id}:${level}`);
+
+/** The level an SLO burn alert's key names. */
+export const sloAlertLevelOf = (key: string): SloAlertLevel => (key.endsWith(':page"]') ? "page" : "ticket");
+
+/** What a burn-rate alert measured: both windows' burn rates against the level's threshold. */
+export function sloBurnValue(level: SloAlertLevel, rates: BurnRates): string {
+  const { long, short, threshold } = SLO_ALERTS[level];
+  return `${level === "page" ? "fast" : "slow"} burn: ${formatBurn(rates[long.key])} over ${long.label} and ${formatBurn(rates[short.key])} over ${short.label} (threshold ${threshold}×)`;
 }
 
 /** A condition that holds now, for one key of a rule. */
@@ -118,6 +142,14 @@ export function conditionsOf(params: AlertRuleParams, facts: AlertFacts): AlertC
       return tools
         .filter((t) => t.failedClosed >= params.threshold)
         .map((t) => perTool(t.tool, `${t.failedClosed} attempts failed closed in ${params.windowMinutes} min`));
+    case "slo_burn": {
+      const slo = facts.slo;
+      if (!slo || slo.id !== params.slo) return [];
+      const holds = burnAlerts(slo.rates);
+      return (["page", "ticket"] as const)
+        .filter((level) => holds[level])
+        .map((level) => ({ key: sloAlertKey(slo, level), tool: slo.tools.join(", "), code: "", value: sloBurnValue(level, slo.rates) }));
+    }
   }
 }
 

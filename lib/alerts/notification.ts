@@ -44,6 +44,8 @@ export interface NotificationDetails {
   context: AlertContext;
   /** The issue named in the message and its state. */
   issue?: { id: string; state: string } | null;
+  /** The page that explains it, when the rule's kind and tool do not say (an SLO's page). */
+  link?: string;
 }
 
 const q = (params: Record<string, string>) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
@@ -52,6 +54,7 @@ const q = (params: Record<string, string>) => new URLSearchParams(Object.entries
 export function alertLink(kind: AlertRuleKind, project: string, tool: string, code: string): string {
   const p = project === "default" ? "" : project;
   if (kind === "issue_regressed") return issueLink(project, issueId(project, tool, code));
+  if (kind === "slo_burn") return `/slos${p ? `?${q({ project: p })}` : ""}`;
   if (kind === "drift") return `/drift?${q({ project: p, tool, code })}`;
   if (kind === "new_code" && code !== "") return `/codes/${encodeURIComponent(code)}?${q({ project: p, tool })}`.replace(/\?$/, "");
   return `/tools/${encodeURIComponent(tool)}${p ? `?${q({ project: p })}` : ""}`;
@@ -59,6 +62,8 @@ export function alertLink(kind: AlertRuleKind, project: string, tool: string, co
 
 /** An issue's page (the issues list with it open), relative to the dashboard. */
 export const issueLink = (project: string, id: string) => `/issues?${q({ project: project === "default" ? "" : project, issue: id })}`;
+/** An SLO on the SLO page, relative to the dashboard. */
+export const sloLink = (project: string, sloId: number) => `/slos?${q({ project: project === "default" ? "" : project, slo: String(sloId) })}`;
 
 /** A run's timeline page, relative to the dashboard. */
 export const runLink = (project: string, runId: string) => `/runs/${encodeURIComponent(runId)}${project === "default" ? "" : `?${q({ project })}`}`;
@@ -81,7 +86,7 @@ export function buildNotification(
     code: change.code || (context.codes[0]?.code ?? ""),
     value: details.value ?? change.value,
     at,
-    link: base + alertLink(rule.kind, rule.project, change.tool, change.code),
+    link: base + (details.link ?? alertLink(rule.kind, rule.project, change.tool, change.code)),
     summary: details.summary,
     threshold: details.threshold,
     since: details.since,

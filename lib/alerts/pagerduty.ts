@@ -7,13 +7,16 @@ export const PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com/v2/enqueue";
 /** The four severities PagerDuty accepts. */
 export type PagerDutySeverity = "critical" | "error" | "warning" | "info";
 
-/** How urgent a notification is, from its rule kind (and a drift finding's own severity). */
+/** How urgent a notification is, from its rule kind (and a drift finding's own severity, an SLO burn's level). */
 export function pagerDutySeverity(n: AlertNotification): PagerDutySeverity {
   switch (n.rule.kind) {
     case "new_code":
       return "info";
     case "refusal_spike":
       return "warning";
+    case "slo_burn":
+      // A fast burn pages; a slow burn is a ticket's worth (PagerDuty maps warnings to low urgency).
+      return n.value.startsWith("fast burn") ? "critical" : "warning";
     case "drift":
       return n.value.startsWith("critical:") ? "critical" : n.value.startsWith("high:") ? "error" : "warning";
     default:

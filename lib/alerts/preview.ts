@@ -60,6 +60,8 @@ export function previewRule(
     const first = new Map(input.newCodes.map((c) => [JSON.stringify([c.tool, c.code]), c.firstSeen]));
     return { ...base, notifications: seen.length, episodes: seen.map((c) => ({ tool: c.tool, code: c.code, value: c.value, firedAt: first.get(c.key) ?? input.from, resolvedAt: null })) };
   }
+  // SLO burn rules are replayed from their SLO's own counts (lib/slo/burn-replay.ts).
+  if (params.kind === "slo_burn") return { ...base, notifications: 0, episodes: [] };
   const windowSteps = Math.max(1, Math.ceil((params.windowMinutes * 60_000) / PREVIEW_STEP_MS));
   const byStep = new Map<number, PreviewBucket[]>();
   for (const b of input.buckets) (byStep.get(b.at) ?? byStep.set(b.at, []).get(b.at)!).push(b);
@@ -79,19 +81,27 @@ export function previewRule(
   };
   const tools = [...new Set(input.buckets.map((b) => b.tool))].sort();
   const span = windowSteps * PREVIEW_STEP_MS;
+  return replay(params, input.from, input.to, (end) => ({
+    tools: tools.map((tool) => ({ tool, ...sum(tool, end - span, end), previousRefusals: sum(tool, end - 2 * span, end - span).refusals })),
+    newCodes: [],
+    drift: [],
+  }));
+}
+
+/**
+ * Runs the evaluator's own `conditionsOf`/`transitionsOf` at every step of [from, to] on the facts
+ * of the window ending there, as the background job would have: the episodes and notifications.
+ */
+export function replay(params: AlertRuleParams, from: number, to: number, factsAt: (end: number) => AlertFacts): RulePreview {
   let states: AlertStateRow[] = [];
   const open = new Map<string, PreviewEpisode>();
   const episodes: PreviewEpisode[] = [];
   let notifications = 0;
   // The last step closes the bucket `to` falls in, as the live evaluator would count it now.
-  const last = Math.ceil(input.to / PREVIEW_STEP_MS) * PREVIEW_STEP_MS;
-  for (let end = Math.ceil(input.from / PREVIEW_STEP_MS) * PREVIEW_STEP_MS + PREVIEW_STEP_MS; end <= last; end += PREVIEW_STEP_MS) {
-    const at = Math.min(end, input.to);
-    const facts: AlertFacts = {
-      tools: tools.map((tool) => ({ tool, ...sum(tool, end - span, end), previousRefusals: sum(tool, end - 2 * span, end - span).refusals })),
-      newCodes: [],
-      drift: [],
-    };
+  const last = Math.ceil(to / PREVIEW_STEP_MS) * PREVIEW_STEP_MS;
+  for (let end = Math.ceil(from / PREVIEW_STEP_MS) * PREVIEW_STEP_MS + PREVIEW_STEP_MS; end <= last; end += PREVIEW_STEP_MS) {
+    const at = Math.min(end, to);
+    const facts = factsAt(end);
     const changes = transitionsOf(conditionsOf(params, facts), states);
     notifications += changes.length;
     for (const c of changes) {
@@ -109,7 +119,7 @@ export function previewRule(
     for (const c of changes) (c.status === "firing" ? firing.add(c.key) : firing.delete(c.key));
     states = [...firing].map((key) => ({ key, status: "firing" as const }));
   }
-  return { ...base, notifications, episodes };
+  return { from, to, stepMinutes: PREVIEW_STEP_MS / 60_000, notifications, episodes };
 }
 
 /** One entry of an issue's history as the regression preview reads it. */

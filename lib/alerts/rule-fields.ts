@@ -18,6 +18,8 @@ export interface RuleFields {
   count: string;
   minSeverity: DriftSeverity;
   driftKinds: DriftKind[];
+  /** The SLO a burn-rate rule watches (its id, as the select holds it). */
+  slo: string;
 }
 
 /** What a new rule of each kind starts from. */
@@ -33,6 +35,7 @@ export const DEFAULT_FIELDS: RuleFields = {
   count: "3",
   minSeverity: "high",
   driftKinds: [],
+  slo: "",
 };
 
 const text = (n: number | undefined) => (n === undefined ? "" : String(n));
@@ -58,6 +61,8 @@ export function fieldsFromParams(p: AlertRuleParams): RuleFields {
     case "new_code":
     case "issue_regressed":
       return f;
+    case "slo_burn":
+      return { ...f, slo: String(p.slo) };
   }
 }
 
@@ -73,6 +78,7 @@ const FIELD_OF: Record<string, keyof RuleFields> = {
   minCount: "minCount",
   minSeverity: "minSeverity",
   kinds: "driftKinds",
+  slo: "slo",
 };
 
 export type RuleFieldsResult = { ok: true; params: AlertRuleParams } | { ok: false; issues: { field: keyof RuleFields | "form"; message: string }[] };
@@ -117,6 +123,9 @@ export function paramsFromFields(kind: AlertRuleKind, f: RuleFields): RuleFields
     case "failed_closed":
       raw = { kind, tool, windowMinutes: num("windowMinutes"), threshold: num("count") };
       break;
+    case "slo_burn":
+      raw = { kind, slo: num("slo") };
+      break;
   }
   if (issues.length > 0) return { ok: false, issues };
   const parsed = alertRuleParamsSchema.safeParse(raw);
@@ -133,8 +142,9 @@ export function paramsFromFields(kind: AlertRuleKind, f: RuleFields): RuleFields
   };
 }
 
-/** A rule's condition as a person reads it in the list: the threshold, and which tools it watches. */
-export function describeRuleParams(p: AlertRuleParams): string {
+/** A rule's condition as a person reads it in the list: the threshold, and which tools (or which SLO, by name when known) it watches. */
+export function describeRuleParams(p: AlertRuleParams, sloName?: string): string {
+  if (p.kind === "slo_burn") return `${thresholdOf(p)}, for SLO ${sloName === undefined ? `#${p.slo}` : `“${sloName}”`}`;
   const where = p.kind === "drift" || p.kind === "new_code" || p.kind === "issue_regressed" ? "" : p.tool ? `, on \`${p.tool}\`` : ", on every tool";
   return `${thresholdOf(p)}${where}`;
 }

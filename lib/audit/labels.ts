@@ -47,6 +47,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "receiver.deleted": "Deleted an alert receiver",
   "alert.muted": "Muted an alert rule",
   "alert.unmuted": "Unmuted an alert rule",
+  "slo.created": "Created an SLO",
+  "slo.updated": "Changed an SLO",
+  "slo.deleted": "Deleted an SLO",
 };
 
 /** A readable summary of an entry's details (a rename's old and new name, a key's name and scope), or "". */

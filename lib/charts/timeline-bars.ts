@@ -1,4 +1,5 @@
-import { A, type TimelineCall } from "@/lib/contracts/runs";
+import { codeSourceLabel } from "@/lib/classify/code-source";
+import { A, type RunTimeline, type TimelineCall } from "@/lib/contracts/runs";
 import type { TimelineFrame } from "./timeline-frame";
 import { outcomeLabel } from "./timeline-labels";
 import { checkNumbering, orderAttempts } from "./timeline-numbering";
@@ -13,6 +14,8 @@ export interface BarContext {
   hasRunRecord: boolean;
   /** Resolves an index into the answer's `strings`. */
   str: (i: number | null) => string | null;
+  /** Attempts whose code a classification rule set, by span id; other codes are the emitter's. */
+  codedBy?: RunTimeline["codedBy"];
 }
 
 export interface CallAttempts {
@@ -50,6 +53,8 @@ export function layoutCallAttempts(call: Pick<TimelineCall, "attempts">, ctx: Ba
     if (ctx.hasRunRecord && start < 0) flags.push("before_run_start");
     if (frame.runEnd !== null && Math.max(start, end) > frame.runEnd) flags.push("after_run_end");
     const outcome = str(a[A.outcome]);
+    const code = str(a[A.code]);
+    const ruled = ctx.codedBy?.[a[A.spanId]];
     return {
       spanId: a[A.spanId],
       tupleIndex: order[k]!,
@@ -58,7 +63,8 @@ export function layoutCallAttempts(call: Pick<TimelineCall, "attempts">, ctx: Ba
       end,
       startedAt: ctx.t0 + a[A.startedAt],
       outcome,
-      code: str(a[A.code]),
+      code,
+      codeSource: code === null ? null : codeSourceLabel(ruled ?? { kind: "emitter" }),
       errorClass: str(a[A.errorClass]),
       retryable: a[A.retryable],
       retryAfterMs: a[A.retryAfterMs],

@@ -62,7 +62,7 @@ export function layoutTimeline(t: RunTimeline): TimelineLayout {
   const starts = t.calls.map((c) => callStart(c, t.t0));
   const frame = timelineFrame(t, starts);
   const str = (i: number | null): string | null => (i === null ? null : (t.strings[i] ?? null));
-  const rows = timelineRows(t, groupCallsByTool(t.calls, starts), { frame, t0: t.t0, hasRunRecord: t.run !== null, str });
+  const rows = timelineRows(t, groupCallsByTool(t.calls, starts), { frame, t0: t.t0, hasRunRecord: t.run !== null, str, codedBy: t.codedBy });
   const domain = timelineDomain(rows, frame);
   return {
     origin: frame.origin,

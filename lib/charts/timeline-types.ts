@@ -30,6 +30,8 @@ export interface AttemptBar {
   /** What the loop decided after this attempt, as the span says. */
   decision: string | null;
   message: string | null;
+  /** Where the code came from, in words (lib/classify/code-source.ts); null when the attempt has no code. */
+  codeSource: string | null;
   label: string;
   /** Anything but `ok` (and an unknown outcome is not counted as a failure). */
   failing: boolean;

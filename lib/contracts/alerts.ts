@@ -44,6 +44,8 @@ export const alertRuleParamsSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("failed_closed"), tool: toolFilter, windowMinutes, threshold: z.number().int().min(1) }),
   /** Fires while an issue is regressed (docs/issues.md); resolves when someone triages it again. */
   z.object({ kind: z.literal("issue_regressed"), tool: toolFilter }),
+  /** An SLO's multiwindow burn-rate alerts (lib/slo/burn.ts): page on a fast burn, ticket on a slow one. */
+  z.object({ kind: z.literal("slo_burn"), slo: z.number().int().min(1) }),
 ]);
 export type AlertRuleParams = z.infer<typeof alertRuleParamsSchema>;
 

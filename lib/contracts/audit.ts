@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   "experiment.started",
   "experiment.stopped",
   "experiment.promoted",
+  "slo.created",
+  "slo.updated",
+  "slo.deleted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

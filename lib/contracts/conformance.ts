@@ -72,6 +72,26 @@ export const emitterSchema = z.object({
 });
 export type ConformanceEmitter = z.infer<typeof emitterSchema>;
 
-/** The conformance answer: per input format (as before) and per emitter. */
-export const conformanceSchema = z.object({ project: z.string(), sources: z.array(conformanceSourceSchema), emitters: z.array(emitterSchema) });
+/**
+ * Stored failures (within raw retention) of one input format and service by where their code came
+ * from: the emitter, a project's classification rule, the built-in pack, or none (unclassified).
+ */
+export const codeSourceCountsSchema = z.object({
+  source: z.string(),
+  service: z.string().nullable(),
+  failures: z.number().int(),
+  emitter: z.number().int(),
+  rules: z.number().int(),
+  builtin: z.number().int(),
+  unclassified: z.number().int(),
+});
+export type CodeSourceCounts = z.infer<typeof codeSourceCountsSchema>;
+
+/** The conformance answer: per input format (as before), per emitter, and where failures' codes came from. */
+export const conformanceSchema = z.object({
+  project: z.string(),
+  sources: z.array(conformanceSourceSchema),
+  emitters: z.array(emitterSchema),
+  codeSources: z.array(codeSourceCountsSchema),
+});
 export type Conformance = z.infer<typeof conformanceSchema>;

@@ -106,6 +106,11 @@ export const driftFindingSchema = z.object({
   exampleRuns: z.object({ before: z.array(z.string()), after: z.array(z.string()) }),
   /** For `model_behaviour`: the self-correction rate before and after (`before`/`after` signatures are null). */
   selfCorrection: z.object({ before: selfCorrectionSideSchema, after: selfCorrectionSideSchema }).optional(),
+  /**
+   * The finding's history of classification rules: changes of rules that set (or had set) its code,
+   * oldest first (`rule “Name” edited to v2 at <ISO time>`); absent when there were none.
+   */
+  ruleNotes: z.array(z.string()).optional(),
 });
 export type DriftFinding = z.infer<typeof driftFindingSchema>;
 
@@ -181,5 +186,20 @@ export const codeReleaseHistorySchema = z.object({
   /** `semver` when every release parsed as a version, else `first_seen`. */
   order: z.enum(["semver", "first_seen"]),
   points: z.array(codeReleasePointSchema),
+  /**
+   * Changes of the project's classification rules that set (or had set) this code, oldest first: a
+   * code given by rules can change with them, which drift does not report as the tool's doing.
+   */
+  ruleEdits: z.array(
+    z.object({
+      ruleId: z.string(),
+      name: z.string(),
+      version: z.number().int(),
+      action: z.enum(["created", "updated", "deleted"]),
+      at: z.number().int(),
+      /** `rule “Name” edited to v2 at <ISO time>`. */
+      text: z.string(),
+    }),
+  ),
 });
 export type CodeReleaseHistory = z.infer<typeof codeReleaseHistorySchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RUN_STATES } from "./enums";
 import { textQuerySchema } from "./text-search";
+import { codeSourceSchema } from "./classification";
 import { timelineToldStepSchema } from "./told";
 
 /** Filter value meaning "the run record never arrived" (only spans or tool errors did). */
@@ -86,9 +87,19 @@ export const runListItemSchema = z.object({
 });
 export type RunListItem = z.infer<typeof runListItemSchema>;
 
+/**
+ * The runs list counts its matches up to this many; beyond, it says "more than". The count probes
+ * each run as the page does (a busy code: one index probe per run), so the bound keeps it cheap.
+ */
+export const RUNS_MATCHED_MAX = 1_000;
+
 export const runListResponseSchema = z.object({
   runs: z.array(runListItemSchema),
   nextCursor: z.string().nullable(),
+  /** Runs matching the filters (every page, not this one), at most {@link RUNS_MATCHED_MAX}. */
+  matched: z.number().int(),
+  /** True when more than {@link RUNS_MATCHED_MAX} runs matched. */
+  matchedCapped: z.boolean(),
 });
 export type RunListResponse = z.infer<typeof runListResponseSchema>;
 
@@ -215,5 +226,7 @@ export const runTimelineSchema = z.object({
   calls: z.array(timelineCallSchema),
   /** What came of each error surfaced to the model (docs/after-told.md), in the order they were surfaced. */
   toldSteps: z.array(timelineToldStepSchema),
+  /** By span id, the attempts whose code a classification rule set (docs/classification.md); any other code is the emitter's. */
+  codedBy: z.record(z.string(), codeSourceSchema),
 });
 export type RunTimeline = z.infer<typeof runTimelineSchema>;

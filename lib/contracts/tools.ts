@@ -62,6 +62,15 @@ export const facetsSchema = z.object({
   outcomes: z.array(z.string()),
   /** The facets cut at {@link FACET_MAX} values (sorted; the rest is reachable through the URL or search). */
   truncated: z.array(z.string()),
+  /** Attempts per value in the window (other filters aside), per facet; a value with none is absent. */
+  counts: z.object({
+    codes: z.record(z.string(), z.number()),
+    errorClasses: z.record(z.string(), z.number()),
+    releases: z.record(z.string(), z.number()),
+    services: z.record(z.string(), z.number()),
+    environments: z.record(z.string(), z.number()),
+    outcomes: z.record(z.string(), z.number()),
+  }),
 });
 
 /** The most values one facet lists. */

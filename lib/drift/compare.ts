@@ -15,6 +15,8 @@ import {
   RETRY_AFTER_MIN_RATIO,
   RETRY_AFTER_MIN_SAMPLES,
 } from "./thresholds";
+import { ruleCausedAbsence, ruleContext, type RuleEdit } from "./rule-caused";
+import { comparableShape } from "./told-shape";
 import { severityFor, severityRank, verdictFor } from "./verdict";
 
 /** All calls of one tool in one release, whatever their outcome: the denominator for absences. */
@@ -32,6 +34,8 @@ export interface ToolRelease {
 export interface DriftInput {
   toolReleases: readonly ToolRelease[];
   accumulators: readonly CodeAccumulator[];
+  /** The project's rule changes: a code that comes and goes with them is not a change of the tool (rule-caused.ts). */
+  ruleEdits?: readonly RuleEdit[];
 }
 
 /** Compact, stable id (cyrb53) so that a finding keeps its id across recomputations. */
@@ -163,7 +167,12 @@ export function sameMeaning(a: DriftSignature, b: DriftSignature): boolean {
   return compared > 0;
 }
 
-const toldMatch = (a: DriftSignature, b: DriftSignature) => a.toldShapes[0] !== undefined && a.toldShapes[0].shape === b.toldShapes[0]?.shape;
+// Shapes folded before the shaping's version 2 meet newer ones in their comparable form.
+const toldMatch = (a: DriftSignature, b: DriftSignature) => {
+  const x = a.toldShapes[0]?.shape;
+  const y = b.toldShapes[0]?.shape;
+  return x !== undefined && y !== undefined && (x === y || comparableShape(x) === comparableShape(y));
+};
 
 const label = (tool: string, code: string) => `${quoteCode(code)} on ${quoteCode(tool)}`;
 const inRelease = (release: string, calls: number) => `in ${release} (${plural(calls, "call")})`;
@@ -282,6 +291,7 @@ export function computeFindings(input: DriftInput): DriftFinding[] {
     if (!releasesByTool.has(tr.tool)) releasesByTool.set(tr.tool, []);
     releasesByTool.get(tr.tool)!.push(tr);
   }
+  const rules = ruleContext(input.accumulators, input.ruleEdits ?? []);
   const findings: DriftFinding[] = [];
   for (const [tool, releases] of releasesByTool) {
     const ordered = orderReleases(releases);
@@ -301,7 +311,9 @@ export function computeFindings(input: DriftInput): DriftFinding[] {
     for (let i = 1; i < qualifying.length; i++) {
       const prev = qualifying[i - 1]!;
       const next = qualifying[i]!;
-      for (const d of compareAbsences(tool, prev, next, sig, codes)) findings.push(finish(d, bump(prev.release, next.release)));
+      for (const d of compareAbsences(tool, prev, next, sig, codes)) {
+        if (!ruleCausedAbsence(d, prev.firstSeen, rules)) findings.push(finish(d, bump(prev.release, next.release)));
+      }
     }
   }
   return rankFindings(findings);

@@ -5,6 +5,7 @@ import { computeFindings, rankFindings, type ToolRelease } from "./compare";
 import { contractInput, medianOnly } from "./contract";
 import { pairTools, predecessorOf, type Pair } from "./gate-pairs";
 import { modelBehaviourFindings, type ToldReleaseCounts } from "./model-behaviour";
+import type { RuleEdit } from "./rule-caused";
 import { plural } from "./sentence";
 import type { CodeAccumulator } from "./signature";
 import { MIN_TOOL_CALLS } from "./thresholds";
@@ -25,6 +26,8 @@ export interface GateInput {
   releaseFindings: readonly DriftFinding[];
   /** Against a named release: the told counts (model behaviour is judged from them as the drift refresh does). */
   told: readonly ToldReleaseCounts[];
+  /** The project's classification rule changes: codes that come and go with them are not judged (rule-caused.ts). */
+  ruleEdits?: readonly RuleEdit[];
   upToDate: boolean;
 }
 
@@ -39,7 +42,7 @@ function computedFindings(input: GateInput, judged: readonly Pair[], contract: R
     ...contract.accumulators.filter((a) => judged.some((p) => p.to.tool === a.tool)),
   ];
   const behaviour = fromDocument ? [] : modelBehaviourFindings(input.told.filter(inPair));
-  return rankFindings([...computeFindings({ toolReleases: judged.flatMap((p) => [p.from, p.to]), accumulators }), ...behaviour]).filter((f) => f.toRelease === input.release);
+  return rankFindings([...computeFindings({ toolReleases: judged.flatMap((p) => [p.from, p.to]), accumulators, ruleEdits: fromDocument ? [] : (input.ruleEdits ?? []) }), ...behaviour]).filter((f) => f.toRelease === input.release);
 }
 
 /** Codes seen on one side of a comparison only. */

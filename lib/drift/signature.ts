@@ -22,12 +22,16 @@ export interface CodeAccumulator {
   calls: number;
   /** Of those, calls where a later attempt succeeded. */
   recovered: number;
+  /** Spans and final errors whose code a project's classification rule set (absent: none). */
+  ruled?: number;
   firstSeen: number;
   lastSeen: number;
   /** Counted per attempt (tool-call spans). */
   attempts: DimCounts;
   /** Counted per final error (tool_errors). */
   finalErrors: DimCounts;
+  /** Counted per attempt where a classification rule set the value (never judged as drift; absent: none). */
+  ruleSet?: DimCounts;
   /** Quantised retry_after (ms) → count. */
   retryAfter: Map<number, number>;
   /** True when `retryAfter` holds only the median (a contract document's side): its p90 is unknown, not the median. */
@@ -58,6 +62,16 @@ export function dimMix(acc: CodeAccumulator, dim: SignatureDim): Mix {
   const errors = acc.finalErrors[dim];
   if (Object.values(errors).some((c) => c > 0)) return toMix(errors, "errors");
   return { basis: "none", total: 0, entries: [] };
+}
+
+/** The accumulator as the code's page shows it: per attempt, what the emitter said and what rules set together. */
+export function withRuleSet(acc: CodeAccumulator): CodeAccumulator {
+  if (!acc.ruleSet) return acc;
+  const attempts = emptyDimCounts();
+  for (const dim of SIGNATURE_DIMS) {
+    for (const source of [acc.attempts[dim], acc.ruleSet[dim]]) for (const [v, n] of Object.entries(source)) attempts[dim][v] = (attempts[dim][v] ?? 0) + n;
+  }
+  return { ...acc, attempts };
 }
 
 export function buildSignature(acc: CodeAccumulator): DriftSignature {

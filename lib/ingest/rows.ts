@@ -130,6 +130,22 @@ export interface ToolErrorRow {
   /** The wording experiment and variant the told text came from; null outside experiments (and from formats that cannot carry them). */
   experiment: string | null;
   variant: string | null;
+  /** Set by classification at ingest (lib/classify/classify-errors.ts) on every final error but a native record's. */
+  classification?: ErrorClassification;
+}
+
+/** The fields of a final error that classification reads and may set. */
+export type ErrorClassified = Pick<ToolErrorRow, "code" | "errorClass" | "retryable">;
+
+/** What classification decided for one final error. */
+export interface ErrorClassification {
+  /** The rule (a project rule's id or a `builtin.*` id) and version that set the code; null = none did. */
+  ruleId: string | null;
+  ruleVersion: number | null;
+  /** The emitter's own fields, kept when a rule changed them; null when no rule did. */
+  prior: ErrorClassified | null;
+  /** The project's rules revision the error was classified at. */
+  revision: number;
 }
 
 /** A batch of normalised rows; `index` points back into the request for per-record answers. */

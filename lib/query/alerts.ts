@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { alertsEndpoints } from "@/lib/api/read/alerts";
 import {
   alertReceiverCreatedSchema,
   alertReceiverCreateSchema,
@@ -15,10 +15,10 @@ import { z } from "zod";
 import { endpointQuery } from "./endpoint-query";
 import { sendJson } from "./mutate";
 
-export const alertRulesOptions = (project: string) => endpointQuery(endpoints.alertRules, { params: {}, search: { project } });
-export const alertReceiversOptions = (project: string) => endpointQuery(endpoints.alertReceivers, { params: {}, search: { project } });
+export const alertRulesOptions = (project: string) => endpointQuery(alertsEndpoints.alertRules, { params: {}, search: { project } });
+export const alertReceiversOptions = (project: string) => endpointQuery(alertsEndpoints.alertReceivers, { params: {}, search: { project } });
 export const alertHistoryOptions = (project: string, offset = 0) =>
-  endpointQuery(endpoints.alertHistory, { params: {}, search: { project, offset: offset === 0 ? undefined : String(offset) } });
+  endpointQuery(alertsEndpoints.alertHistory, { params: {}, search: { project, offset: offset === 0 ? undefined : String(offset) } });
 
 export const createAlertRule = (rule: AlertRuleCreate) => sendJson("POST", "/api/v1/alerts/rules", alertRuleSchema, rule);
 export const patchAlertRule = (id: number, patch: AlertRulePatch) => sendJson("PATCH", `/api/v1/alerts/rules/${id}`, alertRuleSchema, patch);

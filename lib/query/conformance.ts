@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { conformanceEndpoints } from "@/lib/api/read/conformance";
 import { endpointQuery } from "./endpoint-query";
 
-export const conformanceOptions = (project: string) => endpointQuery(endpoints.conformance, { params: {}, search: { project } });
+export const conformanceOptions = (project: string) => endpointQuery(conformanceEndpoints.conformance, { params: {}, search: { project } });

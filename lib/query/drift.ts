@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { driftEndpoints } from "@/lib/api/read/drift";
 import { endpointQuery } from "./endpoint-query";
 
 /** The Drift page filters as the URL carries them, and the page of findings (`offset`). */
@@ -26,16 +26,16 @@ const FOLDING_POLL_MS = 2000;
 const whileFolding = (data: { upToDate: boolean } | undefined) => (data?.upToDate === false ? FOLDING_POLL_MS : false);
 
 export const driftFindingsOptions = (filters: DriftFilters) => ({
-  ...endpointQuery(endpoints.driftFindings, { params: {}, search: filters }),
+  ...endpointQuery(driftEndpoints.driftFindings, { params: {}, search: filters }),
   refetchInterval: (q: { state: { data?: { upToDate: boolean } } }) => whileFolding(q.state.data),
 });
 
 /** Which codes and tools have findings; one shared query however many badges a page shows. */
 export const driftSummaryOptions = (project = "default") => ({
-  ...endpointQuery(endpoints.driftSummary, { params: {}, search: { project } }),
+  ...endpointQuery(driftEndpoints.driftSummary, { params: {}, search: { project } }),
   staleTime: 60_000,
   refetchInterval: (q: { state: { data?: { upToDate: boolean } } }) => whileFolding(q.state.data),
 });
 
 export const codeHistoryOptions = (code: string, tool: string | null = null, project = "default") =>
-  endpointQuery(endpoints.codeReleaseHistory, { params: { code }, search: { project, tool: tool ?? undefined } });
+  endpointQuery(driftEndpoints.codeReleaseHistory, { params: { code }, search: { project, tool: tool ?? undefined } });

@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { runsEndpoints } from "@/lib/api/read/runs";
 import type { ListRunsQuery } from "@/lib/contracts/runs";
 import { endpointQuery } from "./endpoint-query";
 
@@ -6,7 +6,7 @@ import { endpointQuery } from "./endpoint-query";
 export type RunsFilters = Partial<Record<Exclude<keyof ListRunsQuery, "limit">, string>>;
 
 /** The filters the runs list reads from the URL: every query parameter of its endpoint but the page size. */
-export const RUN_FILTER_KEYS = Object.keys(endpoints.runs.query.shape).filter((k) => k !== "limit") as (keyof RunsFilters)[];
+export const RUN_FILTER_KEYS = Object.keys(runsEndpoints.runs.query.shape).filter((k) => k !== "limit") as (keyof RunsFilters)[];
 
 // Runs page links bookmarked before the read API went camelCase still filter the same way.
 const LEGACY_URL_KEYS: Partial<Record<keyof RunsFilters, string>> = { hasErrors: "has_errors" };
@@ -23,16 +23,16 @@ export function normalizeRunsFilters(input: Record<string, string | string[] | u
   return out;
 }
 
-export const runsListOptions = (filters: RunsFilters) => endpointQuery(endpoints.runs, { params: {}, search: filters });
+export const runsListOptions = (filters: RunsFilters) => endpointQuery(runsEndpoints.runs, { params: {}, search: filters });
 
 export const runTimelineOptions = (project: string, runId: string) => ({
-  ...endpointQuery(endpoints.runTimeline, { params: { runId }, search: { project } }),
+  ...endpointQuery(runsEndpoints.runTimeline, { params: { runId }, search: { project } }),
   // A finished run does not change; re-reading 12,000 attempts on every focus would be waste.
   staleTime: 60_000,
 });
 
 /** The values the runs filters can take, for their suggestions; they change slowly. */
 export const runFacetsOptions = (project: string | undefined) => ({
-  ...endpointQuery(endpoints.runFacets, { params: {}, search: { project: project ?? "default" } }),
+  ...endpointQuery(runsEndpoints.runFacets, { params: {}, search: { project: project ?? "default" } }),
   staleTime: 60_000,
 });

@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { savedViewsEndpoints } from "@/lib/api/read/saved-views";
 import { endpointUrl } from "@/lib/api/endpoint";
 import { savedViewSchema, type SavedView, type SavedViewCreate, type SavedViewPatch } from "@/lib/contracts/saved-views";
 import { z } from "zod";
@@ -6,12 +6,12 @@ import { endpointQuery } from "./endpoint-query";
 import { sendJson } from "./mutate";
 
 /** The caller's views of a page and those shared with the project. */
-export const savedViewsQuery = (project: string, page: string) => endpointQuery(endpoints.savedViews, { params: {}, search: { project, page } });
+export const savedViewsQuery = (project: string, page: string) => endpointQuery(savedViewsEndpoints.savedViews, { params: {}, search: { project, page } });
 
 /** Every cached list of saved views, to refresh after a change. */
-export const savedViewsKey = [endpoints.savedViews.id] as const;
+export const savedViewsKey = [savedViewsEndpoints.savedViews.id] as const;
 
-const base = endpointUrl(endpoints.savedViews, { params: {}, search: {} });
+const base = endpointUrl(savedViewsEndpoints.savedViews, { params: {}, search: {} });
 
 export const createSavedView = (body: SavedViewCreate) => sendJson("POST", base, savedViewSchema, body);
 export const patchSavedView = (id: number, patch: SavedViewPatch) => sendJson("PATCH", `${base}/${id}`, savedViewSchema, patch);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpointUrl, type RawQuery } from "@/lib/api/endpoint";
-import { endpoints } from "@/lib/api/endpoints";
+import { settingsEndpoints } from "@/lib/api/read/settings";
+import { dashboardEndpoints } from "@/lib/api/read/dashboard";
 import { keyCreatedSchema, type KeyCreate } from "@/lib/contracts/keys";
 import { projectDetailSchema, type ProjectCreate, type ProjectPatch } from "@/lib/contracts/project-admin";
 import { endpointQuery } from "./endpoint-query";
@@ -10,25 +11,25 @@ import { sendJson } from "./mutate";
 
 const at = (project: string) => ({ params: { project }, search: {} });
 
-export const projectDetailQuery = (project: string) => endpointQuery(endpoints.projectDetail, at(project));
+export const projectDetailQuery = (project: string) => endpointQuery(settingsEndpoints.projectDetail, at(project));
 
-export const projectKeysQuery = (project: string) => endpointQuery(endpoints.projectKeys, at(project));
+export const projectKeysQuery = (project: string) => endpointQuery(settingsEndpoints.projectKeys, at(project));
 
 /** One page of the audit log; `search` is the page's query string (the endpoint keeps its own keys: action, actor, offset, limit). */
-export const auditLogQuery = (project: string, search: RawQuery) => endpointQuery(endpoints.auditLog, { params: { project }, search });
+export const auditLogQuery = (project: string, search: RawQuery) => endpointQuery(settingsEndpoints.auditLog, { params: { project }, search });
 
 /** Every page and filter of one project's audit log (invalidated after a change in the project). */
-export const auditLogKeys = (project: string) => [endpoints.auditLog.id, project] as const;
+export const auditLogKeys = (project: string) => [settingsEndpoints.auditLog.id, project] as const;
 
 /** Creates a project (instance owners); the caller becomes its owner. */
-export const createProject = (body: ProjectCreate) => sendJson("POST", endpoints.projects.path, projectDetailSchema, body);
+export const createProject = (body: ProjectCreate) => sendJson("POST", dashboardEndpoints.projects.path, projectDetailSchema, body);
 
 /** Renames, archives or restores a project (its owner). */
-export const patchProject = (project: string, patch: ProjectPatch) => sendJson("PATCH", endpointUrl(endpoints.projectDetail, at(project)), projectDetailSchema, patch);
+export const patchProject = (project: string, patch: ProjectPatch) => sendJson("PATCH", endpointUrl(settingsEndpoints.projectDetail, at(project)), projectDetailSchema, patch);
 
 /** Creates a key; the answer holds the clear key, this once. */
-export const createProjectKey = (project: string, body: KeyCreate) => sendJson("POST", endpointUrl(endpoints.projectKeys, at(project)), keyCreatedSchema, body);
+export const createProjectKey = (project: string, body: KeyCreate) => sendJson("POST", endpointUrl(settingsEndpoints.projectKeys, at(project)), keyCreatedSchema, body);
 
 /** Revokes a key by its prefix (204). */
 export const revokeProjectKey = (project: string, prefix: string) =>
-  sendJson("DELETE", `${endpointUrl(endpoints.projectKeys, at(project))}/${encodeURIComponent(prefix)}`, z.undefined());
+  sendJson("DELETE", `${endpointUrl(settingsEndpoints.projectKeys, at(project))}/${encodeURIComponent(prefix)}`, z.undefined());

@@ -1,10 +1,10 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { searchEndpoints } from "@/lib/api/read/search";
 import type { TextField } from "@/lib/contracts/text-search";
 import { endpointQuery } from "./endpoint-query";
 
 /** The search page's read: calls whose error message or told text matches `q`. */
 export const textSearchOptions = (project: string, q: string, field?: TextField | "") =>
-  endpointQuery(endpoints.textSearch, { params: {}, search: { project, q, field: field || undefined } });
+  endpointQuery(searchEndpoints.textSearch, { params: {}, search: { project, q, field: field || undefined } });
 
 /** The search page's address for a query (the header box's "search the texts" entry). */
 export function textSearchHref(project: string, q: string): string {

@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { toldEndpoints } from "@/lib/api/read/told";
 import { DEFAULT_RANGE } from "@/lib/contracts/filters";
 import { endpointQuery } from "./endpoint-query";
 
@@ -21,4 +21,4 @@ const windowOf = (f: ToldFilter) => (f.from !== undefined && f.to !== undefined 
 export const toldSearch = (f: ToldFilter) => ({ project: f.project, code: f.code, tool: f.tool, release: f.release, ...windowOf(f) });
 
 /** The panel's query. */
-export const toldOptions = (f: ToldFilter) => endpointQuery(endpoints.told, { params: {}, search: toldSearch(f) });
+export const toldOptions = (f: ToldFilter) => endpointQuery(toldEndpoints.told, { params: {}, search: toldSearch(f) });

@@ -1,4 +1,4 @@
-import { endpoints } from "@/lib/api/endpoints";
+import { traceLinkEndpoints } from "@/lib/api/read/trace-links";
 import { endpointUrl } from "@/lib/api/endpoint";
 import { traceLinkAnswerSchema, type TraceLinkInput } from "@/lib/contracts/trace-links";
 import { endpointQuery } from "./endpoint-query";
@@ -7,10 +7,10 @@ import { sendJson } from "./mutate";
 const at = (project: string) => ({ params: { project }, search: {} });
 
 /** The project's link to its tracing tool; it changes rarely. */
-export const traceLinkQuery = (project: string) => ({ ...endpointQuery(endpoints.traceLink, at(project)), staleTime: 60_000 });
+export const traceLinkQuery = (project: string) => ({ ...endpointQuery(traceLinkEndpoints.traceLink, at(project)), staleTime: 60_000 });
 
 /** Sets the project's link (admins). */
-export const putTraceLink = (project: string, input: TraceLinkInput) => sendJson("PUT", endpointUrl(endpoints.traceLink, at(project)), traceLinkAnswerSchema, input);
+export const putTraceLink = (project: string, input: TraceLinkInput) => sendJson("PUT", endpointUrl(traceLinkEndpoints.traceLink, at(project)), traceLinkAnswerSchema, input);
 
 /** Removes the project's link (admins). */
-export const deleteTraceLink = (project: string) => sendJson("DELETE", endpointUrl(endpoints.traceLink, at(project)), traceLinkAnswerSchema);
+export const deleteTraceLink = (project: string) => sendJson("DELETE", endpointUrl(traceLinkEndpoints.traceLink, at(project)), traceLinkAnswerSchema);

@@ -1,5 +1,6 @@
 import type { Store } from "@/db/client";
 import { NUL_REPLACEMENT, replaceNulInPlace, type IngestNote, type IngestResult, type Rejection } from "@/lib/contracts";
+import { classifyErrorRows } from "@/lib/classify/classify-errors";
 import { classifyRows } from "@/lib/classify/classify-rows";
 import { rulesetFor } from "./rulesets";
 import { countDuplicateRecords, type IngestFormat } from "@/lib/ingest/format";
@@ -41,8 +42,12 @@ export async function ingestEnvelope<E>(store: Store, projectId: string, format:
   if (rows.toldResults?.length) await addStoredToldErrors(store, projectId, rows);
   const notes = replaceNulInRows(rows);
   // Failures without a code get one from the project's rules (lib/classify), on the text as stored.
-  if (rows.spans.length > 0) {
-    classifyRows(rows.spans, await rulesetFor(store, projectId));
+  // Final errors follow their call's last failed attempt (a told error its own span), else the rules
+  // (lib/classify/classify-errors.ts); told errors then take their span's fields as classified.
+  if (rows.spans.length > 0 || rows.toolErrors.length > 0) {
+    const ruleset = await rulesetFor(store, projectId);
+    classifyRows(rows.spans, ruleset);
+    classifyErrorRows(rows, ruleset);
     syncToldClassification(rows);
   }
   const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length + (rows.drops?.length ?? 0);

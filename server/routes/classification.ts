@@ -1,7 +1,9 @@
+import type { Store } from "@/db/client";
 import { countStaleFailures } from "@/db/classify/reclassify";
+import { countStaleErrors } from "@/db/classify/reclassify-errors";
 import { listFailureGroups } from "@/db/classify/list-failure-groups";
 import { previewRule as previewStoredRule } from "@/db/classify/preview-rule";
-import { getClassificationState, listClassificationRules } from "@/db/classify/rules";
+import { getClassificationRevision, getClassificationState, listClassificationRules } from "@/db/classify/rules";
 import { endpoints } from "@/lib/api/endpoints";
 import { BUILTIN_RULES } from "@/lib/classify/builtin-pack";
 import { previewRule } from "@/lib/contracts/classification";
@@ -21,10 +23,23 @@ export const classificationRulesRoute = defineRoute(endpoints.classificationRule
   return { project: query.project, builtinEnabled: state.builtinEnabled, revision: state.revision, rules, builtin: BUILTIN };
 });
 
+/**
+ * Stored failures and final errors classified at an older revision than the project's; when there
+ * are any and no job is asked for on this node, asks for one (after a restart, a change made on
+ * another node, or a migration that re-derives group keys) without waiting for it.
+ */
+async function askIfBehind(store: Store, projectId: string, revision: number): Promise<number> {
+  const remaining = (await countStaleFailures(store, projectId, revision)) + (await countStaleErrors(store, projectId, revision));
+  if (remaining > 0 && !reclassifyPending(projectId)) scheduleReclassify(projectId);
+  return remaining;
+}
+
 /** `GET /api/v1/classification/groups`: failures without a code in the window, grouped, heaviest first. */
 export const failureGroupsRoute = defineRoute(endpoints.failureGroups, async ({ query, now }) => {
   const { from, to } = resolveWindow({ ...query }, now);
-  return { project: query.project, from, to, groups: await listFailureGroups(await getStore(), query.project, from, to, query.limit) };
+  const store = await getStore();
+  await askIfBehind(store, query.project, await getClassificationRevision(store, query.project));
+  return { project: query.project, from, to, groups: await listFailureGroups(store, query.project, from, to, query.limit) };
 });
 
 /** `GET /api/v1/classification/preview`: what a candidate rule would do to the window's stored failures. */
@@ -35,16 +50,11 @@ export const classificationPreviewRoute = defineRoute(endpoints.classificationPr
   return previewStoredRule(await getStore(), query.project, rule.data, query.ruleId, from, to);
 });
 
-/**
- * `GET /api/v1/classification/progress`: how far stored failures are re-classified to the current
- * rules. A read that finds them behind with no job asked for on this node asks for one (after a
- * restart, or a change made on another node), without waiting for it.
- */
+/** `GET /api/v1/classification/progress`: how far stored failures are re-classified to the current rules (asks for the job when behind). */
 export const classificationProgressRoute = defineRoute(endpoints.classificationProgress, async ({ query }) => {
   const store = await getStore();
   const state = await getClassificationState(store, query.project);
-  const remaining = await countStaleFailures(store, query.project, state.revision);
-  if (remaining > 0 && !reclassifyPending(query.project)) scheduleReclassify(query.project);
+  const remaining = await askIfBehind(store, query.project, state.revision);
   return {
     project: query.project, revision: state.revision, appliedRevision: state.appliedRevision, examined: state.examined, changed: state.changed,
     total: Math.max(state.total, state.examined + remaining), remaining, upToDate: remaining === 0,

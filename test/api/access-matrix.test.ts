@@ -17,6 +17,7 @@ import { createUser, type UserRow } from "@/db/auth/users";
 import { insertExperiment } from "@/db/experiments/experiment-rows";
 import { createKey, createProject } from "@/db/keys";
 import { createSavedViewChange } from "@/db/saved-views/saved-views";
+import { createSlo } from "@/db/slos/slos";
 import { issueId } from "@/lib/triage/issue-batch";
 import { newToken, tokenHash } from "@/server/auth/tokens";
 import { startServer, type TestServer } from "../helpers/server";
@@ -97,7 +98,9 @@ async function ingest(key: string, tag: string): Promise<void> {
   expect(res.status).toBe(200);
 }
 
+const SLO = { name: "search", tools: ["search_*"], objective: 0.99, windowDays: 28, countDeclines: false, countRecovered: false, receiverId: null };
 const fresh = {
+  slo: async (project = "alpha") => (await server.store.transaction((tx) => createSlo(tx, { project, ...SLO, name: unique("slo") }, Date.now()))).slo.id,
   rule: async (project = "alpha") => (await server.store.transaction((tx) => createAlertRule(tx, { project, name: unique("rule"), params: { kind: "new_code" }, receiverId: null }, Date.now()))).id,
   receiver: async (project = "alpha") =>
     (await server.store.transaction((tx) => createAlertReceiver(tx, { project, name: unique("hook"), url: "https://hooks.example/x", format: "json", secret: "s".repeat(32) }, Date.now()))).id,
@@ -180,6 +183,11 @@ const ROUTES: Row[] = [
   row("POST /api/v1/alerts/rules/preview", MEMBER(200), (as) => as.send("/api/v1/alerts/rules/preview", "POST", { project: "alpha", params: { kind: "new_code" } })),
   row("POST /api/v1/alerts/rules", ADMIN(201), (as) => as.send("/api/v1/alerts/rules", "POST", { project: "alpha", name: unique("rule"), params: { kind: "new_code" } })),
   row("PATCH /api/v1/alerts/rules/[id]", ADMIN(200), async (as) => as.send(`/api/v1/alerts/rules/${await ruleId()}`, "PATCH", { name: unique("renamed") })),
+  read("/api/v1/slos", "/api/v1/slos?project=alpha"),
+  row("GET /api/v1/slos/detail", READ, async (as) => as.send(`/api/v1/slos/detail?project=alpha&id=${await fresh.slo()}`)),
+  row("POST /api/v1/slos", ADMIN(201), (as) => as.send("/api/v1/slos", "POST", { project: "alpha", ...SLO, name: unique("slo") })),
+  row("PATCH /api/v1/slos/[id]", ADMIN(200), async (as) => as.send(`/api/v1/slos/${await fresh.slo()}`, "PATCH", { name: unique("renamed") })),
+  row("DELETE /api/v1/slos/[id]", ADMIN(204), async (as) => as.send(`/api/v1/slos/${await fresh.slo()}`, "DELETE")),
   read("/api/v1/classification/rules", "/api/v1/classification/rules?project=alpha"),
   read("/api/v1/classification/groups", "/api/v1/classification/groups?project=alpha"),
   read("/api/v1/classification/progress", "/api/v1/classification/progress?project=alpha"),
@@ -291,6 +299,7 @@ const PAGES: Row[] = [
   row("GET /releases/[release]", PAGE, (as) => as.send("/releases/1.0.0?project=alpha")),
   row("GET /alerts", PAGE, (as) => as.send("/alerts?project=alpha")),
   row("GET /alerts/history", PAGE, (as) => as.send("/alerts/history?project=alpha")),
+  row("GET /slos", PAGE, (as) => as.send("/slos?project=alpha")),
   row("GET /codes", PAGE, (as) => as.send("/codes?project=alpha")),
   row("GET /codes/[code]", PAGE, (as) => as.send("/codes/alpha_code?project=alpha")),
   row("GET /conformance", PAGE, (as) => as.send("/conformance?project=alpha")),

@@ -100,7 +100,13 @@ describe("reference-kit endpoints against next start", () => {
     const res = await fetch(server.at("/api/v1/conformance"));
     expect(res.status).toBe(200);
     const g = (missing: number, of: number) => ({ missing, of, share: of === 0 ? null : missing / of });
-    const { emitters, ...perFormat } = (await res.json()) as { emitters: { service: string | null; convention: string; spans: number; drops: unknown[] }[] };
+    const { emitters, codeSources, ...perFormat } = (await res.json()) as {
+      emitters: { service: string | null; convention: string; spans: number; drops: unknown[] }[];
+      codeSources: unknown[];
+    };
+    // Where the failures' codes came from: the kit's own codes, and a published failure none gave one.
+    const sourced = (source: string, service: string | null, emitter: number, unclassified: number) => ({ source, service, failures: 1, emitter, rules: 0, builtin: 0, unclassified });
+    expect(codeSources).toEqual([sourced("adk_published", null, 0, 1), sourced("adk_run_event", "planner", 1, 0), sourced("adk_span", null, 1, 0)]);
     // Per emitter: the kit's inputs by the service their records name (none for most of them).
     expect(emitters.map((e) => [e.service, e.convention, e.spans, e.drops])).toEqual([
       [null, "adk_published", 1, []],
@@ -120,7 +126,7 @@ describe("reference-kit endpoints against next start", () => {
     const empty = `${server.project}-empty`;
     await createProject(server.store, empty, "Empty");
     const other = await fetch(`${server.url}/api/v1/conformance?project=${empty}`);
-    expect(await other.json()).toEqual({ project: empty, sources: [], emitters: [] });
+    expect(await other.json()).toEqual({ project: empty, sources: [], emitters: [], codeSources: [] });
     const page = await (await fetch(server.at("/conformance"))).text();
     expect(page).toContain("Reference kit · run events");
     expect(page).toContain("Code unknown (non-ok)");

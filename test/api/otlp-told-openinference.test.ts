@@ -186,7 +186,8 @@ describe("OpenInference OpenAI instrumentation over OTLP: told texts, self-corre
 
   it("names the stale quotes with one rule created through the API", async () => {
     const r = reads(server, readKey);
-    expect(await r.createRule({ name: "Stale quote", match: { errorType: "QuoteStaleError" }, set: { code: "quote_stale", errorClass: "ToolFailure", retryable: true } })).toEqual({ changed: 2, examined: 36 });
+    // Each failed attempt and the told error derived from it: the error follows its re-classified attempt.
+    expect(await r.createRule({ name: "Stale quote", match: { errorType: "QuoteStaleError" }, set: { code: "quote_stale", errorClass: "ToolFailure", retryable: true } })).toEqual({ changed: 4, examined: 72 });
     expect((await r.codes()).map((c) => [c.code, c.attempts, c.errorClasses])).toEqual([["quote_stale", 2, ["ToolFailure"]], ["rate_limited", 30, ["ToolFailure"]], ["upstream_unavailable", 4, ["ToolFailure"]]]);
   });
 });

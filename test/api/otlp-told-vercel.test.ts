@@ -165,7 +165,8 @@ describe("Vercel AI SDK over OTLP: told texts, self-correction, codes, drift and
 
   it("a rule created through the API names the remaining failures", async () => {
     const r = reads(server, readKey);
-    expect(await r.createRule({ name: "Order locked", match: { errorType: "OrderLockedError" }, set: { code: "order_locked", errorClass: "ToolFailure", retryable: false } })).toEqual({ changed: 2, examined: 39 });
+    // Each failed attempt and the told error derived from it: the error follows its re-classified attempt.
+    expect(await r.createRule({ name: "Order locked", match: { errorType: "OrderLockedError" }, set: { code: "order_locked", errorClass: "ToolFailure", retryable: false } })).toEqual({ changed: 4, examined: 78 });
     expect((await r.codes()).map((c) => [c.code, c.attempts, c.errorClasses])).toEqual([["order_locked", 2, ["ToolFailure"]], ["rate_limited", 1, ["ToolFailure"]], ["upstream_unavailable", 36, ["ToolFailure"]]]);
   });
 

@@ -40,8 +40,28 @@ describe("GET /api/v1/tools", () => {
       environments: ["prod", "staging"],
       outcomes: ["ok", "failed", "declined", "refused", "not_found", "timed_out", "invalid_arguments", "result_rejected", "cancelled"],
       truncated: [],
+      counts: expect.any(Object),
     });
     expect(body.page).toEqual({ total: 4, offset: 0, limit: 100 });
+  });
+
+  it("counts each filter value's attempts in the window: what the tools answer narrowed to that value adds up to", async () => {
+    const { body } = await get(`/api/v1/tools?${WINDOW}`);
+    const filterOf = { codes: "code", errorClasses: "error_class", releases: "release", services: "service", environments: "environment", outcomes: "outcome" } as const;
+    const total = (tools: { attempts: number }[]) => tools.reduce((n, t) => n + t.attempts, 0);
+    const expected: Record<string, Record<string, number>> = {};
+    for (const [facet, key] of Object.entries(filterOf)) {
+      expected[facet] = {};
+      for (const value of body.facets[facet] as string[]) {
+        const narrowed = await get(`/api/v1/tools?${WINDOW}&${key}=${encodeURIComponent(value)}`);
+        const n = total(narrowed.body.tools);
+        if (n > 0) expected[facet]![value] = n;
+      }
+    }
+    expect(body.facets.counts).toEqual(expected);
+    // Every attempt has one outcome: the outcome counts add up to the attempts of the window.
+    expect(Object.values(body.facets.counts.outcomes as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(total(body.tools));
+    expect(Object.keys(body.facets.counts.outcomes).length).toBeGreaterThan(2);
   });
 
   it("narrows to one environment, delays and attempts included, and keeps the facets unfiltered", async () => {

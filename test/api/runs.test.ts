@@ -81,7 +81,7 @@ const clean = {
 
 describe("GET /api/v1/runs", () => {
   it("lists every run newest first, a run without its record included", async () => {
-    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], nextCursor: null } });
+    expect(await get("/api/v1/runs")).toEqual({ status: 200, body: { runs: [clean, orphan, everyDecision], nextCursor: null, matched: 3, matchedCapped: false } });
   });
 
   it("filters by agent, release, environment, state and the missing run record", async () => {
@@ -112,9 +112,13 @@ describe("GET /api/v1/runs", () => {
 
   it("pages with a keyset cursor", async () => {
     const first = await get("/api/v1/runs?limit=2");
-    expect(first.body).toEqual({ runs: [clean, orphan], nextCursor: `${H + 60_000}:run-orphan` });
+    // Every page counts the runs its filters match, not the runs after its cursor.
+    expect(first.body).toEqual({ runs: [clean, orphan], nextCursor: `${H + 60_000}:run-orphan`, matched: 3, matchedCapped: false });
     const second = await get(`/api/v1/runs?limit=2&cursor=${encodeURIComponent(String(first.body.nextCursor))}`);
-    expect(second.body).toEqual({ runs: [everyDecision], nextCursor: null });
+    expect(second.body).toEqual({ runs: [everyDecision], nextCursor: null, matched: 3, matchedCapped: false });
+    const filtered = await get("/api/v1/runs?limit=1&hasErrors=1");
+    expect([filtered.body.matched, filtered.body.matchedCapped]).toEqual([2, false]);
+    expect((await get("/api/v1/runs?code=no_such_code")).body).toEqual({ runs: [], nextCursor: null, matched: 0, matchedCapped: false });
   });
 
   it("answers 400 with the error envelope for a bad query", async () => {
@@ -128,7 +132,7 @@ describe("GET /api/v1/runs", () => {
   });
 
   it("reads another project's runs only with ?project=, and no project that does not exist", async () => {
-    expect(await get(`/api/v1/runs?project=${server.project}-other`)).toEqual({ status: 200, body: { runs: [], nextCursor: null } });
+    expect(await get(`/api/v1/runs?project=${server.project}-other`)).toEqual({ status: 200, body: { runs: [], nextCursor: null, matched: 0, matchedCapped: false } });
     expect(await get("/api/v1/runs?project=no-such-project")).toEqual({ status: 404, body: { error: { code: "not_found", message: "project no-such-project not found" } } });
   });
 });
@@ -155,6 +159,7 @@ describe("GET /api/v1/runs/:runId", () => {
           },
         ],
         toldSteps: [],
+        codedBy: {},
       },
     });
   });

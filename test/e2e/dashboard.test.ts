@@ -76,7 +76,8 @@ describe("dashboard in Chromium", () => {
     await page.goto(server.at(`/tools?${WINDOW}`));
     const rows = () => page.locator("[data-testid=tools-table] tbody tr[data-tool]");
     expect(await page.locator(".table-pager .sub").innerText()).toBe("4 tools");
-    expect(await page.locator("select[name=environment] option").allInnerTexts()).toEqual(["All", "prod", "staging"]);
+    // Each value with its attempts in the window (issue 32): 10 in prod, 3 in staging.
+    expect(await page.locator("select[name=environment] option").allInnerTexts()).toEqual(["All", "prod (10)", "staging (3)"]);
     await page.locator("select[name=environment]").selectOption("staging");
     await page.waitForURL(/environment=staging/);
     await expect.poll(async () => (await rows().allInnerTexts()).map((t) => t.split("\t")[0])).toEqual(["lookup"]);

@@ -50,5 +50,20 @@ describe("naming an unclassified failure in Chromium", () => {
     await groups.getByText("Every failure in this window has a code.").waitFor();
     // The named group has left the list; the form and its outcome stay until the user closes them.
     expect(await progress.textContent()).toBe("History re-classified: 3 of 3 stored failures changed.");
+
+    // The run timeline and the attempt panel say which rule, at which version, coded the call.
+    await page.goto(session.server().at("/runs/run-1"));
+    const bar = page.locator('[data-span-id="0000000000000001"]');
+    await bar.waitFor();
+    const source = "set by rule “booking_missing (book)” version 1";
+    expect(await bar.getAttribute("data-code-source")).toBe(source);
+    expect(await bar.getAttribute("title")).toBe(`code booking_missing, ${source}`);
+    await bar.click();
+    expect(await page.getByTestId("detail-code-source").innerText()).toBe(source);
+    // The conformance page counts the run's failures as coded by the project's rules.
+    await page.goto(session.server().at("/conformance"));
+    const bySource = page.getByTestId("code-sources");
+    const sourceCells = await bySource.locator("tbody tr").first().locator("th, td").evaluateAll((els) => els.map((e) => (e.textContent ?? "").trim()));
+    expect(sourceCells).toEqual(["OTLP tracestravel", "3", "0", "3", "0", "0"]);
   });
 });

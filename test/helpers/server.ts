@@ -11,6 +11,8 @@ export interface TestServer {
   url: string;
   key: string;
   dialect: Dialect;
+  /** The server's process id (benchmarks read its CPU time); a shared server's handle has none. */
+  pid?: number;
   /** The SQLite file, or the PostgreSQL URL, the server stores into. */
   dbPath: string;
   /** A second connection to the server's database, for seeding and assertions. */
@@ -93,6 +95,7 @@ export async function startServer(
     url,
     key,
     dialect,
+    pid: child.pid ?? 0,
     dbPath,
     store,
     output: () => output,

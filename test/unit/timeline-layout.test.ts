@@ -21,7 +21,7 @@ function lay(input: { runId: string; run: RunTimeline["run"]; calls: ReadableCal
       id, n, from, to, intern(outcome), null, null, null, retryAfter, backoff, intern(decision), null, null,
     ]),
   }));
-  return layoutTimeline({ runId: input.runId, run: input.run, t0: T, strings, calls, toldSteps: [] });
+  return layoutTimeline({ runId: input.runId, run: input.run, t0: T, strings, calls, toldSteps: [], codedBy: {} });
 }
 const run = (over: Partial<NonNullable<RunTimeline["run"]>> = {}): NonNullable<RunTimeline["run"]> => ({
   agent: "a", release: null, service: null, environment: null, sdkName: null, sdkVersion: null,

@@ -26,6 +26,7 @@ const history: CodeReleaseHistory = {
   code: "upstream_timeout",
   tool: null,
   order: "semver",
+  ruleEdits: [],
   points: [
     point("1.3.0", 0, {
       calls: 40, spans: 40, byClass: { ToolFailure: 30, ToolRefusal: 10 }, byOutcome: { failed: 30, declined: 10 },
@@ -94,7 +95,7 @@ describe("prepareCodeReleaseHistory", () => {
   });
 
   it("returns an empty chart for an empty history, whatever the findings", () => {
-    const empty: CodeReleaseHistory = { code: "x", tool: null, order: "first_seen", points: [] };
+    const empty: CodeReleaseHistory = { code: "x", tool: null, order: "first_seen", points: [], ruleEdits: [] };
     expect(prepareCodeReleaseHistory(empty, [finding("repurposed", "1", "2")])).toEqual({
       order: "first_seen", rows: [], classSeries: [], outcomeSeries: [], classTotals: {}, outcomeTotals: {}, changePoints: [],
     });

@@ -108,6 +108,7 @@ describe("summary steps", () => {
     strings: STRINGS,
     run,
     toldSteps: [],
+    codedBy: {},
     calls: [
       call("c1", "alpha", [at("s1", 1, 0, 100, FAILED, { retryAfter: 20_000 }), at("s2", 2, 200, 300, FAILED)]),
       call("c2", "beta", [at("s3", null, 50, 60, FAILED)]),

@@ -91,6 +91,11 @@ describe.each(DIALECTS)("issues kept at ingest (%s)", (dialect) => {
   });
 });
 
+// 16 transactions that lock the same issue rows commit one after the other, on a database made for
+// the test: the test awaits every batch's commit, which on a busy 2-core machine can take far more
+// than vitest's default 5 s, so it gets a minute.
+const TWO_NODE_TIMEOUT_MS = 60_000;
+
 describe.skipIf(!TEST_PG_URL)("issues created once across two nodes (postgres)", () => {
   it("concurrent batches on two pools create each issue exactly once, with every failure counted", async () => {
     const db = await createTestDatabase();
@@ -111,5 +116,5 @@ describe.skipIf(!TEST_PG_URL)("issues created once across two nodes (postgres)",
       for (const s of nodes) await s.close();
       await db.drop();
     }
-  });
+  }, TWO_NODE_TIMEOUT_MS);
 });

@@ -4,7 +4,7 @@ import { writeRows } from "@/db/ingest/write-rows";
 import { createProject } from "@/db/keys";
 import { listRuns } from "@/db/queries/list-runs";
 import { emptyRowBatch } from "@/lib/ingest/rows";
-import { listRunsQuerySchema } from "@/lib/contracts/runs";
+import { listRunsQuerySchema, RUNS_MATCHED_MAX } from "@/lib/contracts/runs";
 import { spanRow } from "../../helpers/rows";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 
@@ -69,7 +69,12 @@ describe.each(DIALECTS)("runs list filters on %s", (dialect) => {
   it("a busy code, a rare code, and a code with a tool", async () => {
     expect(ids((await list({ code: "busy_code" })).runs)).toEqual([20499, 20498, 20497, 20496, 20495].map(run));
     expect(ids((await list({ code: "busy_code", sort: "start", dir: "asc" })).runs)).toEqual([1, 2, 3, 4, 5].map(run));
-    expect(ids((await list({ code: "rare", limit: 50 })).runs)).toEqual([20000, 16000, 12000, 8000, 4000, 0].map(run));
+    const rare = await list({ code: "rare", limit: 50 });
+    expect(ids(rare.runs)).toEqual([20000, 16000, 12000, 8000, 4000, 0].map(run));
+    // How many matched: counted exactly up to the bound, "more than" beyond it (20,000 busy runs).
+    expect([rare.matched, rare.matchedCapped]).toEqual([6, false]);
+    const busy = await list({ code: "busy_code" });
+    expect([busy.matched, busy.matchedCapped]).toEqual([RUNS_MATCHED_MAX, true]);
     expect(ids((await list({ code: "busy_code", tool: "rare_tool", limit: 50 })).runs)).toEqual([]);
     expect(ids((await list({ code: "busy", tool: "busy", sort: "start", dir: "asc", from: T + 40_000 })).runs)).toEqual([40, 42, 43, 44, 45].map(run));
   });

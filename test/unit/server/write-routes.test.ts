@@ -49,6 +49,9 @@ describe("the write routes on disk", () => {
       "PATCH /api/v1/saved-views/[id] server/routes/saved-views#savedViewPatch",
       "DELETE /api/v1/saved-views/[id] server/routes/saved-views#savedViewDelete",
       "POST /api/v1/saved-views server/routes/saved-views#savedViewCreate",
+      "PATCH /api/v1/slos/[id] server/routes/slos#sloPatch",
+      "DELETE /api/v1/slos/[id] server/routes/slos#sloDelete",
+      "POST /api/v1/slos server/routes/slos#sloCreate",
     ]);
   });
 

@@ -14,6 +14,7 @@ function timeline(): RunTimeline {
     runId: "r",
     t0: T,
     strings: STRINGS,
+    codedBy: {},
     run: null,
     calls: [
       { callId: "c1", tool: "book", attempts: [attempt("s1", 0, 100, 1)], error: null },

@@ -1,0 +1,128 @@
+// `npm run bench:ingest -- --cpu [--db postgres --url …]` — CPU per 1,000 records of the ingest path
+// in-process (parse, validate, normalise, NUL rule, classify, plan, write, rollups: everything after
+// the HTTP layer), per format and engine. Node's CPU is the process's own (process.cpuUsage); on
+// PostgreSQL the database's is the CPU its backends for the scratch database used (/proc/<pid>/stat),
+// so the two are reported apart. SQLite runs inside Node, so its cost is in the Node figure.
+// Formats take turns round by round (the machine's load hits each alike); medians and ranges printed.
+// Run under `node --cpu-prof` (`BENCH_CPU_PROF=1`) to see where Node's time goes.
+import { openStore, openPgStore, type Store } from "../db/client";
+import { nativeFormat } from "../lib/ingest/formats/native";
+import { otlpFormat } from "../lib/ingest/formats/otlp";
+import type { IngestFormat } from "../lib/ingest/format";
+import { ingestEnvelope } from "../server/ingest/ingest-envelope";
+import { CLIENTS, RESOURCE, ROUNDS, SECONDS, T0, batchBody, median, procCpuSeconds, records, tmpFile } from "./ingest-common";
+
+const SIZE = 100;
+const encoder = new TextEncoder();
+
+const str = (key: string, v: string) => ({ key, value: { stringValue: v } });
+const int = (key: string, v: number) => ({ key, value: { intValue: v } });
+
+/** A native request of SIZE records (the ingest bench's records): new ids, times moved on. */
+function nativeBody(tpl: string, batch: number): Uint8Array {
+  return encoder.encode(batchBody(tpl, `cpu-${batch}`, batch, SIZE));
+}
+
+/** An OTLP/JSON request of SIZE tool spans: 40 % failing (HTTP statuses, exception types, messages), new ids each time. */
+function otlpBody(batch: number): Uint8Array {
+  const spans = Array.from({ length: SIZE }, (_, k) => {
+    const n = batch * SIZE + k;
+    const failing = k % 5 < 2;
+    const start = T0 + n;
+    return {
+      traceId: (batch + 1).toString(16).padStart(32, "0"), spanId: (n + 1).toString(16).padStart(16, "0"), name: `execute_tool tool_${k % 7}`, kind: 1,
+      startTimeUnixNano: `${start}000000`, endTimeUnixNano: `${start + 5}000000`,
+      attributes: [
+        str("gen_ai.operation.name", "execute_tool"), str("gen_ai.tool.name", `tool_${k % 7}`), str("gen_ai.tool.call.id", `c${n}`),
+        ...(failing ? [str("error.type", ["BookingMissingError", "SeatTakenError"][k % 2]!), int("http.response.status_code", [429, 503, 404][k % 3]!)] : []),
+      ],
+      ...(failing ? { status: { code: 2, message: `booking bk_${n} for 'Ann' not found` } } : {}),
+    };
+  });
+  return encoder.encode(JSON.stringify({ resourceSpans: [{ resource: { attributes: [str("service.name", "bench")] }, scopeSpans: [{ scope: { name: "bench" }, spans }] }] }));
+}
+
+interface Case {
+  name: string;
+  format: IngestFormat<unknown>;
+  body: (batch: number) => Uint8Array;
+}
+
+const nativeTpl = JSON.stringify({ resource: RESOURCE, records: records(SIZE).map((r) => ({ type: "tool_call_span", ...r })) });
+const ALL_CASES: Case[] = [
+  { name: "native", format: nativeFormat as IngestFormat<unknown>, body: (b) => nativeBody(nativeTpl, b) },
+  { name: "otlp", format: otlpFormat as IngestFormat<unknown>, body: otlpBody },
+];
+// BENCH_FORMATS=native narrows the run (for a profile of one format).
+const CASES = ALL_CASES.filter((c) => (process.env.BENCH_FORMATS ?? "native,otlp").split(",").includes(c.name));
+
+/** The CPU the backends of the store's database used so far (PostgreSQL); 0 for SQLite. */
+async function databaseCpu(store: Store): Promise<number> {
+  if (store.dialect !== "postgres") return 0;
+  const rows = await store.all<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database()");
+  return rows.reduce((s, r) => s + procCpuSeconds(Number(r.pid)), 0);
+}
+
+let sequence = 0;
+
+/**
+ * CLIENTS writers for SECONDS; µs of Node and database CPU per record. The request bodies are made
+ * before the CPU is read (`expected` of them; more only if the round outruns it), so the client's
+ * JSON encoding is not counted as ingest.
+ */
+async function measure(store: Store, c: Case, seconds: number, expected: number): Promise<{ node: number; db: number; perSec: number }> {
+  const bodies = Array.from({ length: expected }, () => c.body(sequence++));
+  let next = 0;
+  const db0 = await databaseCpu(store);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  let stored = 0;
+  const writer = async () => {
+    while (performance.now() < until) {
+      const body = bodies[next++] ?? c.body(sequence++);
+      const r = await ingestEnvelope(store, "p", c.format, c.format.parse(body, "application/json"));
+      if (r.rejected.length > 0) throw new Error(`${c.name}: ${JSON.stringify(r.rejected[0])}`);
+      stored += r.accepted;
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, writer));
+  const cpu = process.cpuUsage(cpu0);
+  const elapsed = (performance.now() - t0) / 1000;
+  const db = (await databaseCpu(store)) - db0;
+  return { node: (cpu.user + cpu.system) / stored, db: (db * 1e6) / stored, perSec: stored / elapsed };
+}
+
+const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+
+/** Prints CPU per 1,000 records per format on the given engine (a fresh database per run). */
+export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pgDatabase: (() => Promise<string>) | null): Promise<void> {
+  console.log(`bench:ingest --cpu — in-process ingest of ${SIZE}-record requests, ${CLIENTS} writers, ${ROUNDS} interleaved rounds of ${SECONDS}s, Node ${process.version}`);
+  console.log("CPU ms per 1,000 records (= µs per record): median over rounds (range)");
+  for (const engine of engines) {
+    const target = engine === "postgres" ? await pgDatabase!() : tmpFile("cpu.db");
+    const store = engine === "postgres" ? await openPgStore(target, { poolMax: CLIENTS }) : await openStore(target);
+    try {
+      await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
+      const expected = new Map(CASES.map((c) => [c.name, 0]));
+      for (const c of CASES) expected.set(c.name, Math.ceil(((await measure(store, c, 1, 50)).perSec * SECONDS * 1.5) / SIZE));
+      const out = new Map(CASES.map((c) => [c.name, { node: [] as number[], db: [] as number[], rate: [] as number[] }]));
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 ? [...CASES].reverse() : CASES;
+        for (const c of order) {
+          const m = await measure(store, c, SECONDS, expected.get(c.name)!);
+          const o = out.get(c.name)!;
+          o.node.push(m.node);
+          o.db.push(m.db);
+          o.rate.push(m.perSec);
+        }
+      }
+      for (const [name, o] of out) {
+        const dbText = engine === "postgres" ? `  database ${median(o.db).toFixed(0)} (${range(o.db)})` : "  (SQLite runs in Node)";
+        console.log(`${engine.padEnd(8)} ${name.padEnd(6)} Node ${median(o.node).toFixed(1)} (${range(o.node)})${dbText}  ${median(o.rate).toFixed(0)} records/s`);
+      }
+    } finally {
+      await store.close();
+    }
+  }
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+
+/**
+ * Whether a media query matches, following changes. The server render (and hydration) assume it
+ * does not, so a layout chosen by it switches right after hydration, never mid-hydration.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", onChange);
+      return () => list.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { meQuery } from "@/lib/query/auth";
+import type { Column } from "./types";
+
+/** Per column id: shown or hidden by the person's own choice; absent means "by priority and width". */
+export type ColumnChoice = Readonly<Record<string, "shown" | "hidden">>;
+
+/**
+ * The storage key of one table's choice for one person. The choice lives in this browser's
+ * localStorage, keyed by the signed-in user's id (or "admin-secret"/"open" for those callers): there
+ * is no per-user preferences store on the server, and which columns fit is a matter of this screen.
+ */
+export const columnChoiceKey = (user: string, table: string) => `faultline.columns.v1.${user}.${table}`;
+
+function parseChoice(raw: string | null): ColumnChoice {
+  try {
+    const parsed: unknown = JSON.parse(raw ?? "{}");
+    if (parsed === null || typeof parsed !== "object") return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, "shown" | "hidden"] => e[1] === "shown" || e[1] === "hidden"));
+  } catch {
+    return {};
+  }
+}
+
+/** Said on this window when a choice is written here (the `storage` event only reaches other tabs). */
+const CHANGED = "faultline:columns";
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(CHANGED, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(CHANGED, onChange);
+  };
+}
+
+function stored(key: string | undefined): string | null {
+  try {
+    return key === undefined ? null : localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in person's column choice for a table. The server render (and hydration) show the
+ * columns by priority; the stored choice applies right after, and follows other tabs.
+ */
+export function useColumnChoice(table: string | undefined): { choice: ColumnChoice; setChoice: (next: ColumnChoice) => void } {
+  const me = useQuery({ ...meQuery(), enabled: table !== undefined });
+  const user = me.data ? (me.data.user?.id ?? me.data.caller) : undefined;
+  const key = table !== undefined && user !== undefined ? columnChoiceKey(user, table) : undefined;
+  const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
+  const choice = useMemo(() => parseChoice(raw), [raw]);
+  const setChoice = useCallback(
+    (next: ColumnChoice) => {
+      if (key === undefined) return;
+      try {
+        if (Object.keys(next).length === 0) localStorage.removeItem(key);
+        else localStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        // Storage full or refused (private mode): nothing to keep the choice in.
+      }
+      window.dispatchEvent(new Event(CHANGED));
+    },
+    [key],
+  );
+  return { choice, setChoice };
+}
+
+/**
+ * The table-box widths under which columns of priority 2 and 3 give way: the same numbers as the
+ * container queries of app/globals.css, which hide them from the first paint; here they tell the
+ * chooser which columns are showing.
+ */
+const PRIORITY_MIN_WIDTH = { 2: 800, 3: 1300 } as const;
+
+/** The width of the scrolling box a table sits in, following resizes; null before it is measured. */
+function useBoxWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const box = ref.current?.closest(".table-wrap");
+    if (!box) return;
+    const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width ?? null));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** The words a column goes by in the chooser. */
+export const columnLabel = <T,>(c: Column<T>): string => c.label ?? (typeof c.header === "string" ? c.header : c.id);
+
+/**
+ * Tick boxes for a table's columns (the first, which names the row, always stays), ticked for the
+ * columns showing. Ticking a column the width hid shows it anyway; "Reset" goes back to showing
+ * columns by priority.
+ */
+export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: string; columns: readonly Column<T>[]; choice: ColumnChoice; onChange: (next: ColumnChoice) => void }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const width = useBoxWidth(ref);
+  const choosable = columns.slice(1);
+  // A box tick says whether the column shows now: by the person's choice, else by its priority and the box's width.
+  const showing = (c: Column<T>) => choice[c.id] === "shown" || (choice[c.id] === undefined && (c.priority === undefined || width === null || width >= PRIORITY_MIN_WIDTH[c.priority]));
+  const hidden = choosable.filter((c) => !showing(c)).length;
+  // The boxes exist only while open: a closed chooser adds no "Final state" beside the filter of that name.
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="column-chooser" data-testid={`columns-${table}`} ref={ref} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        Columns{hidden > 0 ? ` · ${hidden} hidden` : ""}
+      </summary>
+      {open ? (
+      <fieldset>
+        <legend className="sr-only">Columns to show</legend>
+        {choosable.map((c) => (
+          <label key={c.id}>
+            <input
+              type="checkbox"
+              name={`column-${c.id}`}
+              checked={showing(c)}
+              onChange={(e) => onChange({ ...choice, [c.id]: e.target.checked ? "shown" : "hidden" })}
+            />
+            {columnLabel(c)}
+          </label>
+        ))}
+        <button type="button" className="btn" onClick={() => onChange({})} disabled={Object.keys(choice).length === 0}>
+          Reset
+        </button>
+      </fieldset>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { useId, useState } from "react";
+import type { AlertReceiver } from "@/lib/contracts/alerts";
+import { DEFAULT_SLO_FIELDS, sloFromFields, type SloDefinition, type SloFields } from "@/lib/slo/slo-fields";
+import styles from "./slos.module.css";
+
+/** One labelled input with its hint and its problem announced next to it. */
+function Field(props: { id: string; label: string; hint?: string; issue?: string | undefined; value: string; onChange(v: string): void; numeric?: boolean }) {
+  const described = [props.hint ? `${props.id}-hint` : null, props.issue ? `${props.id}-issue` : null].filter(Boolean).join(" ");
+  return (
+    <label htmlFor={props.id}>
+      {props.label}
+      <input
+        id={props.id}
+        type={props.numeric ? "number" : "text"}
+        step="any"
+        inputMode={props.numeric ? "decimal" : undefined}
+        value={props.value}
+        aria-invalid={props.issue ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.hint ? <small id={`${props.id}-hint`}>{props.hint}</small> : null}
+      {props.issue ? (
+        <small id={`${props.id}-issue`} role="alert">
+          {props.issue}
+        </small>
+      ) : null}
+    </label>
+  );
+}
+
+/**
+ * Create or edit an SLO: name, tools (names or globs), the objective in percent, the window in days,
+ * and the two switches of what counts as bad. A new SLO also picks where its burn-rate alerts go.
+ */
+export function SloForm(props: {
+  initial?: SloFields;
+  receivers?: AlertReceiver[];
+  label: string;
+  submitLabel: string;
+  onSubmit(value: SloDefinition & { receiverId: number | null }): Promise<void>;
+}) {
+  const id = useId();
+  const [f, setF] = useState<SloFields>(props.initial ?? DEFAULT_SLO_FIELDS);
+  const [receiver, setReceiver] = useState("");
+  const [showIssues, setShowIssues] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const result = sloFromFields(f);
+  const issues = result.ok || !showIssues ? {} : result.issues;
+  const set = (key: keyof SloFields) => (v: string) => setF({ ...f, [key]: v });
+  return (
+    <form
+      className={styles.form}
+      aria-label={props.label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setShowIssues(true);
+        if (!result.ok) {
+          setProblem("Check the fields marked above.");
+          return;
+        }
+        setProblem(null);
+        setBusy(true);
+        props
+          .onSubmit({ ...result.value, receiverId: receiver === "" ? null : Number(receiver) })
+          .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Field id={`${id}-name`} label="Name" value={f.name} onChange={set("name")} issue={issues.name} />
+      <Field id={`${id}-tools`} label="Tools" hint="Names or globs, separated by commas: search_*, book_flight" value={f.tools} onChange={set("tools")} issue={issues.tools} />
+      <Field
+        id={`${id}-objective`}
+        label="Objective (% of calls that do not end in an unrecovered failure)"
+        numeric
+        value={f.objectivePercent}
+        onChange={set("objectivePercent")}
+        issue={issues.objectivePercent}
+      />
+      <Field id={`${id}-window`} label="Window (days)" numeric value={f.windowDays} onChange={set("windowDays")} issue={issues.windowDays} />
+      <fieldset>
+        <legend>Also count as bad</legend>
+        <label htmlFor={`${id}-declines`}>
+          <input id={`${id}-declines`} type="checkbox" checked={f.countDeclines} onChange={(e) => setF({ ...f, countDeclines: e.target.checked })} />
+          declines (the tool worked and said no)
+        </label>
+        <label htmlFor={`${id}-recovered`}>
+          <input id={`${id}-recovered`} type="checkbox" checked={f.countRecovered} onChange={(e) => setF({ ...f, countRecovered: e.target.checked })} />
+          failures the model recovered from
+        </label>
+      </fieldset>
+      {props.receivers ? (
+        <label htmlFor={`${id}-receiver`}>
+          Burn-rate alerts go to
+          <select id={`${id}-receiver`} value={receiver} onChange={(e) => setReceiver(e.target.value)}>
+            <option value="">no receiver (alert history only)</option>
+            {props.receivers.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name} ({r.format})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {problem ? <p role="alert">{problem}</p> : null}
+      <div className={styles.actions}>
+        <button type="submit" disabled={busy}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
