@@ -27,6 +27,8 @@ interface StoredError {
   told: string | null;
   occurredAt: number;
   source: string;
+  experiment: string | null;
+  variant: string | null;
   prior: string | null;
 }
 
@@ -55,6 +57,7 @@ const toRow = (r: StoredError): ToolErrorRow => ({
   eventId: r.eventId, runId: r.runId, callId: r.callId, tool: r.tool, toolVersion: r.toolVersion, release: r.release, service: r.service,
   environment: r.environment, code: r.code, errorClass: r.errorClass, retryable: bool(r.retryable), attempts: r.attempts === null ? null : Number(r.attempts),
   decision: r.decision, told: r.told, derived: null, occurredAt: Number(r.occurredAt), source: r.source,
+  experiment: r.experiment, variant: r.variant,
   ...(r.prior === null ? {} : { classification: { ruleId: null, ruleVersion: null, prior: JSON.parse(r.prior) as ErrorClassified, revision: 0 } }),
 });
 
@@ -90,7 +93,7 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
   return store.transaction(async (tx) => {
     const rows = await tx.all<StoredError>(
       `SELECT f.event_id AS "eventId", e.run_id AS "runId", e.call_id AS "callId", e.tool, e.tool_version AS "toolVersion", e.release, e.service,
-         e.environment, e.code, e.error_class AS "errorClass", e.retryable, e.attempts, e.decision, e.told, e.occurred_at AS "occurredAt", e.source, f.prior
+         e.environment, e.code, e.error_class AS "errorClass", e.retryable, e.attempts, e.decision, e.told, e.occurred_at AS "occurredAt", e.source, e.experiment, e.variant, f.prior
        FROM error_facts f JOIN tool_errors e ON e.project_id = f.project_id AND e.event_id = f.event_id AND e.occurred_at = f.occurred_at
        WHERE f.project_id = @project AND f.revision < @revision ORDER BY f.event_id LIMIT @limit`,
       { project: projectId, revision: ruleset.revision, limit },
