@@ -185,7 +185,7 @@ describe("PagerDuty and email receivers", () => {
       routing_key: ROUTING_KEY,
       event_action: "trigger",
       payload: {
-        summary: "FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min",
+        summary: "FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min — issue open",
         source: "faultline/default",
         severity: "error",
         component: "lookup",
@@ -201,7 +201,7 @@ describe("PagerDuty and email receivers", () => {
     const [fired] = await waitFor("firing mail", () => smtp.mails, 1);
     expect([fired!.from, fired!.to]).toEqual(["faultline@alerts.test", ["oncall@example.com", "lead@example.com"]]);
     const firedText = mailText(fired!.raw);
-    expect(firedText.subject).toBe("FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min");
+    expect(firedText.subject).toBe("FIRING: lookup failing (lookup / upstream_timeout) — 75% of 4 calls failed in 60 min — issue open");
     expect(firedText.body).toContain("Threshold: more than 50% of calls failed in 60 min (at least 4 calls)\n");
     expect(firedText.body).toContain("Release: 2.3.0\nEnvironment: prod\n");
     expect(firedText.body).toMatch(/\nRuns:\n {2}r\d+: http:\/\/faultline\.test\/runs\/r\d+\n/);
@@ -211,7 +211,7 @@ describe("PagerDuty and email receivers", () => {
     const events = await waitFor("PagerDuty resolve", () => pd.events, 2);
     expect(events[1]).toEqual({ routing_key: ROUTING_KEY, event_action: "resolve", dedup_key: trigger!.dedup_key });
     const mails = await waitFor("resolved mail", () => smtp.mails, 2);
-    expect(mailText(mails[1]!.raw).subject).toMatch(/^RESOLVED: lookup failing \(lookup \/ upstream_timeout\) — resolved after \d+ s$/);
+    expect(mailText(mails[1]!.raw).subject).toMatch(/^RESOLVED: lookup failing \(lookup \/ upstream_timeout\) — resolved after \d+ s — issue open$/);
     expect(mailText(mails[1]!.raw).body).toMatch(/\nLasted: \d+ s\n/);
   });
 
