@@ -3,6 +3,7 @@ import type { Ruleset } from "@/lib/classify/classify";
 import { callKey, classifyError, errorOwn, type CallAttemptVerdict } from "@/lib/classify/classify-errors";
 import type { ErrorClassified, ToolErrorRow } from "@/lib/ingest/rows";
 import { BatchAggregates } from "../ingest/aggregate";
+import { lockToldRuns, replanToldRuns } from "../ingest/told-steps";
 import { codeCatalogue } from "../schema/codes";
 import { errorRollups } from "../schema/error-rollups";
 import { jsonRows } from "../store/dialect-sql";
@@ -88,8 +89,11 @@ async function lastAttempts(tx: Tx, projectId: string, errors: readonly StoredEr
  * the ruleset's, in one transaction, after the spans (db/classify/reclassify.ts): each follows its
  * call's last failed attempt as re-classified, else the rules on its told text, from its emitter's
  * own fields; its row and facts are updated and its error rollup and codes catalogue counters move.
+ * The told steps of the chunk's runs are then classified again from the rows as they now stand
+ * (code, shape, next code), their `told_step_counts` moving with them (`now` stamps the rows).
  */
-export async function reclassifyErrorChunk(store: Store, projectId: string, ruleset: Ruleset, limit = 500): Promise<ReclassifyChunk> {
+export async function reclassifyErrorChunk(store: Store, projectId: string, ruleset: Ruleset, options: { limit?: number; now: number }): Promise<ReclassifyChunk> {
+  const { limit = 500, now } = options;
   return store.transaction(async (tx) => {
     const rows = await tx.all<StoredError>(
       `SELECT f.event_id AS "eventId", e.run_id AS "runId", e.call_id AS "callId", e.tool, e.tool_version AS "toolVersion", e.release, e.service,
@@ -99,6 +103,10 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
       { project: projectId, revision: ruleset.revision, limit },
     );
     if (rows.length === 0) return { examined: 0, changed: 0 };
+    // Runs whose told steps may move: re-coded spans change a step's next code, re-coded errors its
+    // own. Locked before any row is re-coded, as ingest locks them before it reads.
+    const toldRuns = rows.filter((r) => r.told !== null).map((r) => r.runId);
+    await lockToldRuns(tx, projectId, toldRuns);
     const attempts = await lastAttempts(tx, projectId, rows);
     const aggregates = new BatchAggregates(projectId);
     let changed = 0;
@@ -117,7 +125,8 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
         v.ruleId, v.ruleVersion, v.ruleId === null ? null : JSON.stringify(own), ruleset.revision, projectId, r.eventId,
       ]);
     }
-    if (changed > 0) {
+    const toldChanged = await replanToldRuns(tx, projectId, toldRuns, aggregates, now);
+    if (changed > 0 || toldChanged > 0) {
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE_ERRORS) await tx.run(sql, { project: projectId });
     }

@@ -170,9 +170,10 @@ export function planToldSteps(projectId: string, stored: readonly StoredStep[], 
         call_id: e.call_id,
         tool: e.tool,
         code: e.code ?? "",
-        // An error's release and shape never change: a stored row keeps its own.
+        // An error's release never changes: a stored row keeps its own. Its shape masks its code, so
+        // it is kept while the code is, and taken again when a rule change re-coded the error.
         release: before?.release ?? toldRelease(e.release, e.tool_version),
-        shape: before?.shape ?? shapeOf(e.told ?? "", e.code),
+        shape: before !== undefined && before.code === (e.code ?? "") ? before.shape : shapeOf(e.told ?? "", e.code),
         step: s.step,
         run_state: s.runState,
         calls: s.callsUntilRecovery ?? 0,

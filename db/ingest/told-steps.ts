@@ -1,7 +1,7 @@
 import type { RowBatch } from "@/lib/ingest/rows";
 import { TOLD_RUN_LOCK } from "../store/locks";
 import { prepared } from "../store/sqlite-prepared";
-import type { PgTx, SqliteStore } from "../store/types";
+import type { PgTx, SqliteStore, Tx } from "../store/types";
 import type { BatchAggregates } from "./aggregate";
 import { queryNamed } from "./pg-named";
 import type { WrittenFlags } from "./tally";
@@ -33,9 +33,10 @@ const SPAN_COLUMNS = ["run_id", "call_id", "tool", "attempt", "started_at", "end
 const ERROR_COLUMNS = ["event_id", "run_id", "call_id", "tool", "tool_version", "release", "code", "decision", "told", "occurred_at"] as const;
 const RUN_COLUMNS = ["run_id", "state", "ended_at"] as const;
 
-// A reclassified error keeps its identity, release and shape; only what came of it changes.
+// A reclassified error keeps its identity and release; its code (and so its shape) moves when a rule
+// change re-codes it (db/classify/reclassify-told.ts), and what came of it changes.
 const ON_CONFLICT = `ON CONFLICT (project_id, event_id) DO UPDATE SET
-    step = excluded.step, run_state = excluded.run_state, calls = excluded.calls, next_call_id = excluded.next_call_id,
+    code = excluded.code, shape = excluded.shape, step = excluded.step, run_state = excluded.run_state, calls = excluded.calls, next_call_id = excluded.next_call_id,
     next_tool = excluded.next_tool, next_outcome = excluded.next_outcome, next_code = excluded.next_code, updated_at = excluded.updated_at`;
 
 // The findings' model behaviour rule reads the counts: a change marks them stale (db/schema/told-stale.ts).
@@ -141,9 +142,7 @@ export function applyToldStepsSqlite(store: SqliteStore, projectId: string, batc
     prepared<RunFact>(store.sqlite, SQLITE.runs).all(params),
   );
   if (plan.upserts.length === 0) return 0;
-  const upsert = prepared(store.sqlite, SQLITE.upsert);
-  for (const row of plan.upserts) upsert.run({ ...row, project: projectId, now });
-  if (plan.deltas.length > 0) prepared(store.sqlite, SQLITE.markStale).run({ project: projectId, now });
+  writePlanSqlite(store.sqlite, projectId, plan, now);
   addDeltas(aggregates, plan);
   return plan.upserts.length;
 }
@@ -153,6 +152,32 @@ function fromArray<T>(columns: readonly string[], values: readonly unknown[]): T
   const out: Record<string, unknown> = {};
   for (let i = 0; i < columns.length; i++) out[columns[i]!] = values[i] ?? null;
   return out as T;
+}
+
+/** A run read back as rows of its four kinds. */
+function splitRows(rows: readonly { kind: number; row: unknown[] }[]) {
+  const stored: StoredStep[] = [];
+  const spans: SpanFact[] = [];
+  const errors: ErrorFact[] = [];
+  const runs: RunFact[] = [];
+  for (const { kind, row } of rows) {
+    if (kind === 0) stored.push(fromArray(STEP_COLUMNS, row));
+    else if (kind === 1) spans.push(fromArray(SPAN_COLUMNS, row));
+    else if (kind === 2) errors.push(fromArray(ERROR_COLUMNS, row));
+    else runs.push(fromArray(RUN_COLUMNS, row));
+  }
+  return { stored, spans, errors, runs };
+}
+
+async function writePlanPg(tx: PgTx, projectId: string, plan: ToldPlan, now: number): Promise<void> {
+  const columns = STEP_COLUMNS.map((c) => plan.upserts.map((r) => r[c]));
+  await queryNamed(tx, PG.write, [projectId, plan.deltas.length > 0, ...columns, now]);
+}
+
+function writePlanSqlite(sqlite: SqliteStore["sqlite"], projectId: string, plan: ToldPlan, now: number): void {
+  const upsert = prepared(sqlite, SQLITE.upsert);
+  for (const row of plan.upserts) upsert.run({ ...row, project: projectId, now });
+  if (plan.deltas.length > 0) prepared(sqlite, SQLITE.markStale).run({ project: projectId, now });
 }
 
 /**
@@ -167,20 +192,48 @@ export async function applyToldStepsPg(tx: PgTx, projectId: string, batch: RowBa
   await queryNamed(tx, PG.lockRuns, [projectId, touched]);
   const rows = await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, touched, [...runsWithNewSurfacedErrors(batch, written)]]);
   if (rows.length === 0) return 0;
-  const stored: StoredStep[] = [];
-  const spans: SpanFact[] = [];
-  const errors: ErrorFact[] = [];
-  const runs: RunFact[] = [];
-  for (const { kind, row } of rows) {
-    if (kind === 0) stored.push(fromArray(STEP_COLUMNS, row));
-    else if (kind === 1) spans.push(fromArray(SPAN_COLUMNS, row));
-    else if (kind === 2) errors.push(fromArray(ERROR_COLUMNS, row));
-    else runs.push(fromArray(RUN_COLUMNS, row));
-  }
+  const { stored, spans, errors, runs } = splitRows(rows);
   const plan = planToldSteps(projectId, stored, spans, errors, runs);
   if (plan.upserts.length === 0) return 0;
-  const columns = STEP_COLUMNS.map((c) => plan.upserts.map((r) => r[c]));
-  await queryNamed(tx, PG.write, [projectId, plan.deltas.length > 0, ...columns, now]);
+  await writePlanPg(tx, projectId, plan, now);
+  addDeltas(aggregates, plan);
+  return plan.upserts.length;
+}
+
+/**
+ * Takes the told-step locks of the given runs (PostgreSQL; SQLite has one writer), in the order
+ * ingest takes them: the re-classification job takes them before it re-codes a run's final errors,
+ * so ingest and the job classify a run's told steps one after the other.
+ */
+export async function lockToldRuns(tx: Tx, projectId: string, runIds: readonly string[]): Promise<void> {
+  if (tx.dialect === "postgres" && runIds.length > 0) await queryNamed(tx, PG.lockRuns, [projectId, [...new Set(runIds)].sort()]);
+}
+
+/**
+ * Reclassifies the told steps of the given runs from their stored rows as they now stand (after a
+ * re-classification re-coded their spans and final errors), on either engine: changed steps are
+ * written, and the count deltas that keep `told_step_counts` equal to them are added to
+ * `aggregates`. Call after `lockToldRuns` on the same runs. Returns the rows it changed.
+ */
+export async function replanToldRuns(tx: Tx, projectId: string, runIds: readonly string[], aggregates: BatchAggregates, now: number): Promise<number> {
+  const runs = [...new Set(runIds)].sort();
+  if (runs.length === 0) return 0;
+  let plan: ToldPlan;
+  if (tx.dialect === "sqlite") {
+    const params = { project: projectId, runs: keysParam(runs) };
+    plan = planToldSteps(
+      projectId,
+      prepared<StoredStep>(tx.sqlite, SQLITE.stored).all(params),
+      prepared<SpanFact>(tx.sqlite, SQLITE.spans).all(params),
+      prepared<ErrorFact>(tx.sqlite, SQLITE.errors).all(params),
+      prepared<RunFact>(tx.sqlite, SQLITE.runs).all(params),
+    );
+    if (plan.upserts.length > 0) writePlanSqlite(tx.sqlite, projectId, plan, now);
+  } else {
+    const { stored, spans, errors, runs: facts } = splitRows(await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, runs, runs]));
+    plan = planToldSteps(projectId, stored, spans, errors, facts);
+    if (plan.upserts.length > 0) await writePlanPg(tx, projectId, plan, now);
+  }
   addDeltas(aggregates, plan);
   return plan.upserts.length;
 }

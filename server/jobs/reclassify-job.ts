@@ -27,7 +27,7 @@ export async function reclassifyProject(store: Store, projectId: string, lease: 
     if ((await getClassificationRevision(store, projectId)) !== state.revision) return { rows: examined - state.examined, skipped: "the rules changed mid-way; a new pass follows" };
     // Spans first: a final error follows its call's last failed attempt as re-classified.
     let chunk = await reclassifyChunk(store, projectId, ruleset, options.chunk ?? CHUNK);
-    if (chunk.examined === 0) chunk = await reclassifyErrorChunk(store, projectId, ruleset, options.chunk ?? CHUNK);
+    if (chunk.examined === 0) chunk = await reclassifyErrorChunk(store, projectId, ruleset, { limit: options.chunk ?? CHUNK, now: now() });
     examined += chunk.examined;
     changed += chunk.changed;
     const done = chunk.examined === 0;
