@@ -25,6 +25,11 @@ export interface ErrorVerdict extends ErrorClassified {
 export const errorOwn = (e: Pick<ToolErrorRow, "code" | "errorClass" | "retryable" | "classification">): ErrorClassified =>
   e.classification?.prior ?? { code: e.code, errorClass: e.errorClass, retryable: e.retryable };
 
+/** A stored failed attempt as the job or an earlier request left it, with the ruleset revision it was classified at. */
+export interface StoredAttemptVerdict extends CallAttemptVerdict {
+  revision: number;
+}
+
 /** Whether a final error takes part in classification: every one but a native record's, whose code its contract requires. */
 export const isClassifiableError = (e: Pick<ToolErrorRow, "source">): boolean => e.source !== "native";
 
@@ -76,10 +81,15 @@ export function applyErrorVerdict(e: ToolErrorRow, v: ErrorVerdict, own: ErrorCl
 
 /**
  * Classifies a batch's final errors at ingest, in place, after its spans (classifyRows): each follows
- * the span it was derived from, else its call's last failed attempt of the batch, else the rules. A native record's final error keeps
+ * the span it was derived from (in the batch, else as `stored` by an earlier request: a told error
+ * answering an earlier call), else its call's last failed attempt of the batch, else the rules. A native record's final error keeps
  * the code its contract requires, like its spans.
  */
-export function classifyErrorRows(batch: { spans: readonly { row: SpanRow }[]; toolErrors: readonly { row: ToolErrorRow }[] }, ruleset: Ruleset): void {
+export function classifyErrorRows(
+  batch: { spans: readonly { row: SpanRow }[]; toolErrors: readonly { row: ToolErrorRow }[] },
+  ruleset: Ruleset,
+  stored: ReadonlyMap<string, StoredAttemptVerdict> = new Map(),
+): void {
   if (batch.toolErrors.length === 0) return;
   const attempts = lastFailedAttempts(batch.spans);
   // A told error derived from a span (OTLP, lib/ingest/otlp/told-errors.ts) follows that span.
@@ -88,7 +98,10 @@ export function classifyErrorRows(batch: { spans: readonly { row: SpanRow }[]; t
     if (!isClassifiableError(row)) continue;
     const own = errorOwn(row);
     const from = row.fromSpanId === undefined ? undefined : bySpan.get(row.fromSpanId);
-    const attempt = from ? attemptOf(from) : (attempts.get(callKey(row.runId, row.callId, row.tool)) ?? null);
-    applyErrorVerdict(row, classifyError(row, own, attempt, ruleset), own, ruleset.revision);
+    const earlier = from || row.fromSpanId === undefined ? undefined : stored.get(row.fromSpanId);
+    const attempt = from ? attemptOf(from) : (earlier ?? attempts.get(callKey(row.runId, row.callId, row.tool)) ?? null);
+    // Following an attempt classified at an older revision, the error is as far behind as it: the
+    // re-classification job brings it up to date after the attempt.
+    applyErrorVerdict(row, classifyError(row, own, attempt, ruleset), own, Math.min(ruleset.revision, earlier?.revision ?? ruleset.revision));
   }
 }

@@ -39,7 +39,7 @@ function replaceNulInRows(rows: RowBatch): IngestNote[] {
  */
 export async function ingestEnvelope<E>(store: Store, projectId: string, format: IngestFormat<E>, envelope: E, now?: number): Promise<IngestResult> {
   const { rows, rejections, accepted } = format.normalize(envelope, now);
-  if (rows.toldResults?.length) await addStoredToldErrors(store, projectId, rows);
+  const storedAttempts = rows.toldResults?.length ? await addStoredToldErrors(store, projectId, rows) : undefined;
   const notes = replaceNulInRows(rows);
   // Failures without a code get one from the project's rules (lib/classify), on the text as stored.
   // Final errors follow their call's last failed attempt (a told error its own span), else the rules
@@ -47,7 +47,7 @@ export async function ingestEnvelope<E>(store: Store, projectId: string, format:
   if (rows.spans.length > 0 || rows.toolErrors.length > 0) {
     const ruleset = await rulesetFor(store, projectId);
     classifyRows(rows.spans, ruleset);
-    classifyErrorRows(rows, ruleset);
+    classifyErrorRows(rows, ruleset, storedAttempts);
     syncToldClassification(rows);
   }
   const rowCount = rows.spans.length + rows.toolErrors.length + rows.runs.length + (rows.drops?.length ?? 0);

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
-import { createClassificationRule, deleteClassificationRule } from "@/db/classify/rules";
+import { createClassificationRule, deleteClassificationRule, updateClassificationRule } from "@/db/classify/rules";
 import { getTold } from "@/db/told/get-told";
 import { ruleInputSchema } from "@/lib/contracts/classification";
 import { toldQuerySchema } from "@/lib/contracts/told";
 import { reclassifyProject } from "@/server/jobs/reclassify-job";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
-import { s, T0 } from "../otlp/fixtures";
+import { ns, s, span, T0 } from "../otlp/fixtures";
 import { errorType, sendOtlp, toolSpan } from "./fixtures";
 
 let store: Store;
@@ -40,7 +40,7 @@ async function toldCountsAndRecount() {
     `SELECT tool, code, release, shape, step, run_state AS "runState", calls, count(*) AS errors FROM told_steps
      GROUP BY tool, code, release, shape, step, run_state, calls ORDER BY tool, code, release, shape, step, "runState", calls`,
   );
-  const num = (rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, calls: Number(r.calls), errors: Number(r.errors) }));
+  const num = (rows: Record<string, unknown>[]): Record<string, unknown>[] => rows.map((r) => ({ ...r, calls: Number(r.calls), errors: Number(r.errors) }));
   return { counts: num(counts), recount: num(recount) };
 }
 
@@ -89,6 +89,29 @@ describe.each(DIALECTS)("re-classification of told steps (%s)", (dialect) => {
     await store.transaction((tx) => deleteClassificationRule(tx, "default", "w", "test", T0));
     await settle(100);
     expect(await stepsOf("")).toEqual({ recovered: 3, repeated: 2 });
+    expect(await stepsOf("weird_failure")).toEqual({});
+    await expectRecount();
+  });
+
+  it("a told error answering a call of an earlier request follows that call through a rule edit", async () => {
+    await store.transaction((tx) => createClassificationRule(tx, "default", "w", weird, "test", T0));
+    const run = s("faultline.run_id", "late");
+    // Request 1: the failed call and the model's next call, which succeeds; the result it was told comes later.
+    await sendOtlp(store, [
+      toolSpan(3, "book", "weird thing", [errorType("WeirdError"), args("4A"), run], 3000),
+      toolSpan(4, "book", null, [args("5B"), run], 6000),
+    ]);
+    const messages = [{ role: "tool", parts: [{ type: "tool_call_response", id: "call_3", response: "seat 4A: weird thing" }] }];
+    await sendOtlp(store, [
+      span({ spanId: "aaaaaaaaaaaaaaa1", name: "chat", startTimeUnixNano: ns(T0 + 5000), endTimeUnixNano: ns(T0 + 5300), attributes: [s("gen_ai.operation.name", "chat"), s("gen_ai.input.messages", JSON.stringify(messages))] }),
+    ]);
+    expect(await store.all("SELECT code FROM tool_errors")).toEqual([{ code: "weird_failure" }]);
+    expect(await stepsOf("weird_failure")).toEqual({ recovered: 1 });
+
+    await store.transaction((tx) => updateClassificationRule(tx, "default", "w", { ...weird, set: { code: "weird_v2" } }, "test", T0));
+    await settle();
+    expect(await store.all("SELECT code FROM tool_errors")).toEqual([{ code: "weird_v2" }]);
+    expect(await stepsOf("weird_v2")).toEqual({ recovered: 1 });
     expect(await stepsOf("weird_failure")).toEqual({});
     await expectRecount();
   });
