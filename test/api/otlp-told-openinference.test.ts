@@ -188,6 +188,18 @@ describe("OpenInference OpenAI instrumentation over OTLP: told texts, self-corre
     const r = reads(server, readKey);
     // Each failed attempt and the told error derived from it: the error follows its re-classified attempt.
     expect(await r.createRule({ name: "Stale quote", match: { errorType: "QuoteStaleError" }, set: { code: "quote_stale", errorClass: "ToolFailure", retryable: true } })).toEqual({ changed: 4, examined: 72 });
-    expect((await r.codes()).map((c) => [c.code, c.attempts, c.errorClasses])).toEqual([["quote_stale", 2, ["ToolFailure"]], ["rate_limited", 30, ["ToolFailure"]], ["upstream_unavailable", 4, ["ToolFailure"]]]);
+    expect(await r.codes()).toEqual([
+      { code: "quote_stale", attempts: 2, errorClasses: ["ToolFailure"], told: { surfaced: 2, decided: 2, recovered: 2 } },
+      { code: "rate_limited", attempts: 30, errorClasses: ["ToolFailure"], told: { surfaced: 30, decided: 30, recovered: 10 } },
+      { code: "upstream_unavailable", attempts: 4, errorClasses: ["ToolFailure"], told: { surfaced: 4, decided: 4, recovered: 0 } },
+    ]);
+    // The told steps moved with their errors: the self-correction of the code the rule named.
+    expect(await r.told("code=quote_stale&tool=get_quote")).toEqual({
+      steps: { replaced: 2 },
+      surfaced: 2, decided: 2, recovered: 2,
+      selfCorrection: 1, repeatRate: 0,
+      releases: [{ release: "2.1.0", decided: 2, selfCorrection: 1 }],
+      wordings: [{ shape: "Error: quote for <id> is stale", surfaced: 2, selfCorrection: 1 }],
+    });
   });
 });

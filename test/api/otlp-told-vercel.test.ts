@@ -167,7 +167,20 @@ describe("Vercel AI SDK over OTLP: told texts, self-correction, codes, drift and
     const r = reads(server, readKey);
     // Each failed attempt and the told error derived from it: the error follows its re-classified attempt.
     expect(await r.createRule({ name: "Order locked", match: { errorType: "OrderLockedError" }, set: { code: "order_locked", errorClass: "ToolFailure", retryable: false } })).toEqual({ changed: 4, examined: 78 });
-    expect((await r.codes()).map((c) => [c.code, c.attempts, c.errorClasses])).toEqual([["order_locked", 2, ["ToolFailure"]], ["rate_limited", 1, ["ToolFailure"]], ["upstream_unavailable", 36, ["ToolFailure"]]]);
+    expect(await r.codes()).toEqual([
+      { code: "order_locked", attempts: 2, errorClasses: ["ToolFailure"], told: { surfaced: 2, decided: 2, recovered: 2 } },
+      { code: "rate_limited", attempts: 1, errorClasses: ["ToolFailure"], told: { surfaced: 1, decided: 1, recovered: 1 } },
+      { code: "upstream_unavailable", attempts: 36, errorClasses: ["ToolFailure"], told: { surfaced: 36, decided: 36, recovered: 12 } },
+    ]);
+    // The told steps moved with their errors: the self-correction of the code the rule named.
+    expect(await r.told("code=order_locked&tool=lookup_order")).toEqual({
+      steps: { replaced: 2 },
+      surfaced: 2, decided: 2, recovered: 2,
+      selfCorrection: 1, repeatRate: 0,
+      releases: [{ release: "1.1.0", decided: 2, selfCorrection: 1 }],
+      wordings: [{ shape: "order <id> is locked by the warehouse", surfaced: 2, selfCorrection: 1 }],
+    });
+    expect(await r.told("tool=lookup_order")).toMatchObject({ surfaced: 39 });
   });
 
   it("matches a tool error read by a model call exported in a later request than the failed call", async () => {
