@@ -108,7 +108,7 @@ describe.each(DIALECTS)("re-classification of told steps (%s)", (dialect) => {
     expect(await store.all("SELECT code FROM tool_errors")).toEqual([{ code: "weird_failure" }]);
     expect(await stepsOf("weird_failure")).toEqual({ recovered: 1 });
 
-    await store.transaction((tx) => updateClassificationRule(tx, "default", "w", { ...weird, set: { code: "weird_v2" } }, "test", T0));
+    await store.transaction((tx) => updateClassificationRule(tx, "default", "w", { ...weird, set: { ...weird.set, code: "weird_v2" } }, "test", T0));
     await settle();
     expect(await store.all("SELECT code FROM tool_errors")).toEqual([{ code: "weird_v2" }]);
     expect(await stepsOf("weird_v2")).toEqual({ recovered: 1 });
