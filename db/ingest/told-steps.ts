@@ -34,7 +34,7 @@ const ERROR_COLUMNS = ["event_id", "run_id", "call_id", "tool", "tool_version", 
 const RUN_COLUMNS = ["run_id", "state", "ended_at"] as const;
 
 // A reclassified error keeps its identity and release; its code (and so its shape) moves when a rule
-// change re-codes it (db/classify/reclassify-told.ts), and what came of it changes.
+// change re-codes it (`replanToldRuns`, the re-classification job), and what came of it changes.
 const ON_CONFLICT = `ON CONFLICT (project_id, event_id) DO UPDATE SET
     code = excluded.code, shape = excluded.shape, step = excluded.step, run_state = excluded.run_state, calls = excluded.calls, next_call_id = excluded.next_call_id,
     next_tool = excluded.next_tool, next_outcome = excluded.next_outcome, next_code = excluded.next_code, updated_at = excluded.updated_at`;
