@@ -16,9 +16,9 @@ function Trend({ t }: { t: IssueSummary["trend"] }) {
   );
 }
 
-// On a phone each row reads as a card: every cell is labelled with its column's header.
+// On a phone each row reads as a card under its rank and name: every other cell is labelled with its column's header.
 const labelled = (cols: Column<IssueSummary>[]): Column<IssueSummary>[] =>
-  cols.map((c) => (typeof c.header !== "string" || c.id === "impact" ? c : { ...c, cellAttributes: (i: IssueSummary) => ({ ...c.cellAttributes?.(i), "data-label": c.header as string }) }));
+  cols.map((c) => (typeof c.header !== "string" || c.id === "impact" || c.id === "issue" ? c : { ...c, cellAttributes: (i: IssueSummary) => ({ ...c.cellAttributes?.(i), "data-label": c.header as string }) }));
 
 const columns = (href: (id: string) => string, rankOf: Map<string, number>, muted: string | undefined): Column<IssueSummary>[] => labelled([
   { id: "impact", header: "#", title: "rank by impact: regressions first, then unrecovered failures, runs, failures", sort: { key: IMPACT_SORT }, cell: (i) => rankOf.get(i.id) },
