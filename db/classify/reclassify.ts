@@ -7,6 +7,7 @@ import { delayHistograms } from "../schema/delay-histograms";
 import { spanRollups } from "../schema/span-rollups";
 import type { Store } from "../store/types";
 import { writeAggregates } from "./write-aggregates";
+import { resolveNamedGroupIssues } from "../issues/resolve-named-groups";
 
 // Counters a move can leave at zero; a recount would have no such row.
 const PRUNE = [
@@ -53,6 +54,7 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
         verdict.ruleId, verdict.ruleVersion, verdict.groupKey, verdict.ruleId === null ? null : JSON.stringify(own), ruleset.revision, projectId, r.spanId,
       ]);
     }
+    await resolveNamedGroupIssues(tx, projectId, rows, Date.now());
     if (changed > 0) {
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE) await tx.run(sql, { project: projectId });

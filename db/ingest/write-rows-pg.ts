@@ -8,6 +8,7 @@ import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsPg } from "./told-steps";
+import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesPg } from "../issues/ingest-issues-pg";
 
 type Context = { projectId: string; receivedAt: number };
@@ -118,7 +119,7 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     const { result, aggregates } = tally(projectId, batch, written);
     await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
-    await applyIssuesPg(tx, projectId, batch, written, now);
+    await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
   });
 }

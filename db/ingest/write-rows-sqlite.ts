@@ -6,6 +6,7 @@ import { applyMovesSqlite, renumberSqlite } from "./renumber-attempts";
 import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsSqlite } from "./told-steps";
+import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesSqlite } from "../issues/ingest-issues";
 
 /**
@@ -30,7 +31,7 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
     applyMovesSqlite(store.sqlite, projectId, moves, aggregates, () => {
       for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
     });
-    applyIssuesSqlite(store, projectId, batch, written, now);
+    applyIssuesSqlite(store, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
   });
 }

@@ -1,5 +1,5 @@
 import type { RowBatch } from "@/lib/ingest/rows";
-import { issueBatches, type IssueBatch } from "@/lib/triage/issue-batch";
+import { issueBatches, type IssueBatch, type IssueCodeOf } from "@/lib/triage/issue-batch";
 import { applyFailures, type Triage } from "@/lib/triage/issue-state";
 import { queryNamed } from "../ingest/pg-named";
 import type { WrittenFlags } from "../ingest/tally";
@@ -94,8 +94,8 @@ async function judge(tx: PgTx, project: string, issues: readonly IssueBatch[], t
 }
 
 /** PostgreSQL: the batch's issues, in the ingest's transaction, in a fixed number of statements. */
-export async function applyIssuesPg(tx: PgTx, projectId: string, batch: RowBatch, written: WrittenFlags, now: number): Promise<void> {
-  const issues = issueBatches(projectId, newSpans(batch, written));
+export async function applyIssuesPg(tx: PgTx, projectId: string, batch: RowBatch, written: WrittenFlags, now: number, codeOf?: IssueCodeOf): Promise<void> {
+  const issues = issueBatches(projectId, newSpans(batch, written), codeOf);
   if (issues.length === 0) return;
   const ids = issues.map((b) => b.id);
   const created = await queryNamed<{ id: string }>(tx, SQL.create, [

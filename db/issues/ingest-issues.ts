@@ -1,5 +1,5 @@
 import type { RowBatch, SpanRow } from "@/lib/ingest/rows";
-import { issueBatches, type IssueBatch } from "@/lib/triage/issue-batch";
+import { issueBatches, type IssueBatch, type IssueCodeOf } from "@/lib/triage/issue-batch";
 import { applyFailures, type Triage } from "@/lib/triage/issue-state";
 import type { WrittenFlags } from "../ingest/tally";
 import { prepared } from "../store/sqlite-prepared";
@@ -98,8 +98,8 @@ function* issueSteps(project: string, b: IssueBatch, now: number): Generator<Sta
 export const newSpans = (batch: RowBatch, written: WrittenFlags): SpanRow[] => batch.spans.filter((_, i) => written.spans[i] === 1).map((s) => s.row);
 
 /** SQLite: the batch's issues, inside the ingest's synchronous transaction. */
-export function applyIssuesSqlite(store: SqliteStore, projectId: string, batch: RowBatch, written: WrittenFlags, now: number): void {
-  for (const b of issueBatches(projectId, newSpans(batch, written))) {
+export function applyIssuesSqlite(store: SqliteStore, projectId: string, batch: RowBatch, written: WrittenFlags, now: number, codeOf?: IssueCodeOf): void {
+  for (const b of issueBatches(projectId, newSpans(batch, written), codeOf)) {
     const steps = issueSteps(projectId, b, now);
     let next = steps.next([]);
     while (!next.done) {

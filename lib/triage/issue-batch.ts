@@ -19,6 +19,9 @@ export function issueCodeOf(span: Pick<SpanRow, "outcome" | "code">): string | n
   return span.code !== null && span.code !== "" ? span.code : span.outcome;
 }
 
+/** Which issue a span files under (its code slot), or null for none. */
+export type IssueCodeOf = (span: SpanRow) => string | null;
+
 /** What one batch adds to one issue. */
 export interface IssueBatch {
   id: string;
@@ -37,11 +40,11 @@ export interface IssueBatch {
   runIds: Set<string>;
 }
 
-/** Groups a batch's new failing spans by issue, in (tool, code) order so every node locks issues in one order. */
-export function issueBatches(projectId: string, spans: readonly SpanRow[]): IssueBatch[] {
+/** Groups a batch's new failing spans by issue (`codeOf` names each one's; by default code, else outcome), in (tool, code) order so every node locks issues in one order. */
+export function issueBatches(projectId: string, spans: readonly SpanRow[], codeOf: IssueCodeOf = issueCodeOf): IssueBatch[] {
   const byKey = new Map<string, IssueBatch>();
   for (const s of spans) {
-    const code = issueCodeOf(s);
+    const code = codeOf(s);
     if (code === null) continue;
     const key = `${s.tool}\u0000${code}`;
     let b = byKey.get(key);
