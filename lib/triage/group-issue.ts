@@ -7,6 +7,13 @@ import { issueCodeOf } from "./issue-batch";
 
 const PREFIX = "group:";
 
+/**
+ * The outcomes whose code-less failures file under their group. The others (`timed_out`,
+ * `not_found`, `invalid_arguments`, `result_rejected`) already say what went wrong, and keep their
+ * outcome's issue.
+ */
+const BY_GROUP: ReadonlySet<string> = new Set(["failed", "refused"]);
+
 /** The issue code of a failure group. */
 export const groupIssueCode = (groupKey: string): string => `${PREFIX}${groupKey}`;
 
@@ -14,12 +21,13 @@ export const groupIssueCode = (groupKey: string): string => `${PREFIX}${groupKey
 export const groupKeyOfIssueCode = (code: string): string | null => (code.startsWith(PREFIX) ? code.slice(PREFIX.length) : null);
 
 /**
- * The issue a span belongs to, groups included: a span without a code that classification put in a
- * failure group files under the group; others as {@link issueCodeOf} says (code, else outcome).
+ * The issue a span belongs to, groups included: a failed or refused span without a code that
+ * classification put in a failure group files under the group; others as {@link issueCodeOf} says
+ * (code, else outcome).
  */
 export function issueOrGroupCodeOf(span: Pick<SpanRow, "outcome" | "code" | "classification">): string | null {
   const code = issueCodeOf(span);
-  if (code === null || (span.code !== null && span.code !== "")) return code;
+  if (code === null || (span.code !== null && span.code !== "") || !BY_GROUP.has(span.outcome ?? "")) return code;
   const key = span.classification?.groupKey ?? null;
   return key === null ? code : groupIssueCode(key);
 }
