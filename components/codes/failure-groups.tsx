@@ -30,7 +30,7 @@ export function FailureGroups(props: { project: string; range: string | undefine
           </thead>
           <tbody>
             {groups.map((g) => (
-              <tr key={g.key}>
+              <tr key={g.key} id={`group-${g.key}`}>
                 <td>{g.tool}</td>
                 <td>{g.errorType ?? "—"}</td>
                 <td><code>{g.shape || "(no message)"}</code></td>

@@ -7,6 +7,7 @@ import type { IssuePatch } from "@/lib/contracts/issues";
 import { membersQuery } from "@/lib/query/members";
 import { addIssueNote, issueDetailOptions, patchIssue } from "@/lib/query/issues";
 import styles from "../alerts/alerts.module.css";
+import { GroupIssueFacts, failureGroupHref } from "./group-issue";
 import { formatTime, stateLabel } from "./issue-format";
 
 const DAY_MS = 86_400_000;
@@ -31,13 +32,18 @@ export function IssueDetailPanel({ project, id }: { project: string; id: string 
   const decide = (triage: NonNullable<IssuePatch["triage"]>) => run(() => patchIssue(id, { triage }));
   if (isPending) return <p className={styles.muted}>Loading the issue…</p>;
   if (error) return <p role="alert">Could not load the issue: {error.message}</p>;
-  const { issue, releases, history, alerts } = data;
+  const { issue, releases, history, alerts, namedAs } = data;
   const withProject = (path: string, extra: Record<string, string> = {}) => `${path}?${new URLSearchParams({ project, ...extra }).toString()}`;
   return (
     <section className={styles.panel} aria-labelledby="issue-title">
       <h2 id="issue-title" className={styles.subtitle}>
         <Link href={`/tools/${encodeURIComponent(issue.tool)}?project=${encodeURIComponent(project)}`}>{issue.tool}</Link> /{" "}
-        <Link href={`/codes/${encodeURIComponent(issue.code)}?project=${encodeURIComponent(project)}`}>{issue.code}</Link>:{" "}
+        {issue.group ? (
+          <Link href={failureGroupHref(project, issue.group.key)}>unclassified failure group</Link>
+        ) : (
+          <Link href={`/codes/${encodeURIComponent(issue.code)}?project=${encodeURIComponent(project)}`}>{issue.code}</Link>
+        )}
+        :{" "}
         <span data-testid="issue-detail-state">{stateLabel(issue)}</span>
       </h2>
       <div className={styles.actions} role="group" aria-label="Change state">
@@ -85,6 +91,7 @@ export function IssueDetailPanel({ project, id }: { project: string; id: string 
       <p className={styles.muted}>
         {issue.failures} failures in {issue.runs} runs, {issue.unrecovered} unrecovered, {issue.retries} retries; seen {formatTime(issue.firstSeen)} to {formatTime(issue.lastSeen)} UTC.
       </p>
+      {issue.group ? <GroupIssueFacts project={project} group={issue.group} namedAs={namedAs} /> : null}
       <nav className={styles.actions} aria-label="About this issue">
         <Link href={withProject("/runs", { tool: issue.tool, code: issue.code, hasErrors: "1" })}>runs with it →</Link>
         <Link href={withProject("/drift", { tool: issue.tool, code: issue.code })}>drift findings →</Link>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { DataTable, type Column, type RowAttributes, type SortDir } from "@/components/data-table";
 import type { IssueSummary } from "@/lib/contracts/issues";
+import { groupIssueLabel } from "./group-issue";
 import { IMPACT_SORT, isIssueSort, sortIssues } from "@/lib/triage/sort-issues";
 import { formatTime, stateLabel } from "./issue-format";
 
@@ -25,9 +26,12 @@ const columns = (href: (id: string) => string, rankOf: Map<string, number>, mute
   {
     id: "issue", header: "Issue", sort: { key: "issue", first: "asc" },
     cell: (i) => (
-      <Link href={href(i.id)} scroll={false}>
-        {i.tool} / {i.code}
-      </Link>
+      <>
+        <Link href={href(i.id)} scroll={false}>
+          {i.group ? groupIssueLabel(i.tool, i.group) : `${i.tool} / ${i.code}`}
+        </Link>
+        {i.group?.sample ? <div className={muted} data-testid="issue-sample">{i.group.sample}</div> : null}
+      </>
     ),
   },
   { id: "state", header: "State", sort: { key: "state", first: "asc" }, cellAttributes: () => ({ "data-testid": "issue-state" }), cell: stateLabel },

@@ -1,9 +1,11 @@
-import type { IssueDetail, IssuesAnswer, IssuesQuery, IssueSummary } from "@/lib/contracts/issues";
+import type { IssueDetail, IssueGroup, IssuesAnswer, IssuesQuery, IssueSummary } from "@/lib/contracts/issues";
 import { orderReleases } from "@/lib/drift/semver";
 import { stateAt, type Triage } from "@/lib/triage/issue-state";
 import { rankIssues } from "@/lib/triage/rank";
 import type { Executor } from "../client";
+import { groupFactsByCode } from "./group-issue-facts";
 import { listIssueAlerts } from "./issue-alerts";
+import { namedAsOf } from "./resolve-named-groups";
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +60,7 @@ export const listIssueReleaseRows = (db: Executor, project: string) =>
     [project],
   );
 
-function summaryOf(r: IssueRow, releases: readonly ReleaseRow[], trend: { current: number; previous: number }, now: number): IssueSummary {
+function summaryOf(r: IssueRow, releases: readonly ReleaseRow[], trend: { current: number; previous: number }, group: IssueGroup | undefined, now: number): IssueSummary {
   const ordered = orderReleases(releases).items;
   return {
     id: r.id, tool: r.tool, code: r.code, state: stateAt(triageOf(r), now),
@@ -68,6 +70,7 @@ function summaryOf(r: IssueRow, releases: readonly ReleaseRow[], trend: { curren
     failures: r.failures, unrecovered: r.unrecovered, runs: r.runs, retries: r.retries, waitMs: r.waitMs, trend,
     firstSeen: r.firstSeen, lastSeen: r.lastSeen,
     releases: { first: ordered[0]?.release ?? "", last: ordered.at(-1)?.release ?? "", count: ordered.length },
+    group: group ?? null,
   };
 }
 
@@ -90,7 +93,8 @@ async function factsOf(db: Executor, project: string, now: number) {
 /** A project's issues ranked by impact (lib/triage/rank.ts), filtered, with the counts per state. */
 export async function listIssues(db: Executor, query: IssuesQuery, now: number): Promise<IssuesAnswer> {
   const [rows, facts] = await Promise.all([listIssueRows(db, query.project), factsOf(db, query.project, now)]);
-  const all = rows.map((r) => summaryOf(r, facts.releasesOf.get(r.id) ?? [], facts.trendOf.get(r.id) ?? { current: 0, previous: 0 }, now));
+  const groups = await groupFactsByCode(db, query.project, rows.map((r) => r.code));
+  const all = rows.map((r) => summaryOf(r, facts.releasesOf.get(r.id) ?? [], facts.trendOf.get(r.id) ?? { current: 0, previous: 0 }, groups.get(r.code), now));
   const counts = { open: 0, regressed: 0, resolved: 0, ignored: 0, unresolved: 0 };
   for (const i of all) counts[i.state]++;
   counts.unresolved = counts.open + counts.regressed;
@@ -108,14 +112,16 @@ export async function listIssues(db: Executor, query: IssuesQuery, now: number):
 export async function getIssueDetail(db: Executor, project: string, id: string, now: number): Promise<IssueDetail | null> {
   const row = await db.get<IssueRow>(`${ISSUE_SQL} WHERE i.project_id = ? AND i.id = ?`, [project, id]);
   if (!row) return null;
-  const [facts, history, alerts] = await Promise.all([
+  const [facts, history, alerts, groups] = await Promise.all([
     factsOf(db, project, now),
     db.all<IssueDetail["history"][number]>(
       `SELECT at, actor_label AS "actor", kind, detail FROM issue_events WHERE project_id = ? AND issue_id = ? ORDER BY id`,
       [project, id],
     ),
     listIssueAlerts(db, project, id),
+    groupFactsByCode(db, project, [row.code]),
   ]);
   const releases = orderReleases(facts.releasesOf.get(id) ?? []).items.map(({ release, firstSeen, lastSeen, failures }) => ({ release, firstSeen, lastSeen, failures }));
-  return { issue: summaryOf(row, releases.map((r) => ({ ...r, issueId: id })), facts.trendOf.get(id) ?? { current: 0, previous: 0 }, now), releases, history, alerts };
+  const issue = summaryOf(row, releases.map((r) => ({ ...r, issueId: id })), facts.trendOf.get(id) ?? { current: 0, previous: 0 }, groups.get(row.code), now);
+  return { issue, releases, history, alerts, namedAs: issue.group ? await namedAsOf(db, project, row.tool, history) : null };
 }

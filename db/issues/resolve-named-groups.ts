@@ -1,4 +1,4 @@
-import { groupIssueCode, namedNote } from "@/lib/triage/group-issue";
+import { codeOfNamedNote, groupIssueCode, namedNote } from "@/lib/triage/group-issue";
 import { issueId } from "@/lib/triage/issue-batch";
 import { recordSystemChanges } from "../audit/audited-change";
 import { jsonRows } from "../store/dialect-sql";
@@ -79,4 +79,12 @@ export async function resolveNamedGroupIssues(tx: Executor, projectId: string, b
     resolved.push(id);
   }
   return resolved;
+}
+
+/** The code a group's issue was last named as (its latest naming note) and that code's issue, if it has one. */
+export async function namedAsOf(db: Executor, projectId: string, tool: string, history: readonly { detail: string }[]): Promise<{ code: string; issueId: string | null } | null> {
+  const code = history.map((e) => codeOfNamedNote(e.detail)).findLast((c) => c !== null) ?? null;
+  if (code === null) return null;
+  const row = await db.get<{ id: string }>("SELECT id FROM issues WHERE project_id = ? AND tool = ? AND code = ?", [projectId, tool, code]);
+  return { code, issueId: row?.id ?? null };
 }

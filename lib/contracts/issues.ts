@@ -42,6 +42,17 @@ export const issuesQuerySchema = z.object({
 });
 export type IssuesQuery = z.infer<typeof issuesQuerySchema>;
 
+/** The failure group of an issue whose code slot is `group:<key>` (failures without a code: docs/classification.md). */
+export const issueGroupSchema = z.object({
+  key: z.string(),
+  errorType: z.string().nullable(),
+  httpStatus: z.number().nullable(),
+  /** The message shape and the latest message of its calls still in the group; null when none is left (named, or past raw retention). */
+  shape: z.string().nullable(),
+  sample: z.string().nullable(),
+});
+export type IssueGroup = z.infer<typeof issueGroupSchema>;
+
 export const issueSummarySchema = z.object({
   id: z.string(),
   tool: z.string(),
@@ -63,6 +74,8 @@ export const issueSummarySchema = z.object({
   lastSeen: z.number(),
   /** Oldest and newest release the issue failed in, in release order. */
   releases: z.object({ first: z.string(), last: z.string(), count: z.number() }),
+  /** The failure group, for an issue of failures without a code; null for a code's or an outcome's issue. */
+  group: issueGroupSchema.nullable(),
 });
 export type IssueSummary = z.infer<typeof issueSummarySchema>;
 
@@ -88,6 +101,8 @@ export const issueDetailSchema = z.object({
   history: z.array(issueEventSchema),
   /** The latest alert notifications that named this issue, newest first. */
   alerts: z.array(z.object({ id: z.number(), ruleName: z.string(), status: z.enum(["firing", "resolved"]), at: z.number(), value: z.string() })),
+  /** A group's issue that a rule named: the code it was named as, and that code's issue (null while the code has none). */
+  namedAs: z.object({ code: z.string(), issueId: z.string().nullable() }).nullable(),
 });
 export type IssueDetail = z.infer<typeof issueDetailSchema>;
 

@@ -10,7 +10,7 @@ import { sortIssues } from "@/lib/triage/sort-issues";
 const H = 3_600_000;
 const issue = (id: string, over: Partial<IssueSummary>): IssueSummary => ({
   id, tool: "search", code: id, state: "open", resolution: null, ignore: null, assignee: null, failures: 1, unrecovered: 0, runs: 1, retries: 0, waitMs: 0,
-  trend: { current: 0, previous: 0 }, firstSeen: 0, lastSeen: H, releases: { first: "1.0.0", last: "1.0.0", count: 1 }, ...over,
+  trend: { current: 0, previous: 0 }, firstSeen: 0, lastSeen: H, releases: { first: "1.0.0", last: "1.0.0", count: 1 }, group: null, ...over,
 });
 const ranked = rankIssues([
   issue("quota", { unrecovered: 9, runs: 9, failures: 40, lastSeen: 5 * H, assignee: { userId: "u2", name: "Bo" } }),
