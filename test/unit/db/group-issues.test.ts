@@ -3,6 +3,7 @@ import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
 import { createClassificationRule, updateClassificationRule } from "@/db/classify/rules";
 import { ruleInputSchema } from "@/lib/contracts/classification";
+import { getIssueDetail, listIssues } from "@/db/issues/list-issues";
 import { issueId } from "@/lib/triage/issue-batch";
 import { reclassifyProject } from "@/server/jobs/reclassify-job";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
@@ -86,5 +87,31 @@ describe.each(DIALECTS)("issues of unclassified failure groups (%s)", (dialect) 
     await sendOtlp(store, seatFailures(20, 2));
     expect(await store.get("SELECT state, failures FROM issues WHERE id = ?", [seatIssue])).toEqual({ state: "resolved", failures: 4 });
     expect(await store.get("SELECT state, failures FROM issues WHERE id = ?", [issueId("default", "book", "seat_gone")])).toEqual({ state: "open", failures: 2 });
+  });
+
+  it("the list and the detail show the group's shape, sample and, once named, the code's issue", async () => {
+    await sendOtlp(store, [...seatFailures(1, 2), toolSpan(5, "book", "seat 9F is taken", [errorType("SeatTakenError"), status(409)])]);
+    const seat = await groupOf("SeatTakenError");
+    const conflict = (await store.get<{ k: string }>("SELECT group_key AS k FROM failure_facts WHERE http_status = 409"))!.k;
+    const id = issueId("default", "book", `group:${seat}`);
+    const answer = await listIssues(store, { project: "default" }, T0);
+    expect(answer.issues.map((i) => [i.code, i.group])).toEqual(
+      [
+        [`group:${seat}`, { key: seat, errorType: "SeatTakenError", httpStatus: null, shape: "seat <id> is taken", sample: "seat 2A is taken" }],
+        [`group:${conflict}`, { key: conflict, errorType: "SeatTakenError", httpStatus: 409, shape: "seat <id> is taken", sample: "seat 9F is taken" }],
+      ],
+    );
+    expect((await getIssueDetail(store, "default", id, T0))!.namedAs).toBeNull();
+
+    await store.transaction((tx) => createClassificationRule(tx, "default", "r1", seats, "test", T0));
+    await settle();
+    // Every call of both groups is named now: the group keeps its key, nothing is left to sample.
+    const named = (await getIssueDetail(store, "default", id, T0))!;
+    expect(named.issue.group).toEqual({ key: seat, errorType: null, httpStatus: null, shape: null, sample: null });
+    expect(named.namedAs).toEqual({ code: "seat_taken", issueId: null });
+    await sendOtlp(store, seatFailures(20, 1));
+    expect((await getIssueDetail(store, "default", id, T0))!.namedAs).toEqual({ code: "seat_taken", issueId: issueId("default", "book", "seat_taken") });
+    // A code's issue has no group and no naming.
+    expect((await getIssueDetail(store, "default", issueId("default", "book", "seat_taken"), T0))!).toMatchObject({ issue: { group: null }, namedAs: null });
   });
 });
