@@ -3,6 +3,7 @@ import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
 import { createClassificationRule, updateClassificationRule } from "@/db/classify/rules";
 import { ruleInputSchema } from "@/lib/contracts/classification";
+import { issuesQuerySchema } from "@/lib/contracts/issues";
 import { getIssueDetail, listIssues } from "@/db/issues/list-issues";
 import { issueId } from "@/lib/triage/issue-batch";
 import { reclassifyProject } from "@/server/jobs/reclassify-job";
@@ -94,7 +95,7 @@ describe.each(DIALECTS)("issues of unclassified failure groups (%s)", (dialect) 
     const seat = await groupOf("SeatTakenError");
     const conflict = (await store.get<{ k: string }>("SELECT group_key AS k FROM failure_facts WHERE http_status = 409"))!.k;
     const id = issueId("default", "book", `group:${seat}`);
-    const answer = await listIssues(store, { project: "default" }, T0);
+    const answer = await listIssues(store, issuesQuerySchema.parse({ project: "default" }), T0);
     expect(answer.issues.map((i) => [i.code, i.group])).toEqual(
       [
         [`group:${seat}`, { key: seat, errorType: "SeatTakenError", httpStatus: null, shape: "seat <id> is taken", sample: "seat 2A is taken" }],
