@@ -74,12 +74,12 @@ describe("issues", () => {
       {
         id: booking(), tool: "book_flight", code: "upstream_unavailable", state: "open", resolution: null, ignore: null, assignee: null,
         failures: 3, unrecovered: 1, runs: 2, retries: 1, waitMs: 200, trend: { current: 3, previous: 0 },
-        firstSeen: T, lastSeen: T + 2000, releases: { first: "1.4.0", last: "1.4.1", count: 2 },
+        firstSeen: T, lastSeen: T + 2000, releases: { first: "1.4.0", last: "1.4.1", count: 2 }, group: null,
       },
       {
         id: issueId(server.project, "search", "timed_out"), tool: "search", code: "timed_out", state: "open", resolution: null, ignore: null, assignee: null,
         failures: 3, unrecovered: 0, runs: 3, retries: 0, waitMs: 0, trend: { current: 3, previous: 0 },
-        firstSeen: T + 3000, lastSeen: T + 5000, releases: { first: "2.0.0", last: "2.0.0", count: 1 },
+        firstSeen: T + 3000, lastSeen: T + 5000, releases: { first: "2.0.0", last: "2.0.0", count: 1 }, group: null,
       },
     ]);
     expect((await list("&tool=search")).issues.map((i) => i.code)).toEqual(["timed_out"]);
