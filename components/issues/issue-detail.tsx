@@ -93,8 +93,13 @@ export function IssueDetailPanel({ project, id }: { project: string; id: string 
       </p>
       {issue.group ? <GroupIssueFacts project={project} group={issue.group} namedAs={namedAs} /> : null}
       <nav className={styles.actions} aria-label="About this issue">
-        <Link href={withProject("/runs", { tool: issue.tool, code: issue.code, hasErrors: "1" })}>runs with it →</Link>
-        <Link href={withProject("/drift", { tool: issue.tool, code: issue.code })}>drift findings →</Link>
+        {/* Runs and drift filter by code, which a group's failures do not have: the group's row on the Codes page lists its runs. */}
+        {issue.group ? null : (
+          <>
+            <Link href={withProject("/runs", { tool: issue.tool, code: issue.code, hasErrors: "1" })}>runs with it →</Link>
+            <Link href={withProject("/drift", { tool: issue.tool, code: issue.code })}>drift findings →</Link>
+          </>
+        )}
         <Link href={withProject("/alerts/history")}>alert history →</Link>
         {issue.releases.last ? <Link href={withProject(`/releases/${encodeURIComponent(issue.releases.last)}`)}>release {issue.releases.last} →</Link> : null}
       </nav>

@@ -54,11 +54,11 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
         verdict.ruleId, verdict.ruleVersion, verdict.groupKey, verdict.ruleId === null ? null : JSON.stringify(own), ruleset.revision, projectId, r.spanId,
       ]);
     }
-    await resolveNamedGroupIssues(tx, projectId, rows, Date.now());
     if (changed > 0) {
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE) await tx.run(sql, { project: projectId });
     }
+    await resolveNamedGroupIssues(tx, projectId, rows, Date.now());
     return { examined: rows.length, changed };
   });
 }

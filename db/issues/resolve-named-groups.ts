@@ -25,6 +25,9 @@ interface NamedGroupCall {
   ruleVersion: number;
 }
 
+/** Who resolves a named group's issue, as its history names it. */
+const NAMING_ACTOR = "classification";
+
 const byToolKey = (a: NamedGroupCall, b: NamedGroupCall) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : a.groupKey < b.groupKey ? -1 : a.groupKey > b.groupKey ? 1 : 0);
 
 /**
@@ -49,9 +52,11 @@ async function namedGroupCalls(tx: Executor, projectId: string, before: readonly
 }
 
 /**
- * Resolves the open, regressed or ignored issue of each group whose calls (`before`, as they were) a rule now names, noting "named as <code> by
- * rule “<name>” v<N>" in its history (actor `classification`) and in the audit log (`system`). Groups
- * are visited in (tool, code) order, as ingest locks issues. Answers the ids of the issues it resolved.
+ * Resolves the open, regressed or ignored issue of each group whose calls (`before`, as they were) a
+ * rule now names, noting "named as <code> by rule “<name>” v<N>" in its history (actor
+ * `classification`) and in the audit log (`system`). Run after the chunk's rollups are written, so
+ * the job takes its locks in ingest's order (spans, rollups, issues), and groups in (tool, code)
+ * order, as ingest locks issues. Answers the ids of the issues it resolved.
  */
 export async function resolveNamedGroupIssues(tx: Executor, projectId: string, before: readonly ReclassifiedCall[], now: number): Promise<string[]> {
   const calls = await namedGroupCalls(tx, projectId, before);
@@ -72,8 +77,8 @@ export async function resolveNamedGroupIssues(tx: Executor, projectId: string, b
       [now, now, projectId, id],
     );
     await tx.run(
-      "INSERT INTO issue_events (project_id, issue_id, at, actor_user_id, actor_label, kind, detail) VALUES (?, ?, ?, NULL, 'classification', 'state', ?)",
-      [projectId, id, now, note],
+      "INSERT INTO issue_events (project_id, issue_id, at, actor_user_id, actor_label, kind, detail) VALUES (?, ?, ?, NULL, ?, 'state', ?)",
+      [projectId, id, now, NAMING_ACTOR, note],
     );
     await recordSystemChanges(tx, now, [{ projectId, action: "issue.state_changed", target: `${c.tool} ${groupIssueCode(c.groupKey)}`, detail: { issueId: id, from: row.state, to: "resolved", change: note } }]);
     resolved.push(id);
@@ -82,8 +87,9 @@ export async function resolveNamedGroupIssues(tx: Executor, projectId: string, b
 }
 
 /** The code a group's issue was last named as (its latest naming note) and that code's issue, if it has one. */
-export async function namedAsOf(db: Executor, projectId: string, tool: string, history: readonly { detail: string }[]): Promise<{ code: string; issueId: string | null } | null> {
-  const code = history.map((e) => codeOfNamedNote(e.detail)).findLast((c) => c !== null) ?? null;
+export async function namedAsOf(db: Executor, projectId: string, tool: string, history: readonly { actor: string; kind: string; detail: string }[]): Promise<{ code: string; issueId: string | null } | null> {
+  // Only the job's own notes: a user's note could read the same.
+  const code = history.map((e) => (e.actor === NAMING_ACTOR && e.kind === "state" ? codeOfNamedNote(e.detail) : null)).findLast((c) => c !== null) ?? null;
   if (code === null) return null;
   const row = await db.get<{ id: string }>("SELECT id FROM issues WHERE project_id = ? AND tool = ? AND code = ?", [projectId, tool, code]);
   return { code, issueId: row?.id ?? null };

@@ -102,6 +102,8 @@ describe.each(DIALECTS)("issues of unclassified failure groups (%s)", (dialect) 
         [`group:${conflict}`, { key: conflict, errorType: "SeatTakenError", httpStatus: 409, shape: "seat <id> is taken", sample: "seat 9F is taken" }],
       ],
     );
+    // A user's note that reads like the job's is not a naming.
+    await store.run("INSERT INTO issue_events (project_id, issue_id, at, actor_user_id, actor_label, kind, detail) VALUES ('default', ?, ?, 'u1', 'Ana', 'note', ?)", [id, T0, "named as fake by rule “x” v1"]);
     expect((await getIssueDetail(store, "default", id, T0))!.namedAs).toBeNull();
 
     await store.transaction((tx) => createClassificationRule(tx, "default", "r1", seats, "test", T0));
