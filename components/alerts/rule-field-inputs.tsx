@@ -3,45 +3,18 @@
 import type { RuleFields } from "@/lib/alerts/rule-fields";
 import type { AlertRuleKind } from "@/lib/contracts/alert-enums";
 import { SloSelect } from "./slo-select";
+import { LabelledInput } from "@/components/shell/labelled-input";
 import { DRIFT_KINDS, DRIFT_SEVERITIES, type DriftKind, type DriftSeverity } from "@/lib/contracts/drift";
 
 type Issues = Partial<Record<keyof RuleFields | "form", string>>;
 
-/** One labelled number or text input, with its problem announced next to it. */
-function Field(props: { id: string; label: string; hint?: string; value: string; onChange(v: string): void; issue?: string | undefined; type?: "number" | "text"; step?: string; min?: string; max?: string; required?: boolean }) {
-  const described = [props.hint ? `${props.id}-hint` : null, props.issue ? `${props.id}-issue` : null].filter(Boolean).join(" ");
-  return (
-    <label htmlFor={props.id}>
-      {props.label}
-      <input
-        id={props.id}
-        type={props.type ?? "number"}
-        inputMode={props.type === "text" ? undefined : "decimal"}
-        step={props.step ?? "any"}
-        min={props.min}
-        max={props.max}
-        required={props.required}
-        value={props.value}
-        aria-invalid={props.issue ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.hint ? <small id={`${props.id}-hint`}>{props.hint}</small> : null}
-      {props.issue ? (
-        <small id={`${props.id}-issue`} role="alert">
-          {props.issue}
-        </small>
-      ) : null}
-    </label>
-  );
-}
 
 /** The inputs of one rule kind: what it measures, in the units a person thinks in (percent, minutes, counts). */
 export function RuleFieldInputs(props: { idPrefix: string; project: string; kind: AlertRuleKind; fields: RuleFields; issues: Issues; onChange(f: RuleFields): void }) {
   const { fields: f, issues, idPrefix: p } = props;
   const set = (key: keyof RuleFields) => (v: string) => props.onChange({ ...f, [key]: v });
-  const tool = <Field id={`${p}-tool`} label="Tool (empty: every tool)" type="text" value={f.tool} onChange={set("tool")} issue={issues.tool} />;
-  const window = <Field id={`${p}-window`} label="Window (minutes)" step="1" min="1" max="1440" required value={f.windowMinutes} onChange={set("windowMinutes")} issue={issues.windowMinutes} />;
+  const tool = <LabelledInput id={`${p}-tool`} label="Tool (empty: every tool)" type="text" value={f.tool} onChange={set("tool")} issue={issues.tool} />;
+  const window = <LabelledInput id={`${p}-window`} label="Window (minutes)" step="1" min="1" max="1440" required value={f.windowMinutes} onChange={set("windowMinutes")} issue={issues.windowMinutes} />;
   switch (props.kind) {
     case "new_code":
     case "issue_regressed":
@@ -80,8 +53,8 @@ export function RuleFieldInputs(props: { idPrefix: string; project: string; kind
         <>
           {tool}
           {window}
-          <Field id={`${p}-threshold`} label="Fires above (% of calls failed)" min="0" max="100" required value={f.thresholdPercent} onChange={set("thresholdPercent")} issue={issues.thresholdPercent} />
-          <Field id={`${p}-min-calls`} label="Only with at least (calls in the window)" step="1" min="1" required value={f.minCalls} onChange={set("minCalls")} issue={issues.minCalls} />
+          <LabelledInput id={`${p}-threshold`} label="Fires above (% of calls failed)" min="0" max="100" required value={f.thresholdPercent} onChange={set("thresholdPercent")} issue={issues.thresholdPercent} />
+          <LabelledInput id={`${p}-min-calls`} label="Only with at least (calls in the window)" step="1" min="1" required value={f.minCalls} onChange={set("minCalls")} issue={issues.minCalls} />
         </>
       );
     case "retry_storm":
@@ -89,8 +62,8 @@ export function RuleFieldInputs(props: { idPrefix: string; project: string; kind
         <>
           {tool}
           {window}
-          <Field id={`${p}-per-minute`} label="Fires above (retries a minute)" hint="Give this, the next, or both." min="0" value={f.perMinute} onChange={set("perMinute")} issue={issues.perMinute} />
-          <Field id={`${p}-per-call`} label="Fires above (retries per call)" min="0" value={f.perCall} onChange={set("perCall")} issue={issues.perCall} />
+          <LabelledInput id={`${p}-per-minute`} label="Fires above (retries a minute)" hint="Give this, the next, or both." min="0" value={f.perMinute} onChange={set("perMinute")} issue={issues.perMinute} />
+          <LabelledInput id={`${p}-per-call`} label="Fires above (retries per call)" min="0" value={f.perCall} onChange={set("perCall")} issue={issues.perCall} />
         </>
       );
     case "refusal_spike":
@@ -98,8 +71,8 @@ export function RuleFieldInputs(props: { idPrefix: string; project: string; kind
         <>
           {tool}
           {window}
-          <Field id={`${p}-factor`} label="Fires at (× the window before)" min="1" required value={f.factor} onChange={set("factor")} issue={issues.factor} />
-          <Field id={`${p}-min-count`} label="And at least (refusals and declines)" step="1" min="1" required value={f.minCount} onChange={set("minCount")} issue={issues.minCount} />
+          <LabelledInput id={`${p}-factor`} label="Fires at (× the window before)" min="1" required value={f.factor} onChange={set("factor")} issue={issues.factor} />
+          <LabelledInput id={`${p}-min-count`} label="And at least (refusals and declines)" step="1" min="1" required value={f.minCount} onChange={set("minCount")} issue={issues.minCount} />
         </>
       );
     case "failed_closed":
@@ -107,7 +80,7 @@ export function RuleFieldInputs(props: { idPrefix: string; project: string; kind
         <>
           {tool}
           {window}
-          <Field id={`${p}-count`} label="Fires at (attempts failed closed)" step="1" min="1" required value={f.count} onChange={set("count")} issue={issues.count} />
+          <LabelledInput id={`${p}-count`} label="Fires at (attempts failed closed)" step="1" min="1" required value={f.count} onChange={set("count")} issue={issues.count} />
         </>
       );
     case "slo_burn":

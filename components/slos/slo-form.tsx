@@ -3,33 +3,9 @@
 import { useId, useState } from "react";
 import type { AlertReceiver } from "@/lib/contracts/alerts";
 import { DEFAULT_SLO_FIELDS, sloFromFields, type SloDefinition, type SloFields } from "@/lib/slo/slo-fields";
+import { LabelledInput } from "@/components/shell/labelled-input";
 import styles from "./slos.module.css";
 
-/** One labelled input with its hint and its problem announced next to it. */
-function Field(props: { id: string; label: string; hint?: string; issue?: string | undefined; value: string; onChange(v: string): void; numeric?: boolean }) {
-  const described = [props.hint ? `${props.id}-hint` : null, props.issue ? `${props.id}-issue` : null].filter(Boolean).join(" ");
-  return (
-    <label htmlFor={props.id}>
-      {props.label}
-      <input
-        id={props.id}
-        type={props.numeric ? "number" : "text"}
-        step="any"
-        inputMode={props.numeric ? "decimal" : undefined}
-        value={props.value}
-        aria-invalid={props.issue ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.hint ? <small id={`${props.id}-hint`}>{props.hint}</small> : null}
-      {props.issue ? (
-        <small id={`${props.id}-issue`} role="alert">
-          {props.issue}
-        </small>
-      ) : null}
-    </label>
-  );
-}
 
 /**
  * Create or edit an SLO: name, tools (names or globs), the objective in percent, the window in days,
@@ -71,17 +47,16 @@ export function SloForm(props: {
           .finally(() => setBusy(false));
       }}
     >
-      <Field id={`${id}-name`} label="Name" value={f.name} onChange={set("name")} issue={issues.name} />
-      <Field id={`${id}-tools`} label="Tools" hint="Names or globs, separated by commas: search_*, book_flight" value={f.tools} onChange={set("tools")} issue={issues.tools} />
-      <Field
+      <LabelledInput id={`${id}-name`} type="text" label="Name" value={f.name} onChange={set("name")} issue={issues.name} />
+      <LabelledInput id={`${id}-tools`} type="text" label="Tools" hint="Names or globs, separated by commas: search_*, book_flight" value={f.tools} onChange={set("tools")} issue={issues.tools} />
+      <LabelledInput
         id={`${id}-objective`}
         label="Objective (% of calls that do not end in an unrecovered failure)"
-        numeric
         value={f.objectivePercent}
         onChange={set("objectivePercent")}
         issue={issues.objectivePercent}
       />
-      <Field id={`${id}-window`} label="Window (days)" numeric value={f.windowDays} onChange={set("windowDays")} issue={issues.windowDays} />
+      <LabelledInput id={`${id}-window`} label="Window (days)" value={f.windowDays} onChange={set("windowDays")} issue={issues.windowDays} />
       <fieldset>
         <legend>Also count as bad</legend>
         <label htmlFor={`${id}-declines`}>
