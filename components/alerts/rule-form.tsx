@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { DEFAULT_FIELDS, fieldsFromParams, paramsFromFields, type RuleFields } from "@/lib/alerts/rule-fields";
 import type { AlertReceiver, AlertRuleParams } from "@/lib/contracts/alerts";
 import { ALERT_RULE_KINDS, type AlertRuleKind } from "@/lib/contracts/alert-enums";
+import { useCheckedSubmit } from "@/components/shell/use-checked-submit";
 import styles from "./alerts.module.css";
 import { RuleFieldInputs } from "./rule-field-inputs";
 import { RulePreview } from "./rule-preview";
@@ -32,13 +33,11 @@ const KIND_LABEL: Record<AlertRuleKind, string> = {
  */
 export function RuleForm(props: { project: string; initial?: RuleFormValue; receivers: AlertReceiver[]; submitLabel: string; onSubmit(value: RuleFormValue): Promise<void> }) {
   const id = useId();
+  const { showIssues, problem, busy, submit } = useCheckedSubmit();
   const [name, setName] = useState(props.initial?.name ?? "");
   const [kind, setKind] = useState<AlertRuleKind>(props.initial?.params.kind ?? "failure_rate");
   const [fields, setFields] = useState<RuleFields>(props.initial ? fieldsFromParams(props.initial.params) : DEFAULT_FIELDS);
   const [receiver, setReceiver] = useState(props.initial?.receiverId?.toString() ?? "");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [showIssues, setShowIssues] = useState(false);
-  const [busy, setBusy] = useState(false);
   const result = paramsFromFields(kind, fields);
   const issues = Object.fromEntries(result.ok || !showIssues ? [] : result.issues.map((i) => [i.field, i.message]));
   return (
@@ -48,17 +47,7 @@ export function RuleForm(props: { project: string; initial?: RuleFormValue; rece
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        setShowIssues(true);
-        if (!result.ok) {
-          setProblem("Check the fields marked above.");
-          return;
-        }
-        setProblem(null);
-        setBusy(true);
-        props
-          .onSubmit({ name: name.trim(), params: result.params, receiverId: receiver === "" ? null : Number(receiver) })
-          .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
-          .finally(() => setBusy(false));
+        submit(result.ok ? () => props.onSubmit({ name: name.trim(), params: result.params, receiverId: receiver === "" ? null : Number(receiver) }) : null);
       }}
     >
       <label htmlFor={`${id}-name`}>

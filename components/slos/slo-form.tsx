@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import type { AlertReceiver } from "@/lib/contracts/alerts";
 import { DEFAULT_SLO_FIELDS, sloFromFields, type SloDefinition, type SloFields } from "@/lib/slo/slo-fields";
 import { LabelledInput } from "@/components/shell/labelled-input";
+import { useCheckedSubmit } from "@/components/shell/use-checked-submit";
 import styles from "./slos.module.css";
 
 
@@ -19,11 +20,9 @@ export function SloForm(props: {
   onSubmit(value: SloDefinition & { receiverId: number | null }): Promise<void>;
 }) {
   const id = useId();
+  const { showIssues, problem, busy, submit } = useCheckedSubmit();
   const [f, setF] = useState<SloFields>(props.initial ?? DEFAULT_SLO_FIELDS);
   const [receiver, setReceiver] = useState("");
-  const [showIssues, setShowIssues] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const result = sloFromFields(f);
   const issues = result.ok || !showIssues ? {} : result.issues;
   const set = (key: keyof SloFields) => (v: string) => setF({ ...f, [key]: v });
@@ -34,17 +33,7 @@ export function SloForm(props: {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        setShowIssues(true);
-        if (!result.ok) {
-          setProblem("Check the fields marked above.");
-          return;
-        }
-        setProblem(null);
-        setBusy(true);
-        props
-          .onSubmit({ ...result.value, receiverId: receiver === "" ? null : Number(receiver) })
-          .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
-          .finally(() => setBusy(false));
+        submit(result.ok ? () => props.onSubmit({ ...result.value, receiverId: receiver === "" ? null : Number(receiver) }) : null);
       }}
     >
       <LabelledInput id={`${id}-name`} type="text" label="Name" value={f.name} onChange={set("name")} issue={issues.name} />
