@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openPgStore, type PgStore } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
 import { INGEST_BARRIER_LOCK, JOB_LOCKS } from "@/db/store/locks";
+import type { JobOutcome } from "@/server/jobs/job-messages";
 import { runJob } from "@/server/jobs/run-job";
 import { createTestDatabase, DIALECTS } from "../../helpers/stores";
 import { Scenario } from "../drift/scenario";
@@ -28,8 +29,10 @@ describe.skipIf(!DIALECTS.includes("postgres"))("background jobs across nodes (p
   beforeEach(async () => {
     const db = await createTestDatabase();
     drop = db.drop;
-    nodeA = await openPgStore(db.url, { poolMax: 4, migrate: false });
-    nodeB = await openPgStore(db.url, { poolMax: 4, migrate: false });
+    // The folds below wait at their horizon while the test holds the ingest barrier: on a busy
+    // machine that can outlast the default 5 s lock wait, which is not what these tests are about.
+    nodeA = await openPgStore(db.url, { poolMax: 4, migrate: false, busyTimeoutMs: 60_000 });
+    nodeB = await openPgStore(db.url, { poolMax: 4, migrate: false, busyTimeoutMs: 60_000 });
     await ensureDefaultProject(nodeA);
     const s = new Scenario("default", nodeA);
     await s.failing(20, { tool: "search", toolVersion: "1.0.0", code: "boom" }).ok(30, { tool: "search", toolVersion: "1.0.0" }).settled();
@@ -61,11 +64,16 @@ describe.skipIf(!DIALECTS.includes("postgres"))("background jobs across nodes (p
     await c.query("COMMIT");
     c.release();
   };
+  /** Starts a job now and awaits it later, without its failure surfacing meanwhile as an unhandled rejection. */
+  const started = (p: Promise<JobOutcome>) => {
+    p.catch(() => undefined);
+    return p;
+  };
   const folded = async () => (await nodeA.get<{ spans: number }>("SELECT spans FROM drift_tool_releases WHERE tool = 'search'"))?.spans;
 
   it("runs a project's fold on one node at a time: the other is skipped while the first holds the lock", async () => {
     const ingest = await holdIngestBarrier();
-    const first = runJob(nodeA, FOLD);
+    const first = started(runJob(nodeA, FOLD));
     await until(() => holder("drift-fold"), "node A to take the fold lock");
     expect(await runJob(nodeB, FOLD)).toEqual({ rows: 0, skipped: expect.stringContaining("another node") });
     await commit(ingest);
@@ -77,13 +85,13 @@ describe.skipIf(!DIALECTS.includes("postgres"))("background jobs across nodes (p
 
   it("hands the fold to another node when the first one's connection dies mid-job", async () => {
     const ingest = await holdIngestBarrier();
-    const first = runJob(nodeA, FOLD);
+    const first = started(runJob(nodeA, FOLD));
     const pidA = await until(() => holder("drift-fold"), "node A to take the fold lock");
     expect((await runJob(nodeB, FOLD)).skipped).toBeDefined();
 
     // Node A "dies": its lock connection is cut, so PostgreSQL releases the session lock.
     await nodeB.run("SELECT pg_terminate_backend(@pid)", { pid: pidA });
-    const second = runJob(nodeB, FOLD);
+    const second = started(runJob(nodeB, FOLD));
     await until(async () => {
       const pid = await holder("drift-fold");
       return pid !== undefined && pid !== pidA ? pid : undefined;
