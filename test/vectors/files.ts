@@ -1,5 +1,7 @@
 import type { IngestRecord } from "@/lib/contracts";
 import { clampRecord } from "@/lib/runtime";
+import { assignmentVector } from "./assignment-cases";
+import { wordingSetVector } from "./wording-set-cases";
 import { CLAMP_INPUTS, ARGS_INPUTS, SCRUB_INPUTS, argsHash, canonicalArgs, decisionResults, errorMapResults, scrubText, scriptedRunRecords, SCRIPTED_RUN, ERROR_MAP } from "./cases";
 
 /** Every vector file's content, as the TypeScript runtime computes it today. */
@@ -10,6 +12,8 @@ export async function vectorFiles(): Promise<Record<string, unknown>> {
     "error-map.json": { ...ERROR_MAP, cases: errorMapResults() },
     "decisions.json": decisionResults(),
     "scripted-run.json": { ...SCRIPTED_RUN, expected: await scriptedRunRecords() },
+    "assignment.json": assignmentVector(),
     "clamp.json": CLAMP_INPUTS.map((c) => ({ name: c.name, input: c.record, ...clampRecord(c.record as IngestRecord) })),
+    "wording-set.json": wordingSetVector(),
   };
 }

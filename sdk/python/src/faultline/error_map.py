@@ -12,10 +12,13 @@ import asyncio
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .errors import DefaultCodes, ToolError, ToolFailure, ToolRefusal, check_code, check_delay_ms, round_half_up
 from .scrub import scrub_text
+
+if TYPE_CHECKING:
+    from .experiments import Experiment
 
 RetryAfterSource = float | Callable[[BaseException], "float | None"]
 """A wait in milliseconds, fixed or read from the exception being translated (e.g. its ``Retry-After``)."""
@@ -37,24 +40,28 @@ class ErrorRule:
     """Milliseconds to wait, fixed or read from the exception."""
     message: str | None = None
     """What the model may be told; replaces the upstream text entirely when set."""
+    experiment: Experiment | None = None
+    """Several wordings to compare in place of ``message``, one per run (docs/experiments.md)."""
 
 
-def transient(code: str, *, retry_after_ms: RetryAfterSource | None = None, message: str | None = None) -> ErrorRule:
+def transient(
+    code: str, *, retry_after_ms: RetryAfterSource | None = None, message: str | None = None, experiment: Experiment | None = None
+) -> ErrorRule:
     """A failure worth retrying, optionally with the wait the upstream usually asks for."""
     check_code(code)
     if not callable(retry_after_ms):
         check_delay_ms(retry_after_ms)
-    return ErrorRule("failure", code, True, retry_after_ms, message)
+    return ErrorRule("failure", code, True, retry_after_ms, message, experiment)
 
 
-def permanent(code: str, *, message: str | None = None) -> ErrorRule:
+def permanent(code: str, *, message: str | None = None, experiment: Experiment | None = None) -> ErrorRule:
     """A failure that a repeat will not fix (or might repeat a side effect)."""
-    return ErrorRule("failure", check_code(code), False, None, message)
+    return ErrorRule("failure", check_code(code), False, None, message, experiment)
 
 
-def refusal(code: str, message: str) -> ErrorRule:
+def refusal(code: str, message: str, *, experiment: Experiment | None = None) -> ErrorRule:
     """The upstream's answer is "no": translated into a :class:`ToolRefusal` carrying ``message``."""
-    return ErrorRule("refusal", check_code(code), False, None, message)
+    return ErrorRule("refusal", check_code(code), False, None, message, experiment)
 
 
 def describe_exception(error: BaseException) -> str:
@@ -140,10 +147,12 @@ class ToolErrorMap:
         detail = describe_exception(error)
         translated: ToolError
         if rule.kind == "refusal":
-            translated = ToolRefusal(tool, rule.code, rule.message or "")
+            translated = ToolRefusal(tool, rule.code, rule.message or "", experiment=rule.experiment)
         else:
             wait = _retry_after(rule.retry_after_ms, error) if rule.transient else None
-            translated = ToolFailure(tool, rule.code, message=rule.message or detail, transient=rule.transient, retry_after_ms=wait)
+            translated = ToolFailure(
+                tool, rule.code, message=rule.message or detail, transient=rule.transient, retry_after_ms=wait, experiment=rule.experiment
+            )
         translated.__cause__ = error
         return translated
 

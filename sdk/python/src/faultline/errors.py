@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import ClassVar, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 from .limits import MAX_CODE_LENGTH
+
+if TYPE_CHECKING:
+    from .experiments import Experiment
 
 ErrorClass = Literal[
     "ToolFailure",
@@ -78,6 +81,7 @@ class ToolError(Exception):
         message: str | None = None,
         retryable: bool,
         retry_after_ms: float | None = None,
+        experiment: Experiment | None = None,
     ) -> None:
         if type(self) is ToolError:
             raise TypeError("ToolError is abstract: raise one of its subclasses")
@@ -99,6 +103,9 @@ class ToolError(Exception):
         """Milliseconds the tool or upstream asked to wait; carried, never invented."""
         self.unmapped: bool = False
         """True when the library built this from an exception no rule matched (retried only for idempotent tools)."""
+        self.experiment: Experiment | None = experiment
+        """Several told wordings of this code to compare (:func:`~faultline.define_experiment`): one replaces the
+        message in what the model is told, per run. Never changes the code, class, retryable flag or decision."""
 
 
 class ToolFailure(ToolError):
@@ -108,9 +115,16 @@ class ToolFailure(ToolError):
     outcome: ClassVar[Outcome] = "failed"
 
     def __init__(
-        self, tool: str, code: str, *, message: str | None = None, transient: bool = False, retry_after_ms: float | None = None
+        self,
+        tool: str,
+        code: str,
+        *,
+        message: str | None = None,
+        transient: bool = False,
+        retry_after_ms: float | None = None,
+        experiment: Experiment | None = None,
     ) -> None:
-        super().__init__(tool, code, message=message, retryable=transient is True, retry_after_ms=retry_after_ms)
+        super().__init__(tool, code, message=message, retryable=transient is True, retry_after_ms=retry_after_ms, experiment=experiment)
 
 
 class ToolRefusal(ToolError):
@@ -119,8 +133,8 @@ class ToolRefusal(ToolError):
     error_class: ClassVar[ErrorClass] = "ToolRefusal"
     outcome: ClassVar[Outcome] = "declined"
 
-    def __init__(self, tool: str, code: str, message: str) -> None:
-        super().__init__(tool, code, message=message, retryable=False)
+    def __init__(self, tool: str, code: str, message: str, *, experiment: Experiment | None = None) -> None:
+        super().__init__(tool, code, message=message, retryable=False, experiment=experiment)
 
 
 class ToolTimedOutError(ToolError):

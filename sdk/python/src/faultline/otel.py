@@ -81,6 +81,8 @@ def span_attributes(record: Record) -> dict[str, AttributeValue]:
         "faultline.decision": record["decision"],
         "faultline.told": record.get("told"),
         "faultline.release": record.get("release"),
+        "faultline.experiment": record.get("experiment"),
+        "faultline.variant": record.get("variant"),
     })  # fmt: skip
 
 

@@ -193,8 +193,13 @@ def tool_error_record(
     told: str | None,
     occurred_at: float,
     tool_version: str | None = None,
+    experiment: str | None = None,
+    variant: str | None = None,
 ) -> Record:
-    """The ``tool_error`` record: the final error of one call, its decision and the exact told text (``None``: told nothing)."""
+    """The ``tool_error`` record: the final error of one call, its decision and the exact told text (``None``: told nothing).
+
+    ``experiment`` and ``variant`` name the wording experiment's arm the told text came from: both or neither.
+    """
     r: Record = {"type": "tool_error", "id": id, "run_id": scope.run_id, "call_id": call_id, "tool": tool}
     if tool_version:
         r["tool_version"] = tool_version
@@ -207,6 +212,8 @@ def tool_error_record(
         told=told,
         occurred_at=round_half_up(occurred_at),
     )
+    if experiment is not None and variant is not None:
+        r.update(experiment=experiment, variant=variant)
     if scope.release:
         r["release"] = scope.release
     if scope.environment:

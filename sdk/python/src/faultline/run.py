@@ -19,10 +19,12 @@ from typing import Any, TypeVar
 from .args_hash import args_hash
 from .error_map import describe_exception, is_cancellation
 from .errors import ToolError
+from .experiments import told_wording
 from .links import ToldLinks
 from .policy import Decision, FailurePolicy, RetryPolicy, StopReason, Verdict
 from .records import IdSource, Record, RecordSink, RunState, Scope, random_ids, run_record, safe_record, span_record, tool_error_record
 from .told import told_text
+from .wording_set import WordingSource
 
 Clock = Callable[[], float]
 """Milliseconds since the epoch."""
@@ -115,8 +117,12 @@ class CallHandle:
         """Records the final ``tool_error`` and returns the exact text the model is told."""
         run = self.run
         stop: StopReason = verdict.stop or "not_retryable"
-        told = told_text(error, stop=stop, attempts=attempts, policy=policy, retry_after_ms=verdict.retry_after_ms)
         fails_run = verdict.decision != "delivered" and run.on_tool_error == "fail_run"
+        # Only a text the model reads takes part in an experiment: under fail_run nobody is told.
+        wording = None if fails_run else told_wording(run.wordings, tool=self.tool, run_id=run.run_id, error=error)
+        told = told_text(
+            error, stop=stop, attempts=attempts, policy=policy, retry_after_ms=verdict.retry_after_ms, wording=wording.text if wording else None
+        )
         safe_record(
             run.sink,
             tool_error_record(
@@ -131,6 +137,8 @@ class CallHandle:
                 # Under fail_run the model never reads the text: the record says so with null.
                 told=None if fails_run else told,
                 occurred_at=run.clock(),
+                experiment=wording.experiment if wording else None,
+                variant=wording.variant if wording else None,
             ),
         )
         if fails_run:
@@ -158,6 +166,7 @@ class Run:
         on_tool_error: FailurePolicy = "surface_to_model",
         clock: Clock = system_clock,
         ids: IdSource = random_ids,
+        wordings: WordingSource | None = None,
     ) -> None:
         self.agent = agent
         """Agent name (``agent`` on the run record)."""
@@ -173,6 +182,8 @@ class Run:
         """Retries one tool may consume across the run."""
         self.on_tool_error: FailurePolicy = on_tool_error
         """What a failed call does to the run."""
+        self.wordings = wordings
+        """Faultline's wordings (running experiments, promoted winners); ``None``: only code-side experiments apply."""
         self.run_id: str = run_id or ids("run")
         """The run's id."""
         self.started_at: float = clock()

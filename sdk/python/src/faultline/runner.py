@@ -16,6 +16,7 @@ from .records import IdSource, RecordSink, random_ids
 from .run import UNSET, CallHandle, Clock, Run, system_clock
 from .told import wire_text
 from .tools import CallStatus, ToolCallResult, ToolDefinition, signature_of
+from .wording_set import WordingSource
 
 UNNAMED_TOOL = "(unnamed tool)"
 """Name recorded for a call whose tool name was missing or blank."""
@@ -71,6 +72,7 @@ class ToolRunner:
         max_tool_attempts: int = 12,
         on_tool_error: FailurePolicy = "surface_to_model",
         error_map: ToolErrorMap | None = None,
+        wordings: WordingSource | None = None,
         sink: RecordSink | None = None,
         clock: Clock = system_clock,
         sleep: Sleep = _sleep,
@@ -98,7 +100,7 @@ class ToolRunner:
         """Where records go."""
         self._run_options: dict[str, Any] = dict(
             agent=agent, agent_version=agent_version, release=release, environment=environment,
-            max_tool_attempts=max_tool_attempts, on_tool_error=on_tool_error, clock=clock, ids=ids,
+            max_tool_attempts=max_tool_attempts, on_tool_error=on_tool_error, clock=clock, ids=ids, wordings=wordings,
         )  # fmt: skip
         self.clock, self.sleep, self.async_sleep, self.random = clock, sleep, async_sleep, random
 

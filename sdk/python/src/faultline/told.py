@@ -51,16 +51,26 @@ def wire_text(text: str) -> str:
 
 
 def told_text(
-    error: ToolError, *, stop: StopReason, attempts: int, policy: RetryPolicy | None = None, retry_after_ms: float | None = None
+    error: ToolError,
+    *,
+    stop: StopReason,
+    attempts: int,
+    policy: RetryPolicy | None = None,
+    retry_after_ms: float | None = None,
+    wording: str | None = None,
 ) -> str:
-    """The exact (scrubbed) text the model is told for a failed call, as the TypeScript runtime words it."""
+    """The exact (scrubbed) text the model is told for a failed call, as the TypeScript runtime words it.
+
+    ``wording`` (an experiment's variant or a promoted winner) takes the place of the error's message.
+    """
     policy = policy or RetryPolicy()
+    message = wording if wording is not None else error.detail
     if error.error_class == "ToolRefusal":
-        text = f"{error.code}: {error.detail}" if error.detail else error.code
+        text = f"{error.code}: {message}" if message else error.code
     elif isinstance(error, ToolArgumentValidationError):
         text = error.feedback()
     else:
-        detail = f": {error.detail}" if error.detail else ""
+        detail = f": {message}" if message else ""
         text = f"error: {error.code}{detail}{_suffix(stop, attempts, policy, retry_after_ms)}\n{_retry_hint(error, retry_after_ms)}"
     return wire_text(text)
 
