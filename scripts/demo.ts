@@ -6,9 +6,11 @@
  * for one it may not use — so "After the model was told" has real contrasts to show.
  *
  *   FAULTLINE_URL=http://127.0.0.1:3000 FAULTLINE_KEY=... npm run demo
- *   npm run demo -- --key <key> [--url <url>] [--runs 300] [--seed 1] [--format otlp] [--dry-run] [--read-key <key> [--project <id>]]
+ *   npm run demo -- --key <key> [--url <url>] [--runs 300] [--seed 1] [--format otlp] [--dry-run] [--project <id>] [--read-key <key>] [--admin-secret <secret>]
  *
- * The fare-class wording of `upstream_rejected` is an experiment (scripts/demo-experiment.ts). With a
+ * The fare-class wording of `upstream_rejected` is an experiment (scripts/demo-experiment.ts): the
+ * demo creates and starts it in the project (`--project`, default `default`) unless it exists, which
+ * takes the admin secret (`--admin-secret` or FAULTLINE_ADMIN_SECRET) once an account exists. With a
  * read key (`--read-key` or FAULTLINE_READ_KEY) the agent also takes the project's wording set from
  * Faultline, so an experiment started or a winner promoted on the Experiments page reaches it.
  *
@@ -34,7 +36,7 @@ import {
   type ToolCallRequest,
   type ToolDefinition,
 } from "../lib/runtime";
-import { FARE_WORDINGS } from "./demo-experiment";
+import { FARE_WORDINGS, ensureDemoExperiment } from "./demo-experiment";
 import { createModel } from "./demo-model";
 
 const args = process.argv.slice(2);
@@ -49,6 +51,7 @@ const seed = Number(flag("seed") ?? 1);
 const format = flag("format") === "otlp" ? "otlp" : "native";
 const dryRun = args.includes("--dry-run");
 const readKey = flag("read-key") ?? process.env.FAULTLINE_READ_KEY;
+const project = flag("project") ?? "default";
 
 if (!dryRun && !key) {
   console.error("demo: no ingest key. Pass --key <key> or set FAULTLINE_KEY (create one with `npm run keys`), or use --dry-run.");
@@ -205,8 +208,9 @@ function lostConnection(message: string): void {
   connectionLost = true;
   process.stderr.write(`\ndemo: lost the connection to Faultline at ${url}: records are being dropped\n`);
 }
+if (!dryRun) console.error(`demo: ${await ensureDemoExperiment({ url, project, adminSecret: flag("admin-secret") ?? process.env.FAULTLINE_ADMIN_SECRET })}`);
 // Refreshed on the wall clock (the demo's own clock is simulated); the local experiment applies until it answers.
-const wordings = readKey && !dryRun ? new RemoteWordings({ baseUrl: url, project: flag("project") ?? "default", apiKey: readKey, onError: (e) => process.stderr.write(`demo: wording set: ${String(e)}\n`) }) : undefined;
+const wordings = readKey && !dryRun ? new RemoteWordings({ baseUrl: url, project, apiKey: readKey, onError: (e) => process.stderr.write(`demo: wording set: ${String(e)}\n`) }) : undefined;
 await wordings?.refresh();
 const memory = new MemorySink();
 const sink: RecordSink = exporter ?? memory;
