@@ -26,6 +26,7 @@ const ANSWERS: { name: string; answer: unknown }[] = [
   { name: "refused: an empty code", answer: answer(entry({ code: "" })) },
   { name: "refused: a control character in the code", answer: answer(entry({ code: "fare\nclass" })) },
   { name: "refused: a blank tool", answer: answer(entry({ tool: "   " })) },
+  { name: "refused: no tool key (null is every tool, absent is nothing)", answer: answer((({ tool: _tool, ...rest }) => rest)(entry())) },
   { name: "refused: an experiment id of 65 characters", answer: answer(entry({ experiment: "e".repeat(65) })) },
   { name: "refused: an unknown state", answer: answer(entry({ state: "paused" })) },
   { name: "refused: no variants", answer: answer(entry({ variants: [] })) },

@@ -129,7 +129,9 @@ def _entry(value: object, path: str) -> WordingEntry:
     if not isinstance(value, Mapping):
         raise _Refused(path, "expected object")
     code = _string(value.get("code"), f"{path}.code", max_length=MAX_CODE_LENGTH)
-    raw_tool = value.get("tool")
+    if "tool" not in value:  # null says "every tool"; a missing key says nothing
+        raise _Refused(f"{path}.tool", "expected string or null")
+    raw_tool = value["tool"]
     tool = None if raw_tool is None else _string(raw_tool, f"{path}.tool", max_length=MAX_NAME_LENGTH, trim=True)
     experiment = _string(value.get("experiment"), f"{path}.experiment", max_length=min(64, MAX_ID_LENGTH))
     state = value.get("state")
