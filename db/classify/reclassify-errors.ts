@@ -4,6 +4,7 @@ import { callKey, classifyError, errorOwn, type CallAttemptVerdict } from "@/lib
 import type { ErrorClassified, ToolErrorRow } from "@/lib/ingest/rows";
 import { BatchAggregates } from "../ingest/aggregate";
 import { lockToldRuns, replanToldRuns } from "../ingest/told-steps";
+import { moveEndings } from "../ingest/call-endings";
 import { codeCatalogue } from "../schema/codes";
 import { errorRollups } from "../schema/error-rollups";
 import { jsonRows } from "../store/dialect-sql";
@@ -127,6 +128,8 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
     }
     const toldChanged = await replanToldRuns(tx, projectId, toldRuns, aggregates, now);
     if (changed > 0 || toldChanged > 0) {
+      // Spans are not re-coded here: only calls whose recovery the told steps changed move their SLO endings.
+      await moveEndings(tx, projectId, [], [], aggregates);
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE_ERRORS) await tx.run(sql, { project: projectId });
     }

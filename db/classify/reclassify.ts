@@ -7,6 +7,8 @@ import { delayHistograms } from "../schema/delay-histograms";
 import { spanRollups } from "../schema/span-rollups";
 import type { Store } from "../store/types";
 import { writeAggregates } from "./write-aggregates";
+import { endingsOf, moveEndings } from "../ingest/call-endings";
+import { lockToldRuns } from "../ingest/told-steps";
 import { resolveNamedGroupIssues } from "../issues/resolve-named-groups";
 
 // Counters a move can leave at zero; a recount would have no such row.
@@ -35,6 +37,11 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
       project: projectId, revision: ruleset.revision, limit,
     });
     if (rows.length === 0) return { examined: 0, changed: 0 };
+    // A re-coded outcome can move the call's SLO ending (declined or not): its calls are recounted
+    // under their runs' locks, which ingest holds while it recounts the calls it writes.
+    await lockToldRuns(tx, projectId, rows.map((r) => r.runId));
+    const calls = rows.map((r) => ({ runId: r.runId, callId: r.callId }));
+    const endingsBefore = await endingsOf(tx, projectId, calls);
     const aggregates = new BatchAggregates(projectId);
     let changed = 0;
     for (const r of rows) {
@@ -55,6 +62,7 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
       ]);
     }
     if (changed > 0) {
+      await moveEndings(tx, projectId, calls, endingsBefore, aggregates);
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE) await tx.run(sql, { project: projectId });
     }

@@ -5,6 +5,7 @@ import type { ClassifiedSpan } from "../ingest/aggregate";
 /** A stored failure with its facts, as re-classification and the preview read it. */
 export interface StoredFailure extends ClassifiedSpan {
   spanId: string;
+  callId: string;
   message: string | null;
   source: string;
   errorType: string | null;
@@ -17,7 +18,7 @@ export interface StoredFailure extends ClassifiedSpan {
 }
 
 /** Stored failures of a project with their facts; `where` narrows them further (on `f.`, the facts). */
-export const selectStoredFailures = (where: string) => `SELECT s.span_id AS "spanId", s.run_id AS "runId", s.tool, s.tool_version AS "toolVersion", s.code,
+export const selectStoredFailures = (where: string) => `SELECT s.span_id AS "spanId", s.run_id AS "runId", s.call_id AS "callId", s.tool, s.tool_version AS "toolVersion", s.code,
     s.outcome, s.error_class AS "errorClass", s.retryable, s.retry_after_ms AS "retryAfterMs", s.backoff_ms AS "backoffMs", s.decision, s.attempt, s.release,
     s.service, s.environment, s.started_at AS "startedAt", s.ended_at AS "endedAt", s.message, s.source, f.error_type AS "errorType",
     f.http_status AS "httpStatus", f.attrs, f.prior, f.rule_id AS "ruleId", f.rule_version AS "ruleVersion", f.group_key AS "groupKey"

@@ -4,6 +4,7 @@ import { periodOf } from "../rollups/periods";
 import type { StoredRow } from "../rollups/compile-rollup";
 import { rollupBatches, type RollupBatches } from "../rollups/registry";
 import type { RollupBatch } from "../rollups/rollup-batch";
+import type { callEndings } from "../schema/call-endings";
 import type { codeCatalogue } from "../schema/codes";
 import { delayBucket } from "../schema/delay-histograms";
 import type { runStatsRollup } from "../schema/run-stats";
@@ -16,6 +17,9 @@ export type ClassifiedSpan = Pick<
   "tool" | "toolVersion" | "code" | "outcome" | "errorClass" | "retryable" | "retryAfterMs" | "backoffMs" | "decision" | "attempt" | "release" | "service" | "environment" | "startedAt" | "endedAt" | "runId"
 >;
 type CodeRow = RollupRow<typeof codeCatalogue>;
+
+/** Ended calls of one hour, tool and kind of ending (db/schema/call-endings.ts), without the project. */
+export type EndingRow = Omit<RollupRow<typeof callEndings>, "projectId">;
 
 /** A run's counters row that only moves its time span (and counts `errors` final errors). */
 const runSpan = (projectId: string, runId: string, first: number, last: number, errors: number, agent: string | null, release: string | null): RunStatsRow => ({
@@ -34,7 +38,20 @@ export class BatchAggregates {
   /** One batch per rollup (db/rollups/registry.ts); told steps' deltas are added by db/ingest/told-steps.ts. */
   readonly rollups: RollupBatches = rollupBatches();
 
+  /**
+   * Calls whose told steps changed whether they count as recovered, with the state now (by run and
+   * call): db/ingest/call-endings.ts moves their endings.
+   */
+  readonly recoveryChanges = new Map<string, { runId: string; callId: string; recovered: boolean }>();
+
   constructor(private readonly projectId: string) {}
+
+  /** Ended calls joining (`sign` 1) or leaving (-1) their hour's SLO counts. */
+  addEnding(r: EndingRow, sign: 1 | -1): void {
+    this.rollups.callEndings.add({
+      projectId: this.projectId, hour: r.hour, tool: r.tool, failed: r.failed, declined: r.declined, recovered: r.recovered, calls: sign * r.calls,
+    });
+  }
 
   /** Every rollup batch, for the write path, in the registry's order (PostgreSQL locks rollup tables in it). */
   all(): RollupBatch<StoredRow>[] {

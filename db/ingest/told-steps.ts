@@ -3,6 +3,7 @@ import { TOLD_RUN_LOCK } from "../store/locks";
 import { prepared } from "../store/sqlite-prepared";
 import type { PgTx, SqliteStore, Tx } from "../store/types";
 import type { BatchAggregates } from "./aggregate";
+import { noteRecoveryChanges } from "./call-endings";
 import { queryNamed } from "./pg-named";
 import type { WrittenFlags } from "./tally";
 import {
@@ -119,8 +120,10 @@ function needing(stored: readonly StoredStep[], fresh: ReadonlySet<string>): str
   return [...runs].sort();
 }
 
-function addDeltas(aggregates: BatchAggregates, plan: ToldPlan): void {
+/** The plan's count deltas, and the calls whose recovery it changed (their SLO endings move, db/ingest/call-endings.ts). */
+function addDeltas(aggregates: BatchAggregates, stored: readonly StoredStep[], plan: ToldPlan): void {
   for (const d of plan.deltas) aggregates.rollups.toldSteps.add(d);
+  noteRecoveryChanges(aggregates, stored, plan.upserts);
 }
 
 /**
@@ -143,7 +146,7 @@ export function applyToldStepsSqlite(store: SqliteStore, projectId: string, batc
   );
   if (plan.upserts.length === 0) return 0;
   writePlanSqlite(store.sqlite, projectId, plan, now);
-  addDeltas(aggregates, plan);
+  addDeltas(aggregates, stored, plan);
   return plan.upserts.length;
 }
 
@@ -196,7 +199,7 @@ export async function applyToldStepsPg(tx: PgTx, projectId: string, batch: RowBa
   const plan = planToldSteps(projectId, stored, spans, errors, runs);
   if (plan.upserts.length === 0) return 0;
   await writePlanPg(tx, projectId, plan, now);
-  addDeltas(aggregates, plan);
+  addDeltas(aggregates, stored, plan);
   return plan.upserts.length;
 }
 
@@ -219,21 +222,24 @@ export async function replanToldRuns(tx: Tx, projectId: string, runIds: readonly
   const runs = [...new Set(runIds)].sort();
   if (runs.length === 0) return 0;
   let plan: ToldPlan;
+  let stored: StoredStep[];
   if (tx.dialect === "sqlite") {
     const params = { project: projectId, runs: keysParam(runs) };
+    stored = prepared<StoredStep>(tx.sqlite, SQLITE.stored).all(params);
     plan = planToldSteps(
       projectId,
-      prepared<StoredStep>(tx.sqlite, SQLITE.stored).all(params),
+      stored,
       prepared<SpanFact>(tx.sqlite, SQLITE.spans).all(params),
       prepared<ErrorFact>(tx.sqlite, SQLITE.errors).all(params),
       prepared<RunFact>(tx.sqlite, SQLITE.runs).all(params),
     );
     if (plan.upserts.length > 0) writePlanSqlite(tx.sqlite, projectId, plan, now);
   } else {
-    const { stored, spans, errors, runs: facts } = splitRows(await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, runs, runs]));
-    plan = planToldSteps(projectId, stored, spans, errors, facts);
+    const read = splitRows(await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, runs, runs]));
+    stored = read.stored;
+    plan = planToldSteps(projectId, stored, read.spans, read.errors, read.runs);
     if (plan.upserts.length > 0) await writePlanPg(tx, projectId, plan, now);
   }
-  addDeltas(aggregates, plan);
+  addDeltas(aggregates, stored, plan);
   return plan.upserts.length;
 }

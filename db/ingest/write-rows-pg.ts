@@ -7,7 +7,8 @@ import { errorFactInsert, factInsert, writtenErrorFactRows, writtenFactRows } fr
 import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
-import { applyToldStepsPg } from "./told-steps";
+import { applyToldStepsPg, lockToldRuns } from "./told-steps";
+import { batchCalls, batchRuns, endingsPg, moveEndings } from "./call-endings";
 import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesPg } from "../issues/ingest-issues-pg";
 
@@ -107,6 +108,11 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await queryNamed(tx, "SELECT pg_advisory_xact_lock_shared($1)", [INGEST_BARRIER_LOCK]);
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
+    // The SLO endings of the batch's calls as they stand, read under the locks of their runs (taken
+    // here for every run of the batch, before the per-call locks, in the order the told steps take them).
+    await lockToldRuns(tx, projectId, batchRuns(batch));
+    const calls = batchCalls(batch);
+    const endingsBefore = await endingsPg(tx, projectId, calls);
     const moves = await renumberPg(tx, projectId, batch);
     const spanPositions = await withoutStoredTimeless(tx, projectId, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId));
     await writeOnce(tx, spanInsert, "span_id", context, batch.spans, spanPositions, written.spans);
@@ -118,6 +124,7 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
     await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);
+    await moveEndings(tx, projectId, calls, endingsBefore, aggregates);
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;

@@ -2,6 +2,7 @@ import type { RowBatch } from "@/lib/ingest/rows";
 import { writeRollupBatch } from "../rollups/write-rollup";
 import type { SqliteStore } from "../store/types";
 import { errorFactInsert, factInsert, writtenErrorFactRows, writtenFactRows } from "./fact-rows";
+import { batchCalls, endingsSqlite, moveEndingsSqlite } from "./call-endings";
 import { applyMovesSqlite, renumberSqlite } from "./renumber-attempts";
 import { ingestStatements, runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
@@ -18,6 +19,9 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
   return store.transactionSync((): WriteResult => {
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
+    // The SLO endings of the batch's calls as they stand, before renumbering or new attempts move them.
+    const calls = batchCalls(batch);
+    const endingsBefore = endingsSqlite(store.sqlite, projectId, calls);
     const moves = renumberSqlite(store.sqlite, projectId, batch);
     for (let i = 0; i < batch.spans.length; i++) written.spans[i] = st.insertSpan.run(spanInsert.bind(context, batch.spans[i]!.row)).changes;
     if (batch.spans.length > 0) for (const fact of writtenFactRows(batch, written.spans)) st.insertFact.run(factInsert.bind(context, fact));
@@ -28,6 +32,7 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
     for (let i = 0; i < batch.runs.length; i++) written.runs[i] = st.upsertRun.run(runUpsert.bind(context, batch.runs[i]!.row)).changes;
     const { result, aggregates } = tally(projectId, batch, written);
     applyToldStepsSqlite(store, projectId, batch, written, aggregates, now);
+    moveEndingsSqlite(store.sqlite, projectId, calls, endingsBefore, aggregates);
     applyMovesSqlite(store.sqlite, projectId, moves, aggregates, () => {
       for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
     });

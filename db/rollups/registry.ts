@@ -1,4 +1,5 @@
 import { attemptCounts } from "../schema/attempt-counts";
+import { callEndings } from "../schema/call-endings";
 import { codeCatalogue } from "../schema/codes";
 import { conformance } from "../schema/conformance-counts";
 import { delayHistograms } from "../schema/delay-histograms";
@@ -31,6 +32,7 @@ export const ROLLUPS = {
   emitters: emitterRollup,
   drops: emitterDropsRollup,
   toldSteps: toldStepCountsRollup,
+  callEndings,
 } as const;
 
 type Rollups = typeof ROLLUPS;

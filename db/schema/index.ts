@@ -46,3 +46,4 @@ export * from "./trace-links";
 export * from "./saved-views";
 export * from "./experiments";
 export * from "./slos";
+export * from "./call-endings";

@@ -2,6 +2,7 @@ import type { Executor } from "../client";
 import { jsonRows } from "../store/dialect-sql";
 import type { SloCallGroup } from "@/lib/slo/burn";
 import { coveredTools } from "@/lib/slo/tool-patterns";
+import { ENDING_KIND, IS_ENDING } from "./call-ending-sql";
 
 const SIX_HOURS = 6 * 3_600_000;
 
@@ -14,30 +15,19 @@ export interface SloScope {
 }
 
 /**
- * One row per call that has ended, at its last attempt: a call's attempts are retried failures up
- * to that one, so the last says how the call ended. A failing attempt the loop retried whose next
- * attempt has not arrived is not an end yet. `failed` is any outcome but ok and cancelled (a
- * cancelled call is the run stopping, not the tool failing); `recovered` says the model corrected
- * itself after the error it was told (the call's told step is recovered or replaced,
- * docs/after-told.md). Times are the last attempt's start. Only failed attempts are looked up
- * further (a later attempt, a told step): a call is retried after a failure, never after an ok, and
- * most attempts are ok, so the scan does a few lookups rather than one per attempt.
+ * One row per call that has ended, at its last attempt (db/slos/call-ending-sql.ts: what ends a
+ * call and how). Times are the last attempt's start.
  */
 function finalCalls(db: Executor): string {
   return `SELECT s.run_id, s.call_id, s.tool, s.code, s.started_at, COALESCE(s.release, s.tool_version) AS release, s.environment,
-      CASE WHEN s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled') THEN 1 ELSE 0 END AS failed,
-      CASE WHEN s.outcome = 'declined' THEN 1 ELSE 0 END AS declined,
-      CASE WHEN s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled')
-        AND EXISTS (SELECT 1 FROM told_steps t WHERE t.project_id = s.project_id AND t.run_id = s.run_id AND t.call_id = s.call_id AND t.step IN ('recovered', 'replaced'))
-        THEN 1 ELSE 0 END AS recovered
+      ${ENDING_KIND}
     FROM tool_call_spans s
     WHERE s.project_id = @project AND s.started_at >= @from AND s.started_at < @to
       AND s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})
-      AND (s.decision IS NULL OR s.decision <> 'retried')
-      AND (s.outcome = 'ok' OR NOT EXISTS (SELECT 1 FROM tool_call_spans n WHERE n.project_id = s.project_id AND n.run_id = s.run_id AND n.call_id = s.call_id AND n.attempt > s.attempt))`;
+      AND ${IS_ENDING}`;
 }
 
-const scopeParams = (q: SloScope) => ({ project: q.project, from: q.from, to: q.to, tools: JSON.stringify(q.tools.map((t) => [t])) });
+export const scopeParams = (q: SloScope) => ({ project: q.project, from: q.from, to: q.to, tools: JSON.stringify(q.tools.map((t) => [t])) });
 
 /** The project's tools seen since `from` (six-hourly rollup: cheap), resolved against an SLO's names and globs. */
 export async function sloToolsSince(db: Executor, project: string, patterns: readonly string[], from: number): Promise<string[]> {
@@ -54,7 +44,7 @@ interface GroupRow {
   calls: number | string;
 }
 
-/** The scope's ended calls per bucket of `bucketMs` (aligned to the epoch) and kind of ending. */
+/** The scope's ended calls per bucket of `bucketMs` (aligned to the epoch) and kind of ending, counted from raw spans. */
 export async function sloCallBuckets(db: Executor, q: SloScope & { bucketMs: number }): Promise<{ at: number; groups: SloCallGroup[] }[]> {
   if (q.tools.length === 0) return [];
   const rows = await db.all<GroupRow>(
@@ -73,8 +63,8 @@ export async function sloCallBuckets(db: Executor, q: SloScope & { bucketMs: num
   return [...out].map(([at, groups]) => ({ at, groups }));
 }
 
-/** The scope's ended calls in the windows ending at `to` and starting at each of `starts` (all within the scope), by kind of ending. */
-export async function sloCallWindows<K extends string>(db: Executor, q: SloScope, starts: Record<K, number>): Promise<Record<K, SloCallGroup[]>> {
+/** The scope's ended calls in the windows ending at `to` and starting at each of `starts` (all within the scope), by kind of ending, counted from raw spans. */
+export async function sloRawCallWindows<K extends string>(db: Executor, q: SloScope, starts: Record<K, number>): Promise<Record<K, SloCallGroup[]>> {
   const keys = Object.keys(starts) as K[];
   const out = Object.fromEntries(keys.map((k) => [k, [] as SloCallGroup[]])) as Record<K, SloCallGroup[]>;
   if (q.tools.length === 0) return out;

@@ -1,12 +1,12 @@
 import type { Executor } from "../client";
 import { listSlos, getSlo, sloAlertRuleIds } from "./slos";
-import { sloBadCalls, sloCallBuckets, sloCallWindows, sloToolsSince } from "./slo-counts";
+import { sloBadCalls, sloToolsSince } from "./slo-counts";
+import { sloCallHours, sloCallWindows } from "./slo-window-counts";
 import type { Slo, SloCounts, SloDetail, SloStatus } from "@/lib/contracts/slos";
 import { BURN_WINDOWS_MS, budgetRemaining, burnRate, countCalls, sloState, type BurnRates, type BurnWindowKey } from "@/lib/slo/burn";
 import { budgetSeries } from "@/lib/slo/budget-series";
 
 const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 const windowStart = (slo: Slo, now: number) => now - slo.windowDays * DAY;
 
@@ -58,7 +58,7 @@ export async function sloDetail(db: Executor, project: string, id: number, now: 
   const from = windowStart(slo, now);
   const tools = await sloToolsSince(db, slo.project, slo.tools, from);
   // The window's counts are the sum of its hours (each hour holds only calls from `from` on); the burn rates read the last 6 h again.
-  const buckets = await sloCallBuckets(db, { project, tools, from, to: now, bucketMs: HOUR });
+  const buckets = await sloCallHours(db, { project, tools, from, to: now });
   const status = await standing(db, slo, countCalls(buckets.flatMap((b) => b.groups), slo), await sloBurnRates(db, slo, now));
   const hours = buckets.map((b) => ({ at: b.at, ...countCalls(b.groups, slo) }));
   const bad = await sloBadCalls(db, { project, tools, from, to: now, countDeclines: slo.countDeclines, countRecovered: slo.countRecovered });

@@ -1,0 +1,46 @@
+import type { Dialect } from "../store/types";
+
+// What an SLO counts, written once: raw reads (db/slos/slo-counts.ts), the recount of touched calls
+// that keeps `call_endings_hourly` exact (db/ingest/call-endings.ts) and the backfill migration (its
+// SQL mirrors this text) all use it.
+
+const FAILED = "s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled')";
+
+/**
+ * The kind of ending of a span `s` that ends its call: `failed` is any outcome but ok and cancelled
+ * (a cancelled call is the run stopping, not the tool failing); `recovered` says the model corrected
+ * itself after the error it was told (the call's told step is recovered or replaced, docs/after-told.md).
+ */
+export const ENDING_KIND = `CASE WHEN ${FAILED} THEN 1 ELSE 0 END AS failed,
+      CASE WHEN s.outcome = 'declined' THEN 1 ELSE 0 END AS declined,
+      CASE WHEN ${FAILED}
+        AND EXISTS (SELECT 1 FROM told_steps t WHERE t.project_id = s.project_id AND t.run_id = s.run_id AND t.call_id = s.call_id AND t.step IN ('recovered', 'replaced'))
+        THEN 1 ELSE 0 END AS recovered`;
+
+/**
+ * Whether span `s` ends its call: the last attempt says how a call ended, a failing attempt the loop
+ * retried whose next attempt has not arrived is not an end yet. Only failed attempts are looked up
+ * further (a later attempt): a call is retried after a failure, never after an ok, and most attempts
+ * are ok, so a scan does a few lookups rather than one per attempt.
+ */
+export const IS_ENDING = `(s.decision IS NULL OR s.decision <> 'retried')
+      AND (s.outcome = 'ok' OR NOT EXISTS (SELECT 1 FROM tool_call_spans n WHERE n.project_id = s.project_id AND n.run_id = s.run_id AND n.call_id = s.call_id AND n.attempt > s.attempt))`;
+
+/**
+ * The ended calls among the given calls, counted per hour, tool and kind of ending: the rows of
+ * `call_endings_hourly` they make. SQLite takes `@project` and `@calls` (a JSON array of [run, call]
+ * pairs) and probes the (project, call) index once per call (`CROSS JOIN` keeps that order);
+ * PostgreSQL takes `$1` and `$2`/`$3` (run and call arrays).
+ */
+export function endingsOfCallsSql(dialect: Dialect, hourMs: number): string {
+  const calls =
+    dialect === "sqlite"
+      ? "(SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM json_each(@calls)) k CROSS JOIN tool_call_spans s"
+      : "unnest($2::text[], $3::text[]) AS k(run_id, call_id) JOIN tool_call_spans s ON TRUE";
+  const project = dialect === "sqlite" ? "@project" : "$1";
+  return `SELECT e.tool, e.hour, e.failed, e.declined, e.recovered, count(*) AS calls FROM (
+      SELECT s.tool, s.started_at - (s.started_at % ${hourMs}) AS hour, ${ENDING_KIND}
+      FROM ${calls}
+      WHERE s.project_id = ${project} AND s.call_id = k.call_id AND s.run_id = k.run_id AND ${IS_ENDING}
+    ) e GROUP BY e.tool, e.hour, e.failed, e.declined, e.recovered`;
+}
