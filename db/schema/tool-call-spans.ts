@@ -52,6 +52,8 @@ export const toolCallSpans = table(
     index("spans_project_run_idx").on(t.projectId, t.runId, t.startedAt),
     index("spans_project_tool_time_idx").on(t.projectId, t.tool, t.startedAt),
     index("spans_project_code_time_idx").on(t.projectId, t.code, t.startedAt).where(sql`${t.code} IS NOT NULL`),
+    // The failures that spent an SLO's budget (db/slos/slo-counts.ts) without reading its window's other calls.
+    index("spans_project_failed_time_idx").on(t.projectId, t.tool, t.startedAt).where(sql`${t.outcome} IS NOT NULL AND ${t.outcome} NOT IN ('ok', 'cancelled')`),
     // The search box finds a call by its id (exact or prefix) within a project.
     index("spans_project_call_idx").on(t.projectId, t.callId),
   ],

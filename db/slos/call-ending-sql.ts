@@ -4,7 +4,8 @@ import type { Dialect } from "../store/types";
 // that keeps `call_endings_hourly` exact (db/ingest/call-endings.ts) and the backfill migration (its
 // SQL mirrors this text) all use it.
 
-const FAILED = "s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled')";
+/** A failed attempt of `s`; spelt as the partial index `spans_project_failed_time_idx` is, so the planner can use it. */
+export const FAILED = "s.outcome IS NOT NULL AND s.outcome NOT IN ('ok', 'cancelled')";
 
 /**
  * The kind of ending of a span `s` that ends its call: `failed` is any outcome but ok and cancelled

@@ -2,7 +2,7 @@ import type { Executor } from "../client";
 import { jsonRows } from "../store/dialect-sql";
 import type { SloCallGroup } from "@/lib/slo/burn";
 import { coveredTools } from "@/lib/slo/tool-patterns";
-import { ENDING_KIND, IS_ENDING } from "./call-ending-sql";
+import { ENDING_KIND, FAILED, IS_ENDING } from "./call-ending-sql";
 
 const SIX_HOURS = 6 * 3_600_000;
 
@@ -16,14 +16,17 @@ export interface SloScope {
 
 /**
  * One row per call that has ended, at its last attempt (db/slos/call-ending-sql.ts: what ends a
- * call and how). Times are the last attempt's start.
+ * call and how). Times are the last attempt's start. `failedOnly` reads only calls that ended
+ * failed, through the partial index of failed attempts (SQLite is told to: it would pick the
+ * (project, tool, time) index and read every call; PostgreSQL's planner picks it unaided).
  */
-function finalCalls(db: Executor): string {
+function finalCalls(db: Executor, failedOnly = false): string {
+  const hint = failedOnly && db.dialect === "sqlite" ? "INDEXED BY spans_project_failed_time_idx" : "";
   return `SELECT s.run_id, s.call_id, s.tool, s.code, s.started_at, COALESCE(s.release, s.tool_version) AS release, s.environment,
       ${ENDING_KIND}
-    FROM tool_call_spans s
+    FROM tool_call_spans s ${hint}
     WHERE s.project_id = @project AND s.started_at >= @from AND s.started_at < @to
-      AND s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})
+      AND s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})${failedOnly ? ` AND ${FAILED}` : ""}
       AND ${IS_ENDING}`;
 }
 
@@ -102,7 +105,7 @@ export async function sloBadCalls(db: Executor, q: SloScope & { countDeclines: b
   if (q.tools.length === 0) return empty;
   const rows = await db.all<{ code: string | null; tool: string; run_id: string; release: string | null; environment: string | null; n: number | string; first_at: number | string; last_at: number | string }>(
     `SELECT c.code, c.tool, c.run_id, c.release, c.environment, count(*) AS n, min(c.started_at) AS first_at, max(c.started_at) AS last_at
-     FROM (${finalCalls(db)}) c
+     FROM (${finalCalls(db, true)}) c
      WHERE c.failed = 1 AND NOT (c.declined = 1 AND @countDeclines = 0) AND NOT (c.declined = 0 AND c.recovered = 1 AND @countRecovered = 0)
      GROUP BY c.code, c.tool, c.run_id, c.release, c.environment`,
     { ...scopeParams(q), countDeclines: q.countDeclines ? 1 : 0, countRecovered: q.countRecovered ? 1 : 0 },

@@ -1,4 +1,5 @@
--- Ended tool calls per hour, tool and kind of ending, read by the SLO pages (db/schema/call-endings.ts).
+-- Ended tool calls per hour, tool and kind of ending, read by the SLO pages (db/schema/call-endings.ts),
+-- and a partial index of failed attempts for the failures that spent an SLO's budget.
 -- Backfilled from the stored spans with the SLO reads' own definition of a call's ending
 -- (db/slos/call-ending-sql.ts; keep the two alike), so the SLO numbers do not change when reads move to it.
 CREATE TABLE `call_endings_hourly` (
@@ -11,6 +12,8 @@ CREATE TABLE `call_endings_hourly` (
 	`calls` integer NOT NULL,
 	PRIMARY KEY(`project_id`, `hour`, `tool`, `failed`, `declined`, `recovered`)
 );
+--> statement-breakpoint
+CREATE INDEX `spans_project_failed_time_idx` ON `tool_call_spans` (`project_id`,`tool`,`started_at`) WHERE "tool_call_spans"."outcome" IS NOT NULL AND "tool_call_spans"."outcome" NOT IN ('ok', 'cancelled');
 --> statement-breakpoint
 INSERT INTO call_endings_hourly (project_id, hour, tool, failed, declined, recovered, calls)
 SELECT e.project_id, e.hour, e.tool, e.failed, e.declined, e.recovered, count(*) FROM (

@@ -198,7 +198,7 @@ describe.each(DIALECTS)("the SLO call endings rollup (%s)", (dialect) => {
       migrateSqlite(drizzleSqlite(raw), { migrationsFolder: migrationsBefore(SQLITE_MIGRATIONS_DIR) });
       raw.close();
       target = await openSqliteStore(file, { migrate: false });
-      reopen = () => openSqliteStore(file);
+      reopen = async () => openSqliteStore(file);
     } else {
       const db = await createTestDatabase({ unmigrated: true });
       cleanup = db.drop;
