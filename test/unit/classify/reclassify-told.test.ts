@@ -6,6 +6,7 @@ import { getTold } from "@/db/told/get-told";
 import { ruleInputSchema } from "@/lib/contracts/classification";
 import { toldQuerySchema } from "@/lib/contracts/told";
 import { reclassifyProject } from "@/server/jobs/reclassify-job";
+import { callEndingRows, recountCallEndings } from "../../helpers/call-endings";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 import { ns, s, span, T0 } from "../otlp/fixtures";
 import { errorType, sendOtlp, toolSpan } from "./fixtures";
@@ -47,6 +48,8 @@ async function toldCountsAndRecount() {
 async function expectRecount() {
   const r = await toldCountsAndRecount();
   expect(r.counts).toEqual(r.recount);
+  // A re-coded step can change whether a call counts as recovered: the SLO's call endings move with it.
+  expect(await callEndingRows(store, "default")).toEqual(await recountCallEndings(store, "default"));
   return r;
 }
 

@@ -4,6 +4,7 @@ import { ensureDefaultProject } from "@/db/keys";
 import { createClassificationRule, deleteClassificationRule, getClassificationState, setBuiltinPack, updateClassificationRule } from "@/db/classify/rules";
 import { ruleInputSchema } from "@/lib/contracts/classification";
 import { reclassifyProject } from "@/server/jobs/reclassify-job";
+import { callEndingRows, recountCallEndings } from "../../helpers/call-endings";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 import { s, T0 } from "../otlp/fixtures";
 import { errorType, rollupsAndRecount, sendOtlp, status, toolSpan } from "./fixtures";
@@ -29,6 +30,8 @@ async function expectRecount() {
   expect(r.spanRollups6h).toEqual(r.span6hRecount);
   expect(r.codes).toEqual(r.codesRecount);
   expect(r.runStats).toEqual(r.runRecount);
+  // A re-coded outcome (declined or not) moves the SLO's call endings.
+  expect(await callEndingRows(store, "default")).toEqual(await recountCallEndings(store, "default"));
   return r;
 }
 
