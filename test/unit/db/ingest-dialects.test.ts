@@ -4,6 +4,7 @@ import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { BatchAggregates } from "@/db/ingest/aggregate";
+import { callEndingRows, recountCallEndings } from "@/test/helpers/call-endings";
 import { writeRows, type WriteResult } from "@/db/ingest/write-rows";
 import { compileRollup, type StoredRow } from "@/db/rollups/compile-rollup";
 import { ROLLUP_LIST } from "@/db/rollups/registry";
@@ -140,6 +141,13 @@ async function expectToldExact(store: Store): Promise<void> {
   expect(await storedCounts(store, "p")).toEqual(countsOf(steps));
 }
 
+/** The SLO's call endings equal a recount by its raw read, however the batches arrived. */
+async function expectEndingsExact(store: Store): Promise<void> {
+  const rows = await callEndingRows(store, "p");
+  expect(rows.length).toBeGreaterThan(20);
+  expect(rows).toEqual(await recountCallEndings(store, "p"));
+}
+
 const PG = DIALECTS.includes("postgres");
 
 describe.runIf(PG)("the same batches on SQLite and PostgreSQL", () => {
@@ -170,12 +178,13 @@ describe.runIf(PG)("the same batches on SQLite and PostgreSQL", () => {
     const rollups = await rollupRows(sqlite);
     expect(Object.values(rollups).every((rows) => rows.length > 0)).toBe(true);
     expect(await rollupRows(pg)).toEqual(rollups);
-    // Drops have no raw rows to recount from; told counts are recounted from the told steps (below);
-    // every other rollup equals a recount.
-    const { emitter_drops: _drops, told_step_counts: _told, ...recountable } = rollups;
-    const { emitter_drops: _none, told_step_counts: _noTold, ...recounted } = await recount(sqlite, "p");
+    // Drops have no raw rows to recount from; told counts are recounted from the told steps and call
+    // endings by the SLO's raw read (below); every other rollup equals a recount.
+    const { emitter_drops: _drops, told_step_counts: _told, call_endings_hourly: _endings, ...recountable } = rollups;
+    const { emitter_drops: _none, told_step_counts: _noTold, call_endings_hourly: _noEndings, ...recounted } = await recount(sqlite, "p");
     expect(recounted).toEqual(recountable);
     for (const store of [sqlite, pg]) await expectToldExact(store);
+    for (const store of [sqlite, pg]) await expectEndingsExact(store);
   });
 });
 
@@ -209,10 +218,11 @@ describe.runIf(PG)("concurrent overlapping batches on PostgreSQL", () => {
         "(SELECT count(*) FROM tool_errors) AS errors, (SELECT count(DISTINCT event_id) FROM tool_errors) AS distinct_errors",
     );
     expect(counts).toEqual([{ spans: SPANS, distinct_spans: SPANS, errors: ERRORS, distinct_errors: ERRORS }]);
-    const { emitter_drops: drops, told_step_counts: _told, ...recountable } = await rollupRows(store);
-    const { emitter_drops: _none, told_step_counts: _noTold, ...recounted } = await recount(store, "p");
+    const { emitter_drops: drops, told_step_counts: _told, call_endings_hourly: _endings, ...recountable } = await rollupRows(store);
+    const { emitter_drops: _none, told_step_counts: _noTold, call_endings_hourly: _noEndings, ...recounted } = await recount(store, "p");
     expect(recounted).toEqual(recountable);
     await expectToldExact(store);
+    await expectEndingsExact(store);
     // Every delivery of a refused span counts: 3 rounds of 8 batches of 400 records with a drop every
     // 40th (the reversed copy carries none).
     expect(drops!.reduce((n, r) => n + Number(r.spans), 0)).toBe(3 * 8 * 10);

@@ -68,8 +68,8 @@ describe.skipIf(!TEST_PG_URL)("daily partitions on PostgreSQL", () => {
     const indexes = await store.all<{ name: string }>(
       `SELECT indexdef AS name FROM pg_indexes WHERE tablename = 'tool_call_spans_p20250110' ORDER BY indexdef`,
     );
-    // The primary key and the parent's six indexes (span, run, tool, code, call, message text).
-    expect(indexes).toHaveLength(7);
+    // The primary key and the parent's seven indexes (span, run, tool, code, failed, call, message text).
+    expect(indexes).toHaveLength(8);
     expect(await insertSpan("s", at(0, 1))).toBe(1);
     expect(await insertSpan("s", at(0, 1))).toBe(0);
     // Without a target (the form SQLite accepts too) the idempotency index decides as well.
