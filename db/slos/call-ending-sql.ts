@@ -31,17 +31,18 @@ export const IS_ENDING = `(s.decision IS NULL OR s.decision <> 'retried')
  * The ended calls among the given calls, counted per hour, tool and kind of ending: the rows of
  * `call_endings_hourly` they make. SQLite takes `@project` and `@calls` (a JSON array of [run, call]
  * pairs) and probes the (project, call) index once per call (`CROSS JOIN` keeps that order);
- * PostgreSQL takes `$1` and `$2`/`$3` (run and call arrays).
+ * PostgreSQL takes `$1` and `$2`/`$3` (run and call arrays) and reads each call through a LATERAL
+ * subquery kept apart by OFFSET 0, one index probe per call: left to itself, the planner of a
+ * prepared statement may hash the calls and scan whole partitions for them.
  */
 export function endingsOfCallsSql(dialect: Dialect, hourMs: number): string {
-  const calls =
+  const columns = `s.tool, s.started_at - (s.started_at % ${hourMs}) AS hour, ${ENDING_KIND}`;
+  const ofCall = (project: string) => `s.project_id = ${project} AND s.call_id = k.call_id AND s.run_id = k.run_id AND ${IS_ENDING}`;
+  const endings =
     dialect === "sqlite"
-      ? "(SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM json_each(@calls)) k CROSS JOIN tool_call_spans s"
-      : "unnest($2::text[], $3::text[]) AS k(run_id, call_id) JOIN tool_call_spans s ON TRUE";
-  const project = dialect === "sqlite" ? "@project" : "$1";
-  return `SELECT e.tool, e.hour, e.failed, e.declined, e.recovered, count(*) AS calls FROM (
-      SELECT s.tool, s.started_at - (s.started_at % ${hourMs}) AS hour, ${ENDING_KIND}
-      FROM ${calls}
-      WHERE s.project_id = ${project} AND s.call_id = k.call_id AND s.run_id = k.run_id AND ${IS_ENDING}
-    ) e GROUP BY e.tool, e.hour, e.failed, e.declined, e.recovered`;
+      ? `SELECT ${columns} FROM (SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM json_each(@calls)) k CROSS JOIN tool_call_spans s WHERE ${ofCall("@project")}`
+      : `SELECT e.* FROM unnest($2::text[], $3::text[]) AS k(run_id, call_id)
+        CROSS JOIN LATERAL (SELECT ${columns} FROM tool_call_spans s WHERE ${ofCall("$1")} OFFSET 0) e`;
+  return `SELECT e.tool, e.hour, e.failed, e.declined, e.recovered, count(*) AS calls FROM (${endings}) e
+    GROUP BY e.tool, e.hour, e.failed, e.declined, e.recovered`;
 }

@@ -113,7 +113,8 @@ describe.each(DIALECTS)("told steps kept at ingest (%s)", (dialect) => {
     expect(steps).toEqual(await oneShotSteps(store, P));
     await expectExact(store);
     expect(new Set(steps.map((s) => s.step))).toEqual(new Set([...DECIDED, "pending"]));
-  });
+    // Some forty batches with a recount after each: beyond the 5 s default on a busy machine's PostgreSQL.
+  }, 60_000);
 
   it("stores the runtime's \"answers no error\" as '' and so judges no replacement from that call", async () => {
     store = await projectStore(dialect);
