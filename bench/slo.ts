@@ -1,9 +1,11 @@
 /**
  * SLO read benchmark: seeds a temporary SQLite database with realistic spans over 7 days (the read
  * benchmark's generator), then times, interleaved round by round, the Tools list (read from the
- * hourly rollups: the baseline) against the SLO reads, which count ended calls from raw spans and
- * told steps. Prints each read's median and its ratio to the baseline's median in the same run,
- * with the ratio's spread (p10–p90 of the per-round ratios).
+ * hourly rollups: the baseline) against the SLO reads, which count ended calls from the call
+ * endings rollup for whole hours and from raw spans and told steps at the windows' partial edges,
+ * and list the failures that spent the budget from the window's failed attempts. Prints each
+ * read's median and its ratio to the baseline's median in the same run, with the ratio's spread
+ * (p10–p90 of the per-round ratios).
  *
  *   npx tsx bench/slo.ts [--spans 200000] [--rounds 15]
  */
