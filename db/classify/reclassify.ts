@@ -8,6 +8,7 @@ import { spanRollups } from "../schema/span-rollups";
 import type { Store } from "../store/types";
 import { writeAggregates } from "./write-aggregates";
 import { resolveNamedGroupIssues } from "../issues/resolve-named-groups";
+import { recordMovedCodes, type CodeMove } from "./config-events";
 
 // Counters a move can leave at zero; a recount would have no such row.
 const PRUNE = [
@@ -36,13 +37,13 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
     });
     if (rows.length === 0) return { examined: 0, changed: 0 };
     const aggregates = new BatchAggregates(projectId);
-    let changed = 0;
+    const moves: CodeMove[] = [];
     for (const r of rows) {
       const current = currentFields(r);
       const { own, verdict } = reclassified(r, ruleset);
       const next: Classified = { code: verdict.code, errorClass: verdict.errorClass, retryable: verdict.retryable, outcome: verdict.outcome, retryAfterMs: verdict.retryAfterMs };
       if (fieldsDiffer(current, next)) {
-        changed++;
+        moves.push({ fromRevision: Number(r.revision), codes: [current.code, next.code] });
         const before: ClassifiedSpan = { ...r, ...current, startedAt: Number(r.startedAt), endedAt: Number(r.endedAt), attempt: r.attempt === null ? null : Number(r.attempt) };
         aggregates.moveClassification(before, { ...before, ...next });
         await tx.run(
@@ -54,12 +55,13 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
         verdict.ruleId, verdict.ruleVersion, verdict.groupKey, verdict.ruleId === null ? null : JSON.stringify(own), ruleset.revision, projectId, r.spanId,
       ]);
     }
-    if (changed > 0) {
+    if (moves.length > 0) {
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE) await tx.run(sql, { project: projectId });
+      await recordMovedCodes(tx, projectId, moves, ruleset.revision);
     }
     await resolveNamedGroupIssues(tx, projectId, rows, Date.now());
-    return { examined: rows.length, changed };
+    return { examined: rows.length, changed: moves.length };
   });
 }
 

@@ -64,7 +64,7 @@ describe.each(DIALECTS)("classification at ingest (%s)", (dialect) => {
   it("applies the project's rules first, at the current revision, and honours the pack switch", async () => {
     const input = ruleInputSchema.parse({ name: "seats", match: { errorType: "SeatTakenError" }, set: { code: "seat_taken", errorClass: "ToolRefusal", retryable: false } });
     await store.transaction((tx) => createClassificationRule(tx, "default", "r1", input, "test", T0));
-    await store.transaction((tx) => setBuiltinPack(tx, "default", false, T0));
+    await store.transaction((tx) => setBuiltinPack(tx, "default", false, "test", T0));
     await sendOtlp(store, [toolSpan(1, "search", "seat 12A is taken", [errorType("SeatTakenError")]), toolSpan(2, "search", "slow down", [status(429)])]);
     const rows = await spans();
     expect(rows.map((r) => [r.code, r.outcome, r.errorClass, r.ruleId, r.ruleVersion, r.revision])).toEqual([
