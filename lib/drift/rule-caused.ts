@@ -49,9 +49,9 @@ export function ruleContext(accumulators: readonly CodeAccumulator[], edits: rea
  * Whether a code's appearance, disappearance or renaming between two releases is a rule's doing: the
  * code on each side that has it was set by a project's rules or the built-in pack alone, and a rule
  * that set it (before or after the change) was created, edited or deleted, or a reorder or pack
- * switch moved it, after the earlier release was first seen. Stored
- * calls are re-classified but drift's accumulators keep what was folded, so the earlier release still
- * shows the codes of the rules as they were.
+ * switch moved it, after the earlier release was first seen. Stored calls are re-classified but
+ * drift's accumulators keep what was folded, so the earlier release still shows the codes of the
+ * rules as they were.
  */
 export function ruleCausedAbsence(
   d: { kind: string; code: string; renamedTo: string | null; tool: string; from: string; to: string },
