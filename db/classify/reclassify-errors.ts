@@ -11,6 +11,7 @@ import type { Store, Tx } from "../store/types";
 import type { ReclassifyChunk } from "./reclassify";
 import { writeAggregates } from "./write-aggregates";
 import { recordMovedCodes, type CodeMove } from "./config-events";
+import { pruneRunCodes } from "./prune-run-codes";
 
 interface StoredError {
   eventId: string;
@@ -131,6 +132,7 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
     if (moves.length > 0 || toldChanged > 0) {
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE_ERRORS) await tx.run(sql, { project: projectId });
+      await pruneRunCodes(tx, projectId, aggregates);
     }
     await recordMovedCodes(tx, projectId, moves, ruleset.revision);
     return { examined: rows.length, changed: moves.length };

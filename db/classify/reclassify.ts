@@ -7,6 +7,7 @@ import { delayHistograms } from "../schema/delay-histograms";
 import { spanRollups } from "../schema/span-rollups";
 import type { Store } from "../store/types";
 import { writeAggregates } from "./write-aggregates";
+import { pruneRunCodes } from "./prune-run-codes";
 import { resolveNamedGroupIssues } from "../issues/resolve-named-groups";
 import { recordMovedCodes, type CodeMove } from "./config-events";
 
@@ -58,6 +59,7 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
     if (moves.length > 0) {
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE) await tx.run(sql, { project: projectId });
+      await pruneRunCodes(tx, projectId, aggregates);
       await recordMovedCodes(tx, projectId, moves, ruleset.revision);
     }
     await resolveNamedGroupIssues(tx, projectId, rows, Date.now());

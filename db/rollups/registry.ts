@@ -7,6 +7,7 @@ import { emitterDropsRollup } from "../schema/emitter-drops";
 import { errorRollups } from "../schema/error-rollups";
 import { runStatsRollup } from "../schema/run-stats";
 import { runToolsRollup } from "../schema/run-tools";
+import { runCodesRollup } from "../schema/run-codes";
 import { spanRollups } from "../schema/span-rollups";
 import { toldStepCountsRollup } from "../schema/told-step-counts";
 import type { StoredRow } from "./compile-rollup";
@@ -28,6 +29,7 @@ export const ROLLUPS = {
   runStats: runStatsRollup,
   conformance,
   runTools: runToolsRollup,
+  runCodes: runCodesRollup,
   emitters: emitterRollup,
   drops: emitterDropsRollup,
   toldSteps: toldStepCountsRollup,

@@ -57,6 +57,7 @@ describe.each(DIALECTS)("classification at ingest (%s)", (dialect) => {
     const r = await rollupsAndRecount(store);
     expect(r.spanRollups).toEqual(r.spanRecount);
     expect(r.codes).toEqual(r.codesRecount);
+    expect(r.runCodes).toEqual(r.runCodesRecount);
     // Conformance counts what the emitter sent: two failures came without a code.
     expect(await store.all("SELECT spans, non_ok AS \"nonOk\", no_code AS \"noCode\" FROM conformance_counts")).toEqual([{ spans: 4, nonOk: 3, noCode: 2 }]);
   });

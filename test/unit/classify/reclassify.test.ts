@@ -29,6 +29,7 @@ async function expectRecount() {
   expect(r.spanRollups6h).toEqual(r.span6hRecount);
   expect(r.codes).toEqual(r.codesRecount);
   expect(r.runStats).toEqual(r.runRecount);
+  expect(r.runCodes).toEqual(r.runCodesRecount);
   return r;
 }
 
