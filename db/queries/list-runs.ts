@@ -93,11 +93,33 @@ const PER_ROW = "LIMIT 1 OFFSET 0";
 
 /** Rows counted at most before a filter counts as common: the bounded count costs one short index range. */
 const COMMON_ROWS = 20_000;
+/** Below this many rows, a filter's runs are collected first: fewer lookups than any walk. */
+const FEW_ROWS = 1_000;
 
-/** True when the rows `sql` selects reach COMMON_ROWS (counted no further). */
-async function isCommon(db: Executor, sql: string, params: Record<string, string | number>): Promise<boolean> {
+/** How many index rows a tool or code filter selects: few, some, or common (COMMON_ROWS or more). */
+type Frequency = "few" | "some" | "common";
+
+/** The frequency of the rows `sql` selects, counted up to COMMON_ROWS. */
+async function frequencyOf(db: Executor, sql: string, params: Record<string, string | number>): Promise<Frequency> {
   const row = await db.get<{ n: number }>(`SELECT count(*) AS n FROM (${sql} LIMIT ${COMMON_ROWS}) c`, params);
-  return (row?.n ?? 0) >= COMMON_ROWS;
+  const n = Number(row?.n ?? 0);
+  return n >= COMMON_ROWS ? "common" : n < FEW_ROWS ? "few" : "some";
+}
+
+/**
+ * The condition a tool or code filter puts on run `s`, by the filter's frequency (neither engine's
+ * statistics know which names are busy, and on SQLite there are none). `runs` selects the filter's run
+ * ids, `probe` is the same for run `s` alone. Few runs: collected first (IN), one lookup each. Common:
+ * walk the runs in list order and probe each (EXISTS), which stops after a page (collecting a busy
+ * tool's million runs first took 2 s at 10M spans). In between: collected once into a hashed set that
+ * the walk tests without a lookup. Under OR, PostgreSQL keeps that IN as a hashed filter rather than
+ * turning it into a join, which it may then walk with parallel workers: each overran the page by 10x
+ * (37,000 runs walked for 50 rows at 1M spans).
+ */
+function runFilter(frequency: Frequency, runs: string, probe: string): string {
+  if (frequency === "common") return `EXISTS (${probe} ${PER_ROW})`;
+  if (frequency === "some") return `(s.run_id IN (${runs}) OR FALSE)`;
+  return `s.run_id IN (${runs})`;
 }
 
 /** `name IN (@p0, @p1, …)` for a list of values, adding them to `params`. */
@@ -169,33 +191,21 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   // keys with IN.
   const toolIn = tools ? `tool IN ${inList(params, "tool", tools)}` : "";
   const codeIn = codes ? `code IN ${inList(params, "code", codes)}` : "";
-  // Two plans, chosen by how common the filter is (both engines misjudge it: their statistics do not
-  // know which names are busy). A rare name: collect its few runs first (IN). A common one: walk the
-  // runs in list order and probe each (EXISTS), which stops after a page — collecting a busy tool's
-  // million runs first took 2 s at 10M spans.
   // Filters other than project, tool and code (a count can skip run_stats only without them).
   const narrowed = where.length > 1;
   let countRuns: string | null = null;
   if (tools) {
     const runs = `SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn}`;
-    const common = await isCommon(db, runs, params);
-    where.push(
-      common
-        ? `EXISTS (SELECT 1 FROM run_tools t WHERE t.project_id = s.project_id AND t.${toolIn} AND t.run_id = s.run_id ${PER_ROW})`
-        : `s.run_id IN (${runs})`,
-    );
-    if (!narrowed && !codes && (!common || tools.length === 1)) countRuns = runs;
+    const frequency = await frequencyOf(db, runs, params);
+    where.push(runFilter(frequency, runs, `SELECT 1 FROM run_tools t WHERE t.project_id = s.project_id AND t.${toolIn} AND t.run_id = s.run_id`));
+    if (!narrowed && !codes && (frequency !== "common" || tools.length === 1)) countRuns = runs;
   }
   if (codes) {
     const toolAnd = tools ? `AND c.${toolIn}` : "";
     const runs = `SELECT c.run_id FROM run_codes c WHERE c.project_id = @project AND c.${codeIn} ${toolAnd}`;
-    const common = await isCommon(db, runs, params);
-    where.push(
-      common
-        ? `EXISTS (SELECT 1 FROM run_codes c WHERE c.project_id = s.project_id AND c.${codeIn} AND c.run_id = s.run_id ${toolAnd} ${PER_ROW})`
-        : `s.run_id IN (${runs})`,
-    );
-    if (!narrowed && !tools && (!common || codes.length === 1)) countRuns = runs;
+    const frequency = await frequencyOf(db, runs, params);
+    where.push(runFilter(frequency, runs, `SELECT 1 FROM run_codes c WHERE c.project_id = s.project_id AND c.${codeIn} AND c.run_id = s.run_id ${toolAnd}`));
+    if (!narrowed && !tools && (frequency !== "common" || codes.length === 1)) countRuns = runs;
   }
   // Every page says how many runs its filters match, counted before the cursor narrows them.
   const matchedWhere = where.join(" AND ");

@@ -29,6 +29,17 @@ async function seed(store: Store, project: string): Promise<void> {
         index: batch.spans.length,
         row: spanRow({ spanId: `${runId}-a`, runId, callId: `${runId}-c1`, tool: "busy_tool", attempt: 1, startedAt: at, endedAt: at + 10, ...(failed ? { outcome: "failed", code: "busy_code", errorClass: "ToolFailure", retryable: true } : {}) }),
       });
+      // Every tenth run's first call ended in a final error: 2,050 runs, between rare and busy.
+      if (n % 10 === 5) {
+        batch.toolErrors.push({
+          index: batch.toolErrors.length,
+          row: {
+            eventId: `${runId}-mid`, runId, callId: `${runId}-c1`, tool: "busy_tool", toolVersion: null, release: null, service: null, environment: null,
+            code: "mid_code", errorClass: "ToolFailure", retryable: false, attempts: 1, decision: "surfaced", told: "mid", derived: null, occurredAt: at + 15,
+            source: "native", experiment: null, variant: null,
+          },
+        });
+      }
       if (n % RARE_EVERY === 0) {
         batch.spans.push({
           index: batch.spans.length,
@@ -94,9 +105,13 @@ describe.each(DIALECTS)("runs list filters on %s", (dialect) => {
   it("a code only a final error carries, several codes at once, and how many runs each filter matched", async () => {
     const errorOnly = await list({ code: "error_only" });
     expect([ids(errorOnly.runs), errorOnly.matched, errorOnly.matchedCapped]).toEqual([[run(7)], 1, false]);
-    // "code" names all three codes: the busy one makes it common, walked newest first.
+    // "code" names all four codes: the busy one makes it common, walked newest first.
     const all = await list({ code: "CODE" });
     expect([ids(all.runs), all.matched, all.matchedCapped]).toEqual([[20499, 20498, 20497, 20496, 20495].map(run), RUNS_MATCHED_MAX, true]);
+    const mid = await list({ code: "mid_code" });
+    expect([ids(mid.runs), mid.matched, mid.matchedCapped]).toEqual([[20495, 20485, 20475, 20465, 20455].map(run), RUNS_MATCHED_MAX, true]);
+    const midEarly = await list({ code: "mid_code", to: T + 100_000, sort: "start", dir: "asc" });
+    expect([ids(midEarly.runs), midEarly.matched]).toEqual([[5, 15, 25, 35, 45].map(run), 10]);
     const rareSince = await list({ code: "rare", from: T + 5_000_000, limit: 50 });
     expect([ids(rareSince.runs), rareSince.matched]).toEqual([[20000, 16000, 12000, 8000].map(run), 4]);
     const busyTool = await list({ tool: "busy_tool" });
