@@ -1,4 +1,4 @@
-import { int, text } from "./columns";
+import { index, int, text } from "./columns";
 import { pgTableOf } from "./pg-table";
 import { defineRollup, sum } from "../rollups/define-rollup";
 
@@ -19,6 +19,9 @@ export const runCodesRollup = defineRollup({
   values: {
     count: sum(int("count").notNull()),
   },
+  // A run's codes in one seek: the runs list probes a run for any of a filter's codes (a text such as
+  // "failed" names a dozen), and retention deletes a run's rows by its id.
+  indexes: (t) => [index("run_codes_project_run_idx").on(t.projectId, t.runId)],
 });
 
 export const runCodes = runCodesRollup.tables.all;
