@@ -1,37 +1,15 @@
-import Database from "better-sqlite3";
-import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
-import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { spanInsert, toolErrorInsert } from "@/db/ingest/statements";
-import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
-import { SQLITE_MIGRATIONS_DIR, openSqliteStore } from "@/db/store/sqlite-store";
 import type { ToolErrorRow } from "@/lib/ingest/rows";
 import { spanRow } from "../../helpers/rows";
-import { createTestDatabase, DIALECTS } from "../../helpers/stores";
+import { upgradedStore } from "../../helpers/migrate-before";
+import { DIALECTS } from "../../helpers/stores";
 
 // The migration that adds `run_codes` fills it from the spans and final errors already stored, as
 // ingest keeps it from then on: a database upgraded with failures in it filters its runs by code.
 
 const T0 = Date.UTC(2026, 10, 20);
-
-/** The migrations folder as it was before run_codes: the journal cut before that migration. */
-function folderBefore(dir: string): string {
-  const copy = mkdtempSync(path.join(tmpdir(), "fl-mig-"));
-  cpSync(dir, copy, { recursive: true });
-  const journalPath = path.join(copy, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith("_run_codes"));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return copy;
-}
 
 const spans = [
   spanRow({ spanId: "a", runId: "r1", callId: "c1", tool: "search", attempt: 1, startedAt: T0, endedAt: T0 + 40, outcome: "failed", code: "rate_limited" }),
@@ -71,31 +49,9 @@ describe.each(DIALECTS)("the run_codes migration (%s)", (dialect) => {
     cleanup = undefined;
   });
 
-  async function upgradedStore(): Promise<Store> {
-    if (dialect === "sqlite") {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "fl-run-codes-")), "f.db");
-      const raw = new Database(file);
-      migrateSqlite(drizzleSqlite(raw), { migrationsFolder: folderBefore(SQLITE_MIGRATIONS_DIR) });
-      raw.close();
-      const before = await openSqliteStore(file, { migrate: false });
-      await seed(before);
-      await before.close();
-      return openSqliteStore(file);
-    }
-    const db = await createTestDatabase({ unmigrated: true });
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    await migratePg(drizzlePg({ client }), { migrationsFolder: folderBefore(PG_MIGRATIONS_DIR) });
-    await client.end();
-    const before = await openPgStore(db.url, { poolMax: 2, migrate: false });
-    await seed(before);
-    await before.close();
-    cleanup = db.drop;
-    return openPgStore(db.url, { poolMax: 2 });
-  }
-
   it("counts every stored span and final error with a code per run, code and tool", async () => {
-    const store = await upgradedStore();
+    const { store, drop } = await upgradedStore(dialect, "_run_codes", seed);
+    cleanup = drop;
     try {
       const rows = await store.all(`SELECT project_id AS "projectId", code, run_id AS "runId", tool, count FROM run_codes ORDER BY code, run_id, tool`);
       expect(rows).toEqual([
