@@ -64,7 +64,7 @@ async function openProject(dir: string, name: string, rules: boolean): Promise<S
   if (rules) await store.transaction(async (tx) => {
     for (let i = 0; i < RULES.length; i++) await createClassificationRule(tx, "p", `r_${String(i).padStart(12, "0")}`, RULES[i]!, "bench", 0);
   });
-  else await store.transaction((tx) => setBuiltinPack(tx, "p", false, 0));
+  else await store.transaction((tx) => setBuiltinPack(tx, "p", false, "bench", 0));
   return store;
 }
 

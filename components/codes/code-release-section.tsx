@@ -69,11 +69,11 @@ export function CodeReleaseSection({ code, project }: { code: string; project: s
         <div data-testid="rule-edits">
           <h3 style={{ margin: "8px 0 4px", fontSize: 13 }}>Classification rule changes</h3>
           <p className="note">
-            Rules that set this code changed: calls they coded follow the rule, so drift does not count such a change as the tool&apos;s.
+            Rules that set this code changed, or a reorder or built-in pack switch moved calls to or from it: calls follow the rules as they are, so drift does not count such a change as the tool&apos;s.
           </p>
           <ol className="note" style={{ margin: 0, paddingLeft: 18 }}>
             {history.data.ruleEdits.map((e) => (
-              <li key={`${e.ruleId}-${e.version}`}>{e.text}</li>
+              <li key={`${e.action}-${e.ruleId ?? ""}-${e.version ?? ""}-${e.at}`}>{e.text}</li>
             ))}
           </ol>
         </div>

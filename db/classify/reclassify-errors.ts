@@ -11,6 +11,8 @@ import { jsonRows } from "../store/dialect-sql";
 import type { Store, Tx } from "../store/types";
 import type { ReclassifyChunk } from "./reclassify";
 import { writeAggregates } from "./write-aggregates";
+import { recordMovedCodes, type CodeMove } from "./config-events";
+import { pruneRunCodes } from "./prune-run-codes";
 
 interface StoredError {
   eventId: string;
@@ -32,6 +34,7 @@ interface StoredError {
   experiment: string | null;
   variant: string | null;
   prior: string | null;
+  revision: number;
 }
 
 interface StoredAttempt {
@@ -98,7 +101,7 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
   return store.transaction(async (tx) => {
     const rows = await tx.all<StoredError>(
       `SELECT f.event_id AS "eventId", e.run_id AS "runId", e.call_id AS "callId", e.tool, e.tool_version AS "toolVersion", e.release, e.service,
-         e.environment, e.code, e.error_class AS "errorClass", e.retryable, e.attempts, e.decision, e.told, e.occurred_at AS "occurredAt", e.source, e.experiment, e.variant, f.prior
+         e.environment, e.code, e.error_class AS "errorClass", e.retryable, e.attempts, e.decision, e.told, e.occurred_at AS "occurredAt", e.source, e.experiment, e.variant, f.prior, f.revision
        FROM error_facts f JOIN tool_errors e ON e.project_id = f.project_id AND e.event_id = f.event_id AND e.occurred_at = f.occurred_at
        WHERE f.project_id = @project AND f.revision < @revision ORDER BY f.event_id LIMIT @limit`,
       { project: projectId, revision: ruleset.revision, limit },
@@ -110,13 +113,13 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
     await lockToldRuns(tx, projectId, toldRuns);
     const attempts = await lastAttempts(tx, projectId, rows);
     const aggregates = new BatchAggregates(projectId);
-    let changed = 0;
+    const moves: CodeMove[] = [];
     for (const r of rows) {
       const before = toRow(r);
       const own = errorOwn(before);
       const v = classifyError(before, own, attempts.get(callKey(r.runId, r.callId, r.tool)) ?? null, ruleset);
       if (v.code !== before.code || v.errorClass !== before.errorClass || v.retryable !== before.retryable) {
-        changed++;
+        moves.push({ fromRevision: Number(r.revision), codes: [before.code, v.code] });
         aggregates.moveErrorClassification(before, { ...before, code: v.code, errorClass: v.errorClass, retryable: v.retryable });
         await tx.run("UPDATE tool_errors SET code = ?, error_class = ?, retryable = ? WHERE project_id = ? AND event_id = ? AND occurred_at = ?", [
           v.code, v.errorClass, v.retryable === null ? null : v.retryable ? 1 : 0, projectId, r.eventId, r.occurredAt,
@@ -127,13 +130,15 @@ export async function reclassifyErrorChunk(store: Store, projectId: string, rule
       ]);
     }
     const toldChanged = await replanToldRuns(tx, projectId, toldRuns, aggregates, now);
-    if (changed > 0 || toldChanged > 0) {
+    if (moves.length > 0 || toldChanged > 0) {
       // Spans are not re-coded here: only calls whose recovery the told steps changed move their SLO endings.
       await moveEndings(tx, projectId, [], [], aggregates);
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE_ERRORS) await tx.run(sql, { project: projectId });
+      await pruneRunCodes(tx, projectId, aggregates);
     }
-    return { examined: rows.length, changed };
+    await recordMovedCodes(tx, projectId, moves, ruleset.revision);
+    return { examined: rows.length, changed: moves.length };
   });
 }
 

@@ -9,7 +9,9 @@ import type { Store } from "../store/types";
 import { writeAggregates } from "./write-aggregates";
 import { endingsOf, moveEndings } from "../ingest/call-endings";
 import { lockToldRuns } from "../ingest/told-steps";
+import { pruneRunCodes } from "./prune-run-codes";
 import { resolveNamedGroupIssues } from "../issues/resolve-named-groups";
+import { recordMovedCodes, type CodeMove } from "./config-events";
 
 // Counters a move can leave at zero; a recount would have no such row.
 const PRUNE = [
@@ -43,13 +45,13 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
     const calls = rows.map((r) => ({ runId: r.runId, callId: r.callId }));
     const endingsBefore = await endingsOf(tx, projectId, calls);
     const aggregates = new BatchAggregates(projectId);
-    let changed = 0;
+    const moves: CodeMove[] = [];
     for (const r of rows) {
       const current = currentFields(r);
       const { own, verdict } = reclassified(r, ruleset);
       const next: Classified = { code: verdict.code, errorClass: verdict.errorClass, retryable: verdict.retryable, outcome: verdict.outcome, retryAfterMs: verdict.retryAfterMs };
       if (fieldsDiffer(current, next)) {
-        changed++;
+        moves.push({ fromRevision: Number(r.revision), codes: [current.code, next.code] });
         const before: ClassifiedSpan = { ...r, ...current, startedAt: Number(r.startedAt), endedAt: Number(r.endedAt), attempt: r.attempt === null ? null : Number(r.attempt) };
         aggregates.moveClassification(before, { ...before, ...next });
         await tx.run(
@@ -61,13 +63,15 @@ export async function reclassifyChunk(store: Store, projectId: string, ruleset: 
         verdict.ruleId, verdict.ruleVersion, verdict.groupKey, verdict.ruleId === null ? null : JSON.stringify(own), ruleset.revision, projectId, r.spanId,
       ]);
     }
-    if (changed > 0) {
+    if (moves.length > 0) {
       await moveEndings(tx, projectId, calls, endingsBefore, aggregates);
       await writeAggregates(tx, aggregates);
       for (const sql of PRUNE) await tx.run(sql, { project: projectId });
+      await pruneRunCodes(tx, projectId, aggregates);
+      await recordMovedCodes(tx, projectId, moves, ruleset.revision);
     }
     await resolveNamedGroupIssues(tx, projectId, rows, Date.now());
-    return { examined: rows.length, changed };
+    return { examined: rows.length, changed: moves.length };
   });
 }
 

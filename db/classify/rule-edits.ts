@@ -1,5 +1,6 @@
 import type { RuleEdit } from "@/lib/drift/rule-caused";
 import type { Executor } from "../client";
+import { listConfigEdits } from "./config-events";
 
 interface VersionRow {
   ruleId: string;
@@ -18,7 +19,8 @@ const codeOf = (body: string | null): string | null => {
 
 /**
  * Every version of a project's classification rules as a change: when, what it did, and the code the
- * rule set before and after it; optionally only the changes that concern one code. Oldest first.
+ * rule set before and after it; then its reorders and pack switches (config-events.ts) with the codes
+ * they moved. Optionally only the changes that concern one code. Oldest first.
  */
 export async function listRuleEdits(db: Executor, projectId: string, code?: string): Promise<RuleEdit[]> {
   const rows = await db.all<VersionRow>(
@@ -38,5 +40,8 @@ export async function listRuleEdits(db: Executor, projectId: string, code?: stri
     const action = r.action === "created" || r.action === "deleted" ? r.action : "updated";
     out.push({ ruleId: r.ruleId, name: r.name ?? r.ruleId, version: Number(r.version), action, at: Number(r.at), codes });
   }
-  return out.sort((a, b) => a.at - b.at || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : a.version - b.version));
+  out.push(...(await listConfigEdits(db, projectId, code)));
+  // At one instant: rule versions by rule and version, then reorders and switches (in revision order, kept by the stable sort).
+  const rank = (e: RuleEdit) => e.ruleId ?? "\uffff";
+  return out.sort((a, b) => a.at - b.at || (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : (a.version ?? 0) - (b.version ?? 0)));
 }

@@ -1,5 +1,6 @@
 import { classificationRuleSchema, type ClassificationRule, type RuleInput } from "@/lib/contracts/classification";
 import type { Executor } from "../client";
+import { recordConfigEvent } from "./config-events";
 
 interface RuleRow {
   id: string;
@@ -139,16 +140,27 @@ export async function deleteClassificationRule(db: Executor, projectId: string, 
   return true;
 }
 
-/** Puts the project's rules in the given order; every live rule must be named exactly once. */
-export async function reorderClassificationRules(db: Executor, projectId: string, ids: readonly string[], now: number): Promise<boolean> {
+/**
+ * Puts the project's rules in the given order; every live rule must be named exactly once. A new
+ * order is recorded as a change of the classification (config-events.ts); the same order changes nothing.
+ */
+export async function reorderClassificationRules(db: Executor, projectId: string, ids: readonly string[], actor: string, now: number): Promise<"invalid" | "unchanged" | "reordered"> {
   const live = await listClassificationRules(db, projectId);
-  if (live.length !== ids.length || new Set(ids).size !== ids.length || !live.every((r) => ids.includes(r.id))) return false;
+  if (live.length !== ids.length || new Set(ids).size !== ids.length || !live.every((r) => ids.includes(r.id))) return "invalid";
+  if (live.every((r, i) => r.id === ids[i])) return "unchanged";
   for (let i = 0; i < ids.length; i++) await db.run("UPDATE classification_rules SET position = ?, updated_at = ? WHERE project_id = ? AND id = ?", [i, now, projectId, ids[i]]);
-  await bumpRevision(db, projectId, now);
-  return true;
+  const revision = await bumpRevision(db, projectId, now);
+  await recordConfigEvent(db, projectId, { revision, action: "reordered", actor, at: now });
+  return "reordered";
 }
 
-/** Switches the built-in pack for a project. */
-export async function setBuiltinPack(db: Executor, projectId: string, enabled: boolean, now: number): Promise<void> {
-  await bumpRevision(db, projectId, now, enabled);
+/**
+ * Switches the built-in pack for a project, recorded as a change of the classification; false when
+ * it already was so (nothing changes).
+ */
+export async function setBuiltinPack(db: Executor, projectId: string, enabled: boolean, actor: string, now: number): Promise<boolean> {
+  if ((await getClassificationState(db, projectId)).builtinEnabled === enabled) return false;
+  const revision = await bumpRevision(db, projectId, now, enabled);
+  await recordConfigEvent(db, projectId, { revision, action: enabled ? "builtin_on" : "builtin_off", actor, at: now });
+  return true;
 }

@@ -1,6 +1,6 @@
 import { quantizeDelay } from "@/lib/drift/delays";
 import { releaseKey, type ReleaseKey } from "@/lib/drift/release-key";
-import { emitterSaid, isProjectRule } from "@/lib/drift/emitter-said";
+import { emitterSaid, setByRule } from "@/lib/drift/emitter-said";
 import { retryableValue } from "@/lib/drift/signature";
 import type { Tx } from "../store/types";
 import { DriftDeltas, mergeExamples, splitKey } from "./deltas";
@@ -196,7 +196,7 @@ export class ChunkFolder {
       const code = r.code;
       const d = this.deltas.signature(code, r.tool, rk.release, rk.kind, r.started_at, r.run_id);
       d.spans++;
-      if (isProjectRule(r.rule_id)) d.ruled++;
+      if (setByRule(r.rule_id)) d.ruled++;
       // What a rule set is kept apart (basis `rules`): shown on the code's page, never judged as drift.
       const said = emitterSaid(r);
       const count = (dim: string, value: string | null, emitter = true) =>
@@ -227,7 +227,7 @@ export class ChunkFolder {
     const code = e.code;
     const d = this.deltas.signature(code, e.tool, rk.release, rk.kind, e.occurred_at, e.run_id);
     d.errors++;
-    if (isProjectRule(e.rule_id)) d.ruled++;
+    if (setByRule(e.rule_id)) d.ruled++;
     for (const [dim, value] of errorDims(e, code)) this.deltas.count(code, e.tool, rk.release, "errors", dim, value);
     this.trackCall(e.run_id, e.call_id, code, e.tool, rk, null, e.occurred_at, true);
   }

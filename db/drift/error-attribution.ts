@@ -1,5 +1,5 @@
 import { releaseKey, type ReleaseKey } from "@/lib/drift/release-key";
-import { emitterSaid, isProjectRule } from "@/lib/drift/emitter-said";
+import { emitterSaid, setByRule } from "@/lib/drift/emitter-said";
 import { retryableValue } from "@/lib/drift/signature";
 import { toldShape } from "@/lib/drift/told-shape";
 import type { DriftDeltas } from "./deltas";
@@ -56,7 +56,7 @@ export function moveFoldedError(deltas: DriftDeltas, e: ErrorScanRow, to: Releas
   const after = deltas.signature(code, e.tool, to.release, to.kind, e.occurred_at, e.run_id);
   before.errors--;
   after.errors++;
-  if (isProjectRule(e.rule_id)) {
+  if (setByRule(e.rule_id)) {
     before.ruled--;
     after.ruled++;
   }

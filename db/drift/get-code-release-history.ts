@@ -49,6 +49,6 @@ export async function getCodeReleaseHistory(db: Executor, params: { project: str
       recoveryRate: p.calls > 0 ? recovered / p.calls : null,
       retryAfterMedianMs: histogramQuantile(delays, 0.5),
     })),
-    ruleEdits: edits.map((e) => ({ ruleId: e.ruleId, name: e.name, version: e.version, action: e.action, at: e.at, text: ruleEditText(e) })),
+    ruleEdits: edits.map((e) => ({ ruleId: e.ruleId, name: e.name, version: e.version, action: e.action, at: e.at, pending: e.pending === true, text: ruleEditText(e) })),
   };
 }

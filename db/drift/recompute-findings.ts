@@ -1,5 +1,5 @@
 import { computeFindings, rankFindings } from "@/lib/drift/compare";
-import { ruleEditText } from "@/lib/drift/rule-caused";
+import { editConcerns, ruleEditText } from "@/lib/drift/rule-caused";
 import { listRuleEdits } from "../classify/rule-edits";
 import { modelBehaviourFindings } from "@/lib/drift/model-behaviour";
 import type { DriftFinding } from "@/lib/contracts/drift";
@@ -32,7 +32,7 @@ export async function recomputeFindings(tx: Executor, projectId: string, now: nu
   }
   const findings = rankFindings([...computeFindings({ toolReleases, accumulators, ruleEdits }), ...behaviour]);
   for (const f of findings) {
-    const notes = ruleEdits.filter((e) => e.codes.includes(f.code) || (f.renamedTo !== null && e.codes.includes(f.renamedTo))).map(ruleEditText);
+    const notes = ruleEdits.filter((e) => editConcerns(e, f.code) || (f.renamedTo !== null && editConcerns(e, f.renamedTo))).map(ruleEditText);
     if (notes.length > 0) f.ruleNotes = notes;
   }
   const before = new Set((await tx.all<{ finding_id: string }>("SELECT finding_id FROM drift_findings WHERE project_id = ?", [projectId])).map((r) => r.finding_id));

@@ -91,6 +91,16 @@ export async function foldDrift(store: Store, projectId: string, options: FoldOp
   }
 }
 
+/**
+ * Marks a project's findings stale, so the next refresh recomputes them without new rows: the
+ * re-classification job calls it when it has brought history to a new rules revision, after which
+ * the codes a reorder or pack switch moved are known (db/classify/config-events.ts). No-op for a
+ * project drift never folded.
+ */
+export async function markFindingsStale(db: Executor, projectId: string): Promise<void> {
+  await db.run(driftSql(db.dialect).markFindingsStale, { project: projectId });
+}
+
 /** True when rows wait above the project's watermarks or its findings were never computed since the last fold. */
 async function needsRefresh(db: Executor, projectId: string): Promise<boolean> {
   const sql = driftSql(db.dialect);

@@ -29,6 +29,8 @@ function build(dialect: Dialect) {
     putWatermarks: `UPDATE drift_state SET span_watermark = @span, error_watermark = @error, refreshed_at = @now, findings_computed_at = NULL
        WHERE project_id = @project`,
     putFindingsComputedAt: "UPDATE drift_state SET findings_computed_at = @now WHERE project_id = @project",
+    // The classification changed under the findings (their rule notes, what counts as a rule's doing).
+    markFindingsStale: "UPDATE drift_state SET findings_computed_at = NULL WHERE project_id = @project",
     getState: "SELECT span_watermark, error_watermark, refreshed_at, findings_computed_at FROM drift_state WHERE project_id = @project",
     /** The told counts changed since the findings were computed (db/schema/told-stale.ts). */
     hasToldStale: "SELECT project_id FROM told_stale WHERE project_id = @project",

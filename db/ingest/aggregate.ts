@@ -120,6 +120,7 @@ export class BatchAggregates {
       // Min/max merged sightings: a leaving span must not move them.
       if (sign === -1) Object.assign(row, { firstSeen: Number.MAX_SAFE_INTEGER, lastSeen: 0 });
       this.rollups.codes.add(row);
+      this.rollups.runCodes.add({ projectId, code: s.code, runId: s.runId, tool: s.tool, count: sign });
     }
     this.rollups.runStats.add({
       projectId, runId: s.runId, attempts: 0, calls: 0, retries: 0,
@@ -176,6 +177,7 @@ export class BatchAggregates {
     if (s.attempt !== null) this.rollups.attemptCounts.add({ projectId, hour, tool: s.tool, release, service, environment, attempt: s.attempt, spans: 1 });
     if (s.code !== null) {
       this.rollups.codes.add(this.codeRow(s.code, s, s.startedAt, 1, 0));
+      this.rollups.runCodes.add({ projectId, code: s.code, runId: s.runId, tool: s.tool, count: 1 });
     }
     const failed = s.outcome !== null && s.outcome !== "ok" ? 1 : 0;
     // Conformance counts what the emitter sent: a code a rule set is not the emitter's (lib/classify).
@@ -266,6 +268,7 @@ export class BatchAggregates {
       // Min/max merged sightings: a leaving error must not move them.
       if (sign === -1) Object.assign(row, { firstSeen: Number.MAX_SAFE_INTEGER, lastSeen: 0 });
       this.rollups.codes.add(row);
+      this.rollups.runCodes.add({ projectId: this.projectId, code: e.code, runId: e.runId, tool: e.tool, count: sign });
     }
   }
 

@@ -93,11 +93,33 @@ const PER_ROW = "LIMIT 1 OFFSET 0";
 
 /** Rows counted at most before a filter counts as common: the bounded count costs one short index range. */
 const COMMON_ROWS = 20_000;
+/** Below this many rows, a filter's runs are collected first: fewer lookups than any walk. */
+const FEW_ROWS = 1_000;
 
-/** True when the rows `sql` selects reach COMMON_ROWS (counted no further). */
-async function isCommon(db: Executor, sql: string, params: Record<string, string | number>): Promise<boolean> {
+/** How many index rows a tool or code filter selects: few, some, or common (COMMON_ROWS or more). */
+type Frequency = "few" | "some" | "common";
+
+/** The frequency of the rows `sql` selects, counted up to COMMON_ROWS. */
+async function frequencyOf(db: Executor, sql: string, params: Record<string, string | number>): Promise<Frequency> {
   const row = await db.get<{ n: number }>(`SELECT count(*) AS n FROM (${sql} LIMIT ${COMMON_ROWS}) c`, params);
-  return (row?.n ?? 0) >= COMMON_ROWS;
+  const n = Number(row?.n ?? 0);
+  return n >= COMMON_ROWS ? "common" : n < FEW_ROWS ? "few" : "some";
+}
+
+/**
+ * The condition a tool or code filter puts on run `s`, by the filter's frequency (neither engine's
+ * statistics know which names are busy, and on SQLite there are none). `runs` selects the filter's run
+ * ids, `probe` is the same for run `s` alone. Few runs: collected first (IN), one lookup each. Common:
+ * walk the runs in list order and probe each (EXISTS), which stops after a page (collecting a busy
+ * tool's million runs first took 2 s at 10M spans). In between: collected once into a hashed set that
+ * the walk tests without a lookup. Under OR, PostgreSQL keeps that IN as a hashed filter rather than
+ * turning it into a join, which it may then walk with parallel workers: each overran the page by 10x
+ * (37,000 runs walked for 50 rows at 1M spans).
+ */
+function runFilter(frequency: Frequency, runs: string, probe: string): string {
+  if (frequency === "common") return `EXISTS (${probe} ${PER_ROW})`;
+  if (frequency === "some") return `(s.run_id IN (${runs}) OR FALSE)`;
+  return `s.run_id IN (${runs})`;
 }
 
 /** `name IN (@p0, @p1, …)` for a list of values, adding them to `params`. */
@@ -118,8 +140,8 @@ const RELEASE = "coalesce(r.release, nullif(s.release, ''))";
  * Runs in the asked order (newest first by default) from the ingest-maintained `run_stats` counters,
  * so that runs whose record never arrived still appear. Pagination is keyset on (sort value, run id)
  * for every order, so a page never repeats or skips a run while new runs arrive. A tool filter goes
- * through `run_tools` (one row per run and tool), a code filter through the partial span index
- * (project, code, started_at) and the calls' final errors; both match any tool or code containing
+ * through `run_tools` (one row per run and tool), a code filter through `run_codes` (one row per run,
+ * code and tool its spans and final errors met); both match any tool or code containing
  * the text, ignoring case (the matching names are found first among the project's few distinct
  * names; the indexes do the rest).
  */
@@ -149,9 +171,6 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
     where.push("r.state = @state");
     params.state = q.state;
   }
-  // Spans of a run never start before the run's first attempt, so `from` also bounds the subqueries.
-  const spanFrom = q.from !== undefined ? "AND started_at >= @from" : "";
-  const errorFrom = q.from !== undefined ? "AND occurred_at >= @from" : "";
   if (q.from !== undefined) {
     where.push("s.first_started_at >= @from");
     params.from = q.from;
@@ -168,32 +187,25 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
     params.match = matchParam(db.dialect, parseTextQuery(q.text));
   }
   if (q.unanswered === "1") where.push("s.run_id IN (SELECT run_id FROM runs WHERE project_id = @project AND unanswered_tool_uses > 0)");
-  // The matching names as literals, so the run and span lookups go through their (project,
-  // tool|code, …) indexes with IN.
+  // The matching names as literals, so the run lookups go through their (project, tool|code, …)
+  // keys with IN.
   const toolIn = tools ? `tool IN ${inList(params, "tool", tools)}` : "";
   const codeIn = codes ? `code IN ${inList(params, "code", codes)}` : "";
-  // Two plans, chosen by how common the filter is (both engines misjudge it: their statistics do not
-  // know which names are busy). A rare name: collect its few runs first (IN). A common one: walk the
-  // runs in list order and probe each (EXISTS), which stops after a page — collecting a busy tool's
-  // million runs first took 2 s at 10M spans.
+  // Filters other than project, tool and code (a count can skip run_stats only without them).
+  const narrowed = where.length > 1;
+  let countRuns: string | null = null;
   if (tools) {
-    const common = await isCommon(db, `SELECT 1 FROM run_tools WHERE project_id = @project AND ${toolIn}`, params);
-    where.push(
-      common
-        ? `EXISTS (SELECT 1 FROM run_tools t WHERE t.project_id = s.project_id AND t.${toolIn} AND t.run_id = s.run_id ${PER_ROW})`
-        : `s.run_id IN (SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn})`,
-    );
+    const runs = `SELECT run_id FROM run_tools WHERE project_id = @project AND ${toolIn}`;
+    const frequency = await frequencyOf(db, runs, params);
+    where.push(runFilter(frequency, runs, `SELECT 1 FROM run_tools t WHERE t.project_id = s.project_id AND t.${toolIn} AND t.run_id = s.run_id`));
+    if (!narrowed && !codes && (frequency !== "common" || tools.length === 1)) countRuns = runs;
   }
   if (codes) {
-    const toolAnd = tools ? `AND ${toolIn}` : "";
-    const common = await isCommon(db, `SELECT 1 FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${spanFrom}`, params);
-    where.push(
-      common
-        ? `(EXISTS (SELECT 1 FROM tool_call_spans sp WHERE sp.project_id = s.project_id AND sp.run_id = s.run_id AND sp.${codeIn} ${toolAnd ? `AND sp.${toolIn}` : ""} ${PER_ROW})` +
-            ` OR EXISTS (SELECT 1 FROM tool_errors e WHERE e.project_id = s.project_id AND e.run_id = s.run_id AND e.${codeIn} ${toolAnd ? `AND e.${toolIn}` : ""} ${PER_ROW}))`
-        : `(s.run_id IN (SELECT run_id FROM tool_call_spans WHERE project_id = @project AND ${codeIn} ${toolAnd} ${spanFrom})` +
-            ` OR s.run_id IN (SELECT run_id FROM tool_errors WHERE project_id = @project AND ${codeIn} ${toolAnd} ${errorFrom}))`,
-    );
+    const toolAnd = tools ? `AND c.${toolIn}` : "";
+    const runs = `SELECT c.run_id FROM run_codes c WHERE c.project_id = @project AND c.${codeIn} ${toolAnd}`;
+    const frequency = await frequencyOf(db, runs, params);
+    where.push(runFilter(frequency, runs, `SELECT 1 FROM run_codes c WHERE c.project_id = s.project_id AND c.${codeIn} AND c.run_id = s.run_id ${toolAnd}`));
+    if (!narrowed && !tools && (frequency !== "common" || codes.length === 1)) countRuns = runs;
   }
   // Every page says how many runs its filters match, counted before the cursor narrows them.
   const matchedWhere = where.join(" AND ");
@@ -220,7 +232,7 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const [calls, matched] = await Promise.all([distinctCalls(db, q.project, page.map((r) => r.run_id)), countMatched(db, matchedWhere, params)]);
+  const [calls, matched] = await Promise.all([distinctCalls(db, q.project, page.map((r) => r.run_id)), countMatched(db, countRuns ?? matchedWhere, countRuns !== null, params)]);
   return {
     runs: page.map((r) => ({ ...toItem(r), toolCalls: calls.get(r.run_id) ?? 0 })),
     nextCursor: rows.length > q.limit && last ? `${last.sort_value}:${last.run_id}` : null,
@@ -232,14 +244,17 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
 /**
  * Runs matching the filters, counted up to one past RUNS_MATCHED_MAX: the count walks the same
  * indexes as the page, and the bound keeps a project with millions of runs from counting them all.
+ * When a tool or code is the only filter, `runs` selects the matching run ids from its run index
+ * (every run there has its counters row): grouped in key order, one name's ids stream from one short
+ * index range and the count stops at the bound, where walking run_stats for them took ~1,000 / (share
+ * of runs matching) rows, at any size. Several names are grouped only when they are rare (bounded).
  */
-async function countMatched(db: Executor, where: string, params: Record<string, string | number>): Promise<number> {
+async function countMatched(db: Executor, where: string, runIndex: boolean, params: Record<string, string | number>): Promise<number> {
   const { limit: _limit, cValue: _v, cRun: _r, ...rest } = params;
-  const row = await db.get<{ n: number }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id
-     WHERE ${where} LIMIT ${RUNS_MATCHED_MAX + 1}) m`,
-    rest,
-  );
+  const matching = runIndex
+    ? `${where} GROUP BY run_id`
+    : `SELECT 1 FROM run_stats s LEFT JOIN runs r ON r.project_id = s.project_id AND r.run_id = s.run_id WHERE ${where}`;
+  const row = await db.get<{ n: number }>(`SELECT count(*) AS n FROM (${matching} LIMIT ${RUNS_MATCHED_MAX + 1}) m`, rest);
   return Number(row?.n ?? 0);
 }
 

@@ -87,7 +87,12 @@ export async function toolExists(db: Executor, projectId: string, tool: string):
   return (await db.get<{ one: number }>("SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND tool = ? LIMIT 1", [projectId, tool])) !== undefined;
 }
 
-/** Whether any span of the project carries this code (one index seek). */
+/**
+ * Whether any span of the project carries this code, or drift's accumulators (kept beyond raw
+ * retention) still have it: a code every stored call lost to a rule change or a pack switch keeps
+ * its page, with its history by release and the change that moved it (an index seek each).
+ */
 export async function codeExists(db: Executor, projectId: string, code: string): Promise<boolean> {
-  return (await db.get<{ one: number }>("SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND code = ? LIMIT 1", [projectId, code])) !== undefined;
+  if ((await db.get<{ one: number }>("SELECT 1 AS one FROM tool_call_spans WHERE project_id = ? AND code = ? LIMIT 1", [projectId, code])) !== undefined) return true;
+  return (await db.get<{ one: number }>("SELECT 1 AS one FROM drift_signatures WHERE project_id = ? AND code = ? LIMIT 1", [projectId, code])) !== undefined;
 }

@@ -53,7 +53,7 @@ async function pickVictims(tx: Executor, policy: RetentionPolicy): Promise<RunRe
 
 /**
  * Deletes one chunk of expired runs — whole runs, never half of one: their spans, final errors, run
- * record, counters, tool index and told steps — in one transaction. A run expires when its last activity is
+ * record, counters, tool and code indexes and told steps — in one transaction. A run expires when its last activity is
  * older than the cutoff, or, while more than `maxSpans` spans are stored, when it is among the
  * oldest. Rollups, the codes catalogue and drift accumulators keep the history. Call until it
  * returns zero runs. (On PostgreSQL whole days of spans and errors go first, by dropping their
@@ -71,7 +71,7 @@ export async function pruneExpiredRuns(store: Store, policy: RetentionPolicy): P
     const spans = await del("tool_call_spans");
     const toolErrors = await del("tool_errors");
     // A run's told steps go with it; the told counts, like the other rollups, keep the history.
-    for (const table of ["runs", "run_stats", "run_tools", "told_steps", "failure_facts", "error_facts"]) await del(table);
+    for (const table of ["runs", "run_stats", "run_tools", "run_codes", "told_steps", "failure_facts", "error_facts"]) await del(table);
     return { runs: victims.length, spans, toolErrors };
   });
 }

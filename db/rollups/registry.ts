@@ -8,6 +8,7 @@ import { emitterDropsRollup } from "../schema/emitter-drops";
 import { errorRollups } from "../schema/error-rollups";
 import { runStatsRollup } from "../schema/run-stats";
 import { runToolsRollup } from "../schema/run-tools";
+import { runCodesRollup } from "../schema/run-codes";
 import { spanRollups } from "../schema/span-rollups";
 import { toldStepCountsRollup } from "../schema/told-step-counts";
 import type { StoredRow } from "./compile-rollup";
@@ -29,6 +30,7 @@ export const ROLLUPS = {
   runStats: runStatsRollup,
   conformance,
   runTools: runToolsRollup,
+  runCodes: runCodesRollup,
   emitters: emitterRollup,
   drops: emitterDropsRollup,
   toldSteps: toldStepCountsRollup,

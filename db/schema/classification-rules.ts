@@ -42,6 +42,25 @@ export const classificationRuleVersions = table(
 );
 
 /**
+ * Changes of a project's classification that are not a rule's version: a reorder of its rules
+ * (`reordered`) and a switch of the built-in pack (`builtin_on`, `builtin_off`), each at the revision
+ * it bumped to. `codes` (a JSON array, sorted) collects the codes of the stored calls the
+ * re-classification job moved while bringing them past that revision: the codes the change concerned.
+ */
+export const classificationEvents = table(
+  "classification_events",
+  {
+    projectId: text("project_id").notNull(),
+    revision: int("revision").notNull(),
+    action: text("action").notNull(),
+    actor: text("actor").notNull(),
+    at: int("at").notNull(),
+    codes: text("codes").notNull().default("[]"),
+  },
+  (t) => [primaryKey({ name: "classification_events_pk", columns: [t.projectId, t.revision] })],
+);
+
+/**
  * Per project: whether the built-in pack is on, and a revision bumped by every rule change (ingest
  * reloads its compiled rules when it moves; the re-classification job works towards it).
  */
@@ -63,3 +82,5 @@ export const classificationRulesPg = pgTableOf(classificationRules);
 export const classificationRuleVersionsPg = pgTableOf(classificationRuleVersions);
 
 export const classificationStatePg = pgTableOf(classificationState);
+
+export const classificationEventsPg = pgTableOf(classificationEvents);

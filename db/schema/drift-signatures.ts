@@ -24,8 +24,9 @@ export const driftSignatures = table(
     /** JSON array of up to three run ids that show this signature. */
     exampleRunIds: text("example_run_ids").notNull().default("[]"),
     /**
-     * Spans and final errors of the signature whose code a project's classification rule set (not the
-     * emitter, not the built-in pack): a code that only rules give can come and go with a rule edit.
+     * Spans and final errors of the signature whose code classification set, a project's rule or the
+     * built-in pack (not the emitter): a code that only rules give can come and go with a rule edit, a
+     * reorder or a pack switch. Rows folded before the pack's codes were counted here count project rules only.
      */
     ruled: int("ruled").notNull().default(0),
   },

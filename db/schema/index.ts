@@ -13,6 +13,7 @@ export * from "./error-rollups";
 export * from "./codes";
 export * from "./run-stats";
 export * from "./run-tools";
+export * from "./run-codes";
 export * from "./conformance-counts";
 export * from "./emitter-counts";
 export * from "./emitter-drops";

@@ -107,8 +107,9 @@ export const driftFindingSchema = z.object({
   /** For `model_behaviour`: the self-correction rate before and after (`before`/`after` signatures are null). */
   selfCorrection: z.object({ before: selfCorrectionSideSchema, after: selfCorrectionSideSchema }).optional(),
   /**
-   * The finding's history of classification rules: changes of rules that set (or had set) its code,
-   * oldest first (`rule “Name” edited to v2 at <ISO time>`); absent when there were none.
+   * The finding's history of classification: changes of rules that set (or had set) its code, and
+   * reorders and pack switches that moved it, oldest first (`rule “Name” edited to v2 at <ISO time>`,
+   * `rules reordered at <ISO time>`); absent when there were none.
    */
   ruleNotes: z.array(z.string()).optional(),
 });
@@ -187,17 +188,21 @@ export const codeReleaseHistorySchema = z.object({
   order: z.enum(["semver", "first_seen"]),
   points: z.array(codeReleasePointSchema),
   /**
-   * Changes of the project's classification rules that set (or had set) this code, oldest first: a
-   * code given by rules can change with them, which drift does not report as the tool's doing.
+   * Changes of the project's classification that concern this code, oldest first: versions of rules
+   * that set (or had set) it, and reorders and built-in pack switches that moved calls to or from it
+   * (or, while history is still re-classified for them, `pending`: they may concern any code). A code
+   * given by rules can change with them, which drift does not report as the tool's doing.
    */
   ruleEdits: z.array(
     z.object({
-      ruleId: z.string(),
-      name: z.string(),
-      version: z.number().int(),
-      action: z.enum(["created", "updated", "deleted"]),
+      /** The rule, its name and the version the change made; null for a reorder or a pack switch. */
+      ruleId: z.string().nullable(),
+      name: z.string().nullable(),
+      version: z.number().int().nullable(),
+      action: z.enum(["created", "updated", "deleted", "reordered", "builtin_on", "builtin_off"]),
       at: z.number().int(),
-      /** `rule “Name” edited to v2 at <ISO time>`. */
+      pending: z.boolean(),
+      /** `rule “Name” edited to v2 at <ISO time>`, `rules reordered at <ISO time>`, `built-in pack switched off at <ISO time>`. */
       text: z.string(),
     }),
   ),

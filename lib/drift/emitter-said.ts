@@ -5,8 +5,12 @@ interface Prior {
   outcome?: string | null;
 }
 
-/** Whether a rule set the code: a project rule, as opposed to the emitter or the built-in pack (`builtin.*`). */
-export const isProjectRule = (ruleId: string | null): boolean => ruleId !== null && !ruleId.startsWith("builtin.");
+/**
+ * Whether classification set the code: a project rule or the built-in pack (`builtin.*`), as opposed
+ * to the emitter. Both change with the project's classification config (an edit, a reorder, a pack
+ * switch), so drift counts both as `ruled`.
+ */
+export const setByRule = (ruleId: string | null): boolean => ruleId !== null;
 
 /**
  * Which of a row's class, retryable and outcome its emitter said, as drift counts them: all of them

@@ -22,7 +22,7 @@ export interface CodeAccumulator {
   calls: number;
   /** Of those, calls where a later attempt succeeded. */
   recovered: number;
-  /** Spans and final errors whose code a project's classification rule set (absent: none). */
+  /** Spans and final errors whose code classification set, a project's rule or the built-in pack (absent: none). */
   ruled?: number;
   firstSeen: number;
   lastSeen: number;

@@ -2,6 +2,7 @@ import { countStaleFailures, reclassifyChunk, recordReclassifyProgress } from "@
 import { countStaleErrors, reclassifyErrorChunk } from "@/db/classify/reclassify-errors";
 import { getClassificationRevision, getClassificationState, listClassificationRules } from "@/db/classify/rules";
 import type { Store } from "@/db/client";
+import { markFindingsStale } from "@/db/drift/refresh-drift";
 import { compileRuleset } from "@/lib/classify/classify";
 import type { JobLease } from "@/db/store/job-lock";
 import type { JobOutcome } from "./job-messages";
@@ -32,6 +33,9 @@ export async function reclassifyProject(store: Store, projectId: string, lease: 
     changed += chunk.changed;
     const done = chunk.examined === 0;
     await recordReclassifyProgress(store, projectId, state.revision, { examined, changed, total: Math.max(total, examined), done }, now());
-    if (done) return { rows: examined - state.examined, detail: `${changed} of ${examined} stored failures changed` };
+    if (!done) continue;
+    // Drift's findings read the rule history, which now knows what this revision's reorder or switch moved.
+    if (state.appliedRevision < state.revision) await markFindingsStale(store, projectId);
+    return { rows: examined - state.examined, detail: `${changed} of ${examined} stored failures changed` };
   }
 }

@@ -1,4 +1,5 @@
 import { processState } from "../process-state";
+import { scheduleDriftFold } from "./drift-fold";
 import { jobRunner } from "./job-runner";
 
 interface Pending {
@@ -28,6 +29,8 @@ export function scheduleReclassify(projectId: string): void {
     .ask({ job: "reclassify", projectId })
     .then((outcome) => {
       skipped = outcome.skipped !== undefined;
+      // A finished pass may have marked the drift findings stale: recompute them now rather than at the next ingest or drift read.
+      if (!skipped) scheduleDriftFold(projectId, 0);
     })
     .catch((error: unknown) => console.error("[faultline] re-classification failed; the next rule change or progress read retries", error))
     .finally(() => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { noChange } from "@/db/audit/audited-change";
 import {
   createClassificationRule,
   deleteClassificationRule,
@@ -66,11 +67,13 @@ export const classificationRuleDelete = defineMutation({
 export const classificationRulesReorder = defineMutation({
   body: ruleOrderSchema,
   access: { project: "body", minimum: "admin" },
-  change: async (tx, { body: { project, ids }, now }) => {
-    if (!(await reorderClassificationRules(tx, project, ids, now))) {
+  change: async (tx, { body: { project, ids }, caller, now }) => {
+    const done = await reorderClassificationRules(tx, project, ids, actorLabel(caller), now);
+    if (done === "invalid") {
       throw new ApiError("bad_request", "name every rule of the project exactly once", [{ path: "ids", message: "name every rule of the project exactly once" }]);
     }
-    return { result: { project, ids }, audit: { projectId: project, action: "classification.rules_reordered", target: null, detail: { ids } } };
+    const audit = done === "unchanged" ? noChange("the rules already are in this order") : { projectId: project, action: "classification.rules_reordered" as const, target: null, detail: { ids } };
+    return { result: { project, ids }, audit };
   },
   respond: (result) => reclassifyAfter(result.project, Response.json(result)),
 });
@@ -79,9 +82,10 @@ export const classificationRulesReorder = defineMutation({
 export const classificationBuiltinSwitch = defineMutation({
   body: builtinSwitchSchema,
   access: { project: "body", minimum: "admin" },
-  change: async (tx, { body: { project, enabled }, now }) => {
-    await setBuiltinPack(tx, project, enabled, now);
-    return { result: { project, builtinEnabled: enabled }, audit: { projectId: project, action: "classification.builtin_switched", target: null, detail: { enabled } } };
+  change: async (tx, { body: { project, enabled }, caller, now }) => {
+    const switched = await setBuiltinPack(tx, project, enabled, actorLabel(caller), now);
+    const audit = switched ? { projectId: project, action: "classification.builtin_switched" as const, target: null, detail: { enabled } } : noChange(`the built-in pack already is ${enabled ? "on" : "off"}`);
+    return { result: { project, builtinEnabled: enabled }, audit };
   },
   respond: (result) => reclassifyAfter(result.project, Response.json(result)),
 });

@@ -47,7 +47,7 @@ describe.each(DIALECTS)("retention (%s)", (dialect) => {
     expect(await pruneExpiredRuns(store, policy)).toEqual({ runs: 2, spans: 5, toolErrors: 2 });
     expect(await pruneExpiredRuns(store, policy)).toEqual({ runs: 0, spans: 0, toolErrors: 0 });
     expect(await rows("SELECT DISTINCT run_id FROM tool_call_spans")).toEqual([{ run_id: "recent" }]);
-    for (const table of ["runs", "run_stats", "run_tools", "tool_errors", "told_steps"]) {
+    for (const table of ["runs", "run_stats", "run_tools", "run_codes", "tool_errors", "told_steps"]) {
       expect(await rows(`SELECT DISTINCT run_id FROM ${table}`)).toEqual([{ run_id: "recent" }]);
     }
     expect(await n("SELECT sum(spans) AS n FROM span_rollups_hourly")).toBe(rollupSpans);

@@ -50,6 +50,7 @@ async function expectExact() {
   const r = await rollupsAndRecount(store);
   expect(r.spanRollups).toEqual(r.spanRecount);
   expect(r.codes.filter((c) => Number(c.spans) !== 0)).toEqual(r.codesRecount);
+  expect(r.runCodes).toEqual(r.runCodesRecount);
 }
 
 const seats = ruleInputSchema.parse({ name: "seats", match: { message: "seat * is taken" }, set: { code: "seat_taken", errorClass: "ToolRefusal", retryable: false } });

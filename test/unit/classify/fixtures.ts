@@ -45,6 +45,12 @@ export async function rollupsAndRecount(store: Store) {
        FROM tool_call_spans WHERE code IS NOT NULL GROUP BY code, tool, coalesce(error_class, ''), CASE WHEN retryable IS NULL THEN -1 ELSE retryable END ORDER BY code, tool, "errorClass", retryable`,
     ),
     delays: await all(`SELECT code, kind, bucket_ms AS "bucketMs", sum(count) AS n FROM delay_histograms_hourly GROUP BY code, kind, bucket_ms HAVING sum(count) <> 0 ORDER BY code, kind, bucket_ms`),
+    runCodes: await all(`SELECT code, run_id AS "runId", tool, count FROM run_codes ORDER BY code, run_id, tool`),
+    runCodesRecount: await all(
+      `SELECT code, run_id AS "runId", tool, count(*) AS count FROM (
+         SELECT code, run_id, tool FROM tool_call_spans WHERE code IS NOT NULL UNION ALL SELECT code, run_id, tool FROM tool_errors WHERE code IS NOT NULL
+       ) AS sightings GROUP BY code, run_id, tool ORDER BY code, run_id, tool`,
+    ),
     runStats: await all(`SELECT run_id AS "runId", failed_attempts AS failed, declined, refused FROM run_stats ORDER BY run_id`),
     runRecount: await all(
       `SELECT run_id AS "runId", sum(CASE WHEN outcome IS NOT NULL AND outcome <> 'ok' THEN 1 ELSE 0 END) AS failed,

@@ -57,6 +57,7 @@ describe.each(DIALECTS)("classification at ingest (%s)", (dialect) => {
     const r = await rollupsAndRecount(store);
     expect(r.spanRollups).toEqual(r.spanRecount);
     expect(r.codes).toEqual(r.codesRecount);
+    expect(r.runCodes).toEqual(r.runCodesRecount);
     // Conformance counts what the emitter sent: two failures came without a code.
     expect(await store.all("SELECT spans, non_ok AS \"nonOk\", no_code AS \"noCode\" FROM conformance_counts")).toEqual([{ spans: 4, nonOk: 3, noCode: 2 }]);
   });
@@ -64,7 +65,7 @@ describe.each(DIALECTS)("classification at ingest (%s)", (dialect) => {
   it("applies the project's rules first, at the current revision, and honours the pack switch", async () => {
     const input = ruleInputSchema.parse({ name: "seats", match: { errorType: "SeatTakenError" }, set: { code: "seat_taken", errorClass: "ToolRefusal", retryable: false } });
     await store.transaction((tx) => createClassificationRule(tx, "default", "r1", input, "test", T0));
-    await store.transaction((tx) => setBuiltinPack(tx, "default", false, T0));
+    await store.transaction((tx) => setBuiltinPack(tx, "default", false, "test", T0));
     await sendOtlp(store, [toolSpan(1, "search", "seat 12A is taken", [errorType("SeatTakenError")]), toolSpan(2, "search", "slow down", [status(429)])]);
     const rows = await spans();
     expect(rows.map((r) => [r.code, r.outcome, r.errorClass, r.ruleId, r.ruleVersion, r.revision])).toEqual([

@@ -30,6 +30,7 @@ async function expectRecount() {
   expect(r.spanRollups6h).toEqual(r.span6hRecount);
   expect(r.codes).toEqual(r.codesRecount);
   expect(r.runStats).toEqual(r.runRecount);
+  expect(r.runCodes).toEqual(r.runCodesRecount);
   // A re-coded outcome (declined or not) moves the SLO's call endings.
   expect(await callEndingRows(store, "default")).toEqual(await recountCallEndings(store, "default"));
   return r;
@@ -67,14 +68,14 @@ describe.each(DIALECTS)("re-classification of stored calls (%s)", (dialect) => {
     expect(await store.all("SELECT DISTINCT outcome, error_class AS c FROM tool_call_spans WHERE tool = 'book' AND code = 'seat_gone'")).toEqual([{ outcome: "failed", c: "SeatTakenError" }]);
     await expectRecount();
 
-    await store.transaction((tx) => setBuiltinPack(tx, "default", false, T0));
+    await store.transaction((tx) => setBuiltinPack(tx, "default", false, "test", T0));
     await settle();
     expect((await codes()).slice(4, 6)).toEqual([null, null]);
     const off = await expectRecount();
     expect(off.delays).toEqual([]);
 
     await store.transaction((tx) => deleteClassificationRule(tx, "default", "r1", "test", T0));
-    await store.transaction((tx) => setBuiltinPack(tx, "default", true, T0));
+    await store.transaction((tx) => setBuiltinPack(tx, "default", true, "test", T0));
     await settle(100);
     expect(await codes()).toEqual(before);
     await expectRecount();

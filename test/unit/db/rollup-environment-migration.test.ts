@@ -1,40 +1,18 @@
-import Database from "better-sqlite3";
-import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
-import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { getTableName } from "drizzle-orm";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect, Store } from "@/db/client";
 import { BatchAggregates } from "@/db/ingest/aggregate";
 import { spanInsert, toolErrorInsert } from "@/db/ingest/statements";
-import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
-import { SQLITE_MIGRATIONS_DIR, openSqliteStore } from "@/db/store/sqlite-store";
 import type { SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { spanRow } from "../../helpers/rows";
-import { createTestDatabase, DIALECTS } from "../../helpers/stores";
+import { upgradedStore } from "../../helpers/migrate-before";
+import { DIALECTS } from "../../helpers/stores";
 
 // The migration that adds `environment` to the rollup keys recounts, from the raw rows, every period
 // the raw rows still cover whole, and keeps older periods (raw rows pruned) with environment ''.
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 9, 5, 0, 0, 0);
-
-/** The migrations folder as it was before the environment key: the journal cut before that migration. */
-function foldersBefore(dir: string): string {
-  const copy = mkdtempSync(path.join(tmpdir(), "fl-mig-"));
-  cpSync(dir, copy, { recursive: true });
-  const journalPath = path.join(copy, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith("_rollup_environment"));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return copy;
-}
 
 // Raw spans from 02:30 on (so 02:00 is a partly pruned hour) in two environments; the rollups of
 // 00:00 and 02:00 predate them (their raw rows were pruned) and must be kept as they are.
@@ -117,32 +95,9 @@ describe.each(DIALECTS)("the rollups' environment key migration (%s)", (dialect)
     cleanup = undefined;
   });
 
-  async function migratedStore(): Promise<Store> {
-    if (dialect === "sqlite") {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "fl-env-")), "f.db");
-      const raw = new Database(file);
-      migrateSqlite(drizzleSqlite(raw), { migrationsFolder: foldersBefore(SQLITE_MIGRATIONS_DIR) });
-      raw.close();
-      const before = await openSqliteStore(file, { migrate: false });
-      await seedBefore(before, dialect);
-      await before.close();
-      return openSqliteStore(file);
-    }
-    const db = await createTestDatabase({ unmigrated: true });
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    await migratePg(drizzlePg({ client }), { migrationsFolder: foldersBefore(PG_MIGRATIONS_DIR) });
-    await client.end();
-    const before = await openPgStore(db.url, { poolMax: 2, migrate: false });
-    await seedBefore(before, dialect);
-    await before.close();
-    const after = await openPgStore(db.url, { poolMax: 2 });
-    cleanup = db.drop;
-    return after;
-  }
-
   it("recounts the periods the raw rows cover by environment and keeps older ones as unknown", async () => {
-    const store = await migratedStore();
+    const { store, drop } = await upgradedStore(dialect, "_rollup_environment", (before) => seedBefore(before, dialect));
+    cleanup = drop;
     try {
       // Hourly: 00:00 and 02:00 (partly pruned) kept with environment ''; from 03:00 on, the recount.
       const kept = await rows(store, "span_rollups_hourly", SPAN_COLUMNS, `hour < ${T0 + 3 * HOUR} ORDER BY hour`);

@@ -125,6 +125,11 @@ describe.each(DIALECTS)("searchProject (%s)", (dialect) => {
     expect(await toolExists(store, "p", "cancel_other")).toBe(false);
     expect(await codeExists(store, "p", "upstream_timeout")).toBe(true);
     expect(await codeExists(store, "other", "upstream_timeout")).toBe(false);
+    // A code no stored call carries any more (re-classified, or past retention) that drift still remembers.
+    expect(await codeExists(store, "p", "quota_gone")).toBe(false);
+    await store.run("INSERT INTO drift_signatures (project_id, code, tool, release, release_kind, first_seen, last_seen) VALUES ('p', 'quota_gone', 'book', '1.0.0', 'release', 0, 0)");
+    expect(await codeExists(store, "p", "quota_gone")).toBe(true);
+    expect(await codeExists(store, "other", "quota_gone")).toBe(false);
   });
 
   it("reads through indexes, never a scan of the spans table", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
-import { createClassificationRule, updateClassificationRule } from "@/db/classify/rules";
+import { createClassificationRule, reorderClassificationRules, setBuiltinPack, updateClassificationRule } from "@/db/classify/rules";
 import { getCodeReleaseHistory } from "@/db/drift/get-code-release-history";
 import { refreshDrift } from "@/db/drift/refresh-drift";
 import { ruleInputSchema, type RuleInput } from "@/lib/contracts/classification";
@@ -31,6 +31,11 @@ function release(version: string, day: number, seatRetryable: boolean, quotaRetr
     ...Array.from({ length: 40 }, (_, n) => record(60 + n, { outcome: "ok" })),
   ];
 }
+
+/** A release whose 30 code-less failures are rate limits (the built-in pack codes them `rate_limited`) instead of quotas. */
+const rateLimited = (version: string, day: number) =>
+  release(version, day, true).map((r) => ("message" in r && String(r.message).startsWith("quota") ? { ...r, message: "rate limit exceeded" } : r));
+const historyTexts = async (code: string) => (await getCodeReleaseHistory(store, { project: "default", code })).ruleEdits.map((e) => e.text);
 
 const quota = (set: RuleInput["set"]) => ruleInputSchema.parse({ name: "Quota", match: { message: "quota exceeded*" }, set });
 const send = (version: string, day: number, seatRetryable: boolean) => ingestNativeBatch(store, "default", undefined, release(version, day, seatRetryable));
@@ -102,5 +107,46 @@ describe.each(DIALECTS)("drift and classification rules (%s)", (dialect) => {
     await ingestNativeBatch(store, "default", undefined, first);
     await send("1.1.0", 2, true);
     expect(await findings()).toEqual([["added", "quota_exceeded", null, "1.0.0", "1.1.0", ["code"]]]);
+  });
+  it("reports no removed code when the built-in pack is switched off after drift folded its codes, and puts the switch in that code's history", async () => {
+    expect(await ingestNativeBatch(store, "default", undefined, rateLimited("1.0.0", 0))).toMatchObject({ accepted: 100 });
+    expect(await findings()).toEqual([]);
+    expect(await store.all("SELECT count(*) AS n FROM tool_call_spans WHERE code = 'rate_limited'")).toEqual([{ n: 30 }]);
+
+    expect(await store.transaction((tx) => setBuiltinPack(tx, "default", false, "test", T0 + DAY))).toBe(true);
+    // Until history is re-classified, which codes the switch moved is not known: it may concern any.
+    expect(await historyTexts("seat_taken")).toEqual(["built-in pack switched off at 2026-11-03T00:00:00.000Z (history is still being re-classified: it may concern any code)"]);
+    await settle();
+    expect(await store.all("SELECT count(*) AS n FROM tool_call_spans WHERE code = 'rate_limited'")).toEqual([{ n: 0 }]);
+    // Switching it off again is no change.
+    expect(await store.transaction((tx) => setBuiltinPack(tx, "default", false, "test", T0 + 2 * DAY))).toBe(false);
+
+    // 1.1.0's rate limits come without a code: the pack's code is gone by the switch, not by the tool.
+    await ingestNativeBatch(store, "default", undefined, rateLimited("1.1.0", 2));
+    expect(await findings()).toEqual([]);
+    expect(await historyTexts("rate_limited")).toEqual(["built-in pack switched off at 2026-11-03T00:00:00.000Z"]);
+    // The emitter's own code was not moved by the switch.
+    expect(await historyTexts("seat_taken")).toEqual([]);
+  });
+
+  it("reports no code change when a reorder hands calls to another rule's code, and puts the reorder in both codes' histories", async () => {
+    await store.transaction((tx) => createClassificationRule(tx, "default", "q", quota({ code: "quota_exceeded", errorClass: "ToolFailure", retryable: true }), "test", T0 - DAY));
+    const seat = ruleInputSchema.parse({ name: "Seat", match: { message: "*seat*" }, set: { code: "seat_quota" } });
+    await store.transaction((tx) => createClassificationRule(tx, "default", "s", seat, "test", T0 - DAY));
+    await send("1.0.0", 0, true);
+    expect(await findings()).toEqual([]);
+
+    expect(await store.transaction((tx) => reorderClassificationRules(tx, "default", ["q", "s"], "test", T0 + DAY))).toBe("unchanged");
+    expect(await store.transaction((tx) => reorderClassificationRules(tx, "default", ["s", "q"], "test", T0 + DAY))).toBe("reordered");
+    await settle();
+    expect(await store.all("SELECT count(*) AS n FROM tool_call_spans WHERE code = 'seat_quota'")).toEqual([{ n: 30 }]);
+
+    // Before, the quotas were quota_exceeded; now the seat rule comes first and calls them seat_quota.
+    await send("1.1.0", 2, true);
+    expect(await findings()).toEqual([]);
+    expect(await historyTexts("quota_exceeded")).toEqual(["rule “Quota” created as v1 at 2026-11-01T00:00:00.000Z", "rules reordered at 2026-11-03T00:00:00.000Z"]);
+    expect(await historyTexts("seat_quota")).toEqual(["rule “Seat” created as v1 at 2026-11-01T00:00:00.000Z", "rules reordered at 2026-11-03T00:00:00.000Z"]);
+    // The seat rule never replaces the emitter's seat_taken: the reorder did not concern it.
+    expect(await historyTexts("seat_taken")).toEqual([]);
   });
 });
