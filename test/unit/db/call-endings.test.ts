@@ -3,27 +3,17 @@
 // replayed (endings move as later attempts, earlier attempts and the model's next calls arrive), after
 // retention, and when the migration backfills it on a database that holds spans already. The SLO
 // reads that combine it with raw edges answer what the raw reads answer, at any `now`.
-import Database from "better-sqlite3";
-import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
-import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect, Store } from "@/db/client";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 import { sloCallBuckets, sloRawCallWindows } from "@/db/slos/slo-counts";
 import { sloCallHours, sloCallWindows } from "@/db/slos/slo-window-counts";
-import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
-import { SQLITE_MIGRATIONS_DIR, openSqliteStore } from "@/db/store/sqlite-store";
 import type { ToldStep } from "@/lib/contracts/told";
 import { seededRandom } from "@/lib/runtime";
 import { callEndingRows, recountCallEndings } from "@/test/helpers/call-endings";
 import { ingestNativeBatch } from "@/test/helpers/ingest";
-import { DIALECTS, createTestDatabase, openTestStore } from "@/test/helpers/stores";
+import { upgradedStore } from "@/test/helpers/migrate-before";
+import { DIALECTS, openTestStore } from "@/test/helpers/stores";
 import { toldRunRecords } from "@/test/helpers/told-runs";
 
 const MIN = 60_000;
@@ -84,18 +74,6 @@ async function projectStore(dialect: Dialect): Promise<Store> {
 
 async function expectExact(store: Store): Promise<void> {
   expect(await callEndingRows(store, P)).toEqual(await recountCallEndings(store, P));
-}
-
-/** The migrations folder before the call endings rollup: the journal cut before that migration. */
-function migrationsBefore(dir: string): string {
-  const copy = mkdtempSync(path.join(tmpdir(), "fl-endings-"));
-  cpSync(dir, copy, { recursive: true });
-  const journalPath = path.join(copy, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith("_call_endings"));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return copy;
 }
 
 // PostgreSQL's generated text-search column is written by the database itself.
@@ -190,30 +168,13 @@ describe.each(DIALECTS)("the SLO call endings rollup (%s)", (dialect) => {
     const records = shuffled(allRecords(), random);
     for (let at = 0; at < records.length; at += 40) await ingestNativeBatch(source, P, undefined, records.slice(at, at + 40));
     const ingested = await callEndingRows(source, P);
-    let target: Store;
-    let reopen: () => Promise<Store>;
-    if (dialect === "sqlite") {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "fl-endings-")), "f.db");
-      const raw = new Database(file);
-      migrateSqlite(drizzleSqlite(raw), { migrationsFolder: migrationsBefore(SQLITE_MIGRATIONS_DIR) });
-      raw.close();
-      target = await openSqliteStore(file, { migrate: false });
-      reopen = async () => openSqliteStore(file);
-    } else {
-      const db = await createTestDatabase({ unmigrated: true });
-      cleanup = db.drop;
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsBefore(PG_MIGRATIONS_DIR) });
-      await client.end();
-      target = await openPgStore(db.url, { poolMax: 2, migrate: false });
-      reopen = () => openPgStore(db.url, { poolMax: 2 });
-    }
-    await copyRows(source, target, "projects");
-    expect(await copyRows(source, target, "tool_call_spans")).toBe(allRecords().filter((r) => r.type === "tool_call_span").length);
-    expect(await copyRows(source, target, "told_steps")).toBe(RUNS);
-    await target.close();
-    const migrated = await reopen();
+    const upgraded = await upgradedStore(dialect, "_call_endings", async (target) => {
+      await copyRows(source, target, "projects");
+      expect(await copyRows(source, target, "tool_call_spans")).toBe(allRecords().filter((r) => r.type === "tool_call_span").length);
+      expect(await copyRows(source, target, "told_steps")).toBe(RUNS);
+    });
+    cleanup = upgraded.drop;
+    const migrated = upgraded.store;
     try {
       const backfilled = await callEndingRows(migrated, P);
       expect(backfilled).toEqual(ingested);
