@@ -129,7 +129,7 @@ export async function boot(): Promise<void> {
   checkBinding(c);
   const { store, created } = await openDatabase();
   attachToHttpServers({ headersTimeoutMs: c.headersTimeoutMs, requestTimeoutMs: c.headersTimeoutMs + c.bodyTimeoutMs + 5000 });
-  startAdmission(c.queueBudgetMs);
+  startAdmission({ budgetMs: c.queueBudgetMs, maxPerCredential: c.maxInflightPerKey });
   startRetention();
   startAlerts();
   void startDriftJobs(store);

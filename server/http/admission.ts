@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./api-error";
 import { DrainEstimate } from "./drain-estimate";
+import { otlpDoorAnswer } from "./otlp-response";
 import { API_ANSWER_HEADERS } from "./path-check";
 import { processLoop, startLoopSampler, type LoopReadings } from "./loop-turn";
 import { clockMs, doorTicket, receivedAt, requestsInProgress, setDoor, type DoorPass, type DoorRefusal } from "./node-server";
@@ -13,19 +14,19 @@ import { processState } from "../process-state";
  */
 const MIN_QUEUE = 4;
 
-/** After a handler sheds a request for queueing, new ingest requests are refused at the door this long. */
-const DOOR_CLOSED_MS = 250;
-
 const SHED_MESSAGE = "the server is too busy to take this request in time; retry later";
 
-/** Twice the delay seen, in whole seconds from 1 to 30: long enough for the queue to drain. */
+/** Twice the delay, in whole seconds from 1 to 30: long enough for the queue to drain. */
 export const retryAfterFor = (delayMs: number): number => Math.min(30, Math.max(1, Math.ceil((2 * delayMs) / 1000)));
 
 /**
  * Whether the loop turn in progress has used up its share of the queueing budget with ingest it let
- * in itself. A request read in this turn arrived during the previous one, so it waited that turn plus
- * its place in this one: capping each turn at half the budget keeps the two within it. Requests
- * beyond the cap are refused in microseconds, so the next turn starts soon and stays short too.
+ * in itself. Node reads every ready socket in one go and, with the body already buffered and SQLite
+ * answering synchronously, serves each request before reading the next: the queue is then in the
+ * kernel, not in the process, and a turn is as long as the requests it took. A request read in this
+ * turn arrived during the previous one, so it waited that turn plus its place in this one: capping
+ * each turn at half the budget keeps the two within it. Requests beyond the cap are refused in
+ * microseconds, so the next turn starts soon and stays short too.
  */
 export function turnOverBudget(turn: number, admitted: number, budgetMs: number): boolean {
   return admitted >= MIN_QUEUE && turn > budgetMs / 2;
@@ -34,86 +35,111 @@ export function turnOverBudget(turn: number, admitted: number, budgetMs: number)
 const INGEST = /^\/api\/v1\/ingest(\/[a-z-]+)*\/?(\?|$)/;
 const OTLP = /^\/v1\/traces\/?(\?|$)/;
 
-/** The handler's 429 in the error envelope, with the headers every API answer carries. */
-function shedAnswer(retryAfter: number): DoorRefusal {
-  return {
-    status: 429,
-    headers: { ...API_ANSWER_HEADERS, "retry-after": String(retryAfter) },
-    body: JSON.stringify({ error: { code: "rate_limited", message: SHED_MESSAGE } }),
-  };
+/** What the door reads of a request (strings as sent). */
+export interface DoorRequest {
+  method?: string;
+  url: string;
+  /** The key it presents (the Authorization or x-faultline-key header), if any. */
+  credential?: string;
+  contentType?: string;
 }
 
 /**
- * Admission control for ingest: keeps the time a request spends queued inside the process within a
- * budget by answering the excess `429` with `Retry-After` (clients back off by it), so accepted
- * requests and health stay near the budget instead of growing with the offered load. Every time is
- * handed in, so tests drive it with a clock of their own.
+ * The handler's 429 (Retry-After in seconds): in the error envelope with the headers every API
+ * answer carries, or for OTLP a google.rpc.Status in the request's encoding.
+ */
+function refusal(req: DoorRequest, otlp: boolean, message: string, retryAfter: number): DoorRefusal {
+  const headers = { ...API_ANSWER_HEADERS, "retry-after": String(retryAfter) };
+  if (otlp) return otlpDoorAnswer(429, message, headers, req.contentType);
+  return { status: 429, headers, body: JSON.stringify({ error: { code: "rate_limited", message } }) };
+}
+
+/** What admission control is told at its start. */
+export interface AdmissionOptions {
+  /** FAULTLINE_QUEUE_BUDGET_MS: the longest a request should wait inside the process for the ones ahead of it. */
+  budgetMs: number;
+  /** FAULTLINE_MAX_INFLIGHT_PER_KEY: ingest requests one credential may have let in at once. */
+  maxPerCredential: number;
+}
+
+/**
+ * Admission control for ingest: keeps the time a request waits inside the process (and in the
+ * kernel while the process is busy) within a budget by answering the excess `429` with
+ * `Retry-After` at the door, before Next parses anything or reads a byte of the body, so a refusal
+ * costs microseconds and the process keeps its time for the requests it took. The rule
+ * (docs/ingest-performance.md, "Admission control"):
+ *
+ * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused while the
+ *   loop turn in progress is over half the budget with at least 4 let in during it (see
+ *   `turnOverBudget`), when the ingest already let in would keep it waiting past the budget (their
+ *   number over the rate the process answers them, see DrainEstimate), or when its credential
+ *   already has `maxPerCredential` requests let in;
+ * - in the handler (`admit`), a request is shed when, with more than 4 requests in the process, it
+ *   waited past the budget anyway (from its headers' arrival, plus the loop's lateness).
+ *
+ * Nothing else refuses, and no refusal closes the door for the requests after it: each is judged on
+ * the queue it would join. Every time is handed in, so tests drive it with a clock of their own.
  */
 export class Admission {
-  private shedAt = -Infinity;
-  private retryAfter = 1;
   private lastTicket = 0;
   /** Requests let in, by ticket: whether each counts in `queue` now (false while it waits for its body). */
   private readonly tickets = new Map<number, boolean>();
+  /** Requests let in and not yet answered, per presented credential (native ingest with one). */
+  private readonly byCredential = new Map<string, number>();
   /** Ingest requests (native and OTLP) let in at the door and not yet answered. */
   readonly queue: DrainEstimate;
 
   constructor(
-    readonly budgetMs: number,
+    readonly options: AdmissionOptions,
     private readonly loop: LoopReadings,
     now: number,
+    estimate: ConstructorParameters<typeof DrainEstimate>[1] = {},
   ) {
-    this.queue = new DrainEstimate(now);
+    this.queue = new DrainEstimate(now, estimate);
+  }
+
+  /** Requests let in with `credential` and not yet answered. */
+  heldFor(credential: string): number {
+    return this.byCredential.get(credential) ?? 0;
   }
 
   /**
-   * The handler's check, before anything is read or parsed: a request that already waited longer
-   * than the budget inside the process (from its headers' arrival to this handler: Next's pipeline,
-   * the event loop and the requests ahead of it, plus the loop's current lateness), or that arrives
-   * in a loop turn over its budget, is to be refused: the Retry-After (s) to answer it with, or null
-   * to serve it. `requestsHeld` is every request in the process. (The caller throws: this instance
-   * lives in the instrumentation hook's bundle, whose ApiError is not the route bundle's.)
+   * The handler's check, before anything is read or parsed: the Retry-After (s) to shed the request
+   * with, or null to serve it (see the class comment). `arrivedAt` is when its headers were read
+   * (null where the server is not hooked); `requestsHeld` is every request in the process. (The
+   * caller throws: this instance lives in the instrumentation hook's bundle, whose ApiError is not
+   * the route bundle's.)
    */
   admit(arrivedAt: number | null, requestsHeld: number, now: number): number | null {
-    const turn = this.loop.turnMs(now);
-    if (turnOverBudget(turn, this.loop.admittedThisTurn(), this.budgetMs)) return this.refuse(turn, now);
-    if (requestsHeld <= MIN_QUEUE) return null;
-    const waited = arrivedAt === null ? 0 : Math.max(0, now - arrivedAt);
-    const delay = waited + this.loop.lagMs(now);
-    return delay > this.budgetMs ? this.refuse(delay, now) : null;
-  }
-
-  private refuse(delayMs: number, now: number): number {
-    this.shedAt = now;
-    this.retryAfter = retryAfterFor(delayMs);
-    return this.retryAfter;
+    if (arrivedAt === null || requestsHeld <= MIN_QUEUE) return null;
+    const delay = Math.max(0, now - arrivedAt) + this.loop.lagMs(now);
+    return delay > this.options.budgetMs ? retryAfterFor(delay) : null;
   }
 
   /**
-   * The fast path, before Next sees a request. A native ingest POST is refused with the handler's
-   * 429, at a cost of microseconds instead of the milliseconds that made the queue, when the ingest
-   * already held would keep it past half the budget (Little's law, see DrainEstimate), while the loop
-   * turn in progress is over its budget (see `turnOverBudget`), and for 250 ms after a handler shed
-   * one. OTLP answers in its own format, so /v1/traces is only counted here and shed by its handler.
+   * The check every POST meets before Next sees it: ingest (native, and OTLP answered in its own
+   * format) is refused here by the rule in the class comment, or let in and counted until answered.
    */
-  door(method: string | undefined, url: string, now: number): DoorRefusal | DoorPass | null {
-    if (method !== "POST") return null;
-    const native = INGEST.test(url);
-    if (!native && !OTLP.test(url)) return null;
-    if (native) {
-      const turn = this.loop.turnMs(now);
-      if (turnOverBudget(turn, this.loop.admittedThisTurn(), this.budgetMs)) return shedAnswer(retryAfterFor(turn));
-      if (now - this.shedAt <= DOOR_CLOSED_MS) return shedAnswer(this.retryAfter);
-      // A late loop alone is no queue to shorten (a cold start, a paused machine): only with one.
-      const queued = this.queue.expectedWaitMs(now);
-      const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
-      // Half the budget: the other half is for what the estimate cannot see (the request's own
-      // service, a long loop turn), with the handler's check at the full budget behind it. With no
-      // rate known yet (a burst at start), the budget is the best guess of how long to stay away.
-      if (wait > this.budgetMs / 2) return shedAnswer(retryAfterFor(Number.isFinite(wait) ? wait : this.budgetMs));
+  door(req: DoorRequest, now: number): DoorRefusal | DoorPass | null {
+    if (req.method !== "POST") return null;
+    const otlp = OTLP.test(req.url);
+    if (!otlp && !INGEST.test(req.url)) return null;
+    const { budgetMs, maxPerCredential } = this.options;
+    const turn = this.loop.turnMs(now);
+    if (turnOverBudget(turn, this.loop.admittedThisTurn(), budgetMs)) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(turn));
+    // A late loop alone is no queue to shorten (a cold start, a paused machine): only with one.
+    const queued = this.queue.expectedWaitMs(now);
+    const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
+    // With no rate known yet (a burst at start), the budget is the best guess of how long to stay away.
+    if (wait > budgetMs) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(Number.isFinite(wait) ? wait : budgetMs));
+    const credential = req.credential;
+    // The handler's per-key slot limit (backpressure.ts), checked here where it costs nothing.
+    if (credential !== undefined && this.heldFor(credential) >= maxPerCredential) {
+      return refusal(req, otlp, `too many concurrent ingest requests with this key (${maxPerCredential}); retry later`, 1);
     }
     this.loop.noteAdmitted();
     this.queue.enter(now);
+    if (credential !== undefined) this.byCredential.set(credential, this.heldFor(credential) + 1);
     const ticket = ++this.lastTicket;
     this.tickets.set(ticket, true);
     return {
@@ -121,6 +147,10 @@ export class Admission {
       onClose: (at) => {
         if (this.tickets.get(ticket)) this.queue.leave(at);
         this.tickets.delete(ticket);
+        if (credential === undefined) return;
+        const left = this.heldFor(credential) - 1;
+        if (left > 0) this.byCredential.set(credential, left);
+        else this.byCredential.delete(credential);
       },
     };
   }
@@ -129,7 +159,8 @@ export class Admission {
    * The handler started reading the body of `ticket`'s request: until `bodyReceived`, it waits for
    * its client's bytes, which is no work for the process, so it is set aside from the queue. A slow
    * upload held for its whole body deadline would otherwise look like a long queue with a slow
-   * drain, and the door would turn every other client away.
+   * drain, and the door would turn every other client away. (It still counts for its credential:
+   * the slot limit is what bounds a key's slow uploads.)
    */
   bodyArriving(ticket: number, now: number): void {
     if (this.tickets.get(ticket) !== true) return;
@@ -148,9 +179,8 @@ export class Admission {
 const state = processState("admission", (): { admission?: Admission } => ({}));
 
 /** The handler's check (see Admission.admit) against the process's admission control: throws the 429. */
-export function admit(req: Request, budgetMs: number, now: number = clockMs()): void {
-  const admission = (state.admission ??= new Admission(budgetMs, processLoop, now));
-  const retryAfter = admission.admit(receivedAt(req), requestsInProgress(), now);
+export function admit(req: Request, now: number = clockMs()): void {
+  const retryAfter = state.admission?.admit(receivedAt(req), requestsInProgress(), now) ?? null;
   if (retryAfter !== null) throw new ApiError("rate_limited", SHED_MESSAGE, undefined, { "Retry-After": String(retryAfter) });
 }
 
@@ -170,9 +200,20 @@ export async function whileBodyArrives<T>(req: Request, read: () => Promise<T>):
   }
 }
 
+/** What the door reads of a request: the key as presented (server/http/auth.ts lists the forms), not checked. */
+function doorRequest(req: IncomingMessage): DoorRequest {
+  const credential = req.headers.authorization ?? req.headers["x-faultline-key"];
+  return {
+    method: req.method,
+    url: req.url ?? "",
+    credential: typeof credential === "string" && credential !== "" ? credential : undefined,
+    contentType: req.headers["content-type"],
+  };
+}
+
 /** Starts the loop sampler and the door check on the process's HTTP server(s). */
-export function startAdmission(budgetMs: number): void {
+export function startAdmission(options: AdmissionOptions): void {
   startLoopSampler();
-  const admission = (state.admission = new Admission(budgetMs, processLoop, clockMs()));
-  setDoor((req: IncomingMessage, now: number) => admission.door(req.method, req.url ?? "", now));
+  const admission = (state.admission = new Admission(options, processLoop, clockMs()));
+  setDoor((req: IncomingMessage, now: number) => admission.door(doorRequest(req), now));
 }

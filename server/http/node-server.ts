@@ -20,7 +20,7 @@ const FORWARDED_HEADER = "x-faultline-forwarded-for";
 export interface DoorRefusal {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
 }
 /** A request let in by the door, which wants to know when it is answered (or abandoned). */
 export interface DoorPass {

@@ -1,5 +1,6 @@
 import { statusBody, traceResponseBody, type OtlpEncoding } from "@/lib/ingest/otlp/response";
 import { toErrorResponse } from "./api-error";
+import type { DoorRefusal } from "./node-server";
 
 const CONTENT_TYPE: Record<OtlpEncoding, string> = { json: "application/json", protobuf: "application/x-protobuf" };
 
@@ -8,8 +9,25 @@ const RPC_CODE: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413:
 
 /** The encoding of the answer follows the request's content type (JSON unless it was protobuf). */
 export function otlpEncodingOf(req: Request): OtlpEncoding {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return encodingOfType(req.headers.get("content-type"));
+}
+
+function encodingOfType(contentType: string | null | undefined): OtlpEncoding {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "application/x-protobuf" ? "protobuf" : "json";
+}
+
+/**
+ * An error answer given before Next sees the request (admission control's door): `headers` are the
+ * envelope's, the body a google.rpc.Status in the encoding of the request's `contentType`.
+ */
+export function otlpDoorAnswer(status: number, message: string, headers: Record<string, string>, contentType: string | undefined): DoorRefusal {
+  const encoding = encodingOfType(contentType);
+  return {
+    status,
+    headers: { ...headers, "content-type": CONTENT_TYPE[encoding] },
+    body: statusBody({ code: RPC_CODE[status] ?? 2, message }, encoding),
+  };
 }
 
 /** `200` with an ExportTraceServiceResponse, `partialSuccess` set when spans were rejected. */

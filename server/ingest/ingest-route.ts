@@ -55,7 +55,7 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
   return wrap(async (req: Request) => {
     const c = config();
     checkHost(req, c.allowedHosts);
-    admit(req, c.queueBudgetMs);
+    admit(req);
     const store = await getStore();
     const { projectId, key } = await authenticateIngest(req, store);
     assertWritable();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Admission } from "@/server/http/admission";
+import { Admission, type DoorRequest } from "@/server/http/admission";
 import { DrainEstimate } from "@/server/http/drain-estimate";
 import type { LoopReadings } from "@/server/http/loop-turn";
 import type { DoorPass, DoorRefusal } from "@/server/http/node-server";
+import { decodeStatus } from "@/lib/ingest/otlp/response";
 
 /** A loop whose readings the test sets; it counts the ingest requests let in. */
 function fakeLoop(): LoopReadings & { turn: number; lag: number; admitted: number } {
@@ -25,22 +26,30 @@ function fakeLoop(): LoopReadings & { turn: number; lag: number; admitted: numbe
   };
 }
 
-const INGEST = "/api/v1/ingest";
+const OPTIONS = { budgetMs: 1000, maxPerCredential: 16 };
+const INGEST: DoorRequest = { method: "POST", url: "/api/v1/ingest", credential: "Bearer k1" };
 const isRefusal = (v: DoorRefusal | DoorPass | null): v is DoorRefusal => v !== null && "status" in v;
 const isPass = (v: DoorRefusal | DoorPass | null): v is DoorPass => v !== null && "onClose" in v;
+const answer = (v: DoorRefusal | DoorPass | null) =>
+  isRefusal(v) ? { status: v.status, retryAfter: v.headers["retry-after"], body: JSON.parse(String(v.body)) as unknown } : v;
 
-/** Lets `n` ingest requests in at `now`; their onClose callbacks. */
-function letIn(admission: Admission, n: number, now: number): DoorPass[] {
-  return Array.from({ length: n }, () => {
-    const verdict = admission.door("POST", INGEST, now);
+/** Lets `n` ingest requests in at `now` (each with its own key unless told); their passes. */
+function letIn(admission: Admission, n: number, now: number, credential?: string): DoorPass[] {
+  return Array.from({ length: n }, (_, i) => {
+    const verdict = admission.door({ ...INGEST, credential: credential ?? `Bearer key-${now}-${i}` }, now);
     if (!isPass(verdict)) throw new Error(`expected a pass at ${now}, got ${JSON.stringify(verdict)}`);
     return verdict;
   });
 }
 
+/** One request at a time every `every` ms from `from` to `until`, each answered in `takes` ms. */
+function steady(admission: Admission, from: number, until: number, every = 10, takes = 5): void {
+  for (let t = from; t < until; t += every) letIn(admission, 1, t)[0]!.onClose(t + takes);
+}
+
 describe("drain estimate", () => {
   it("expects no wait below its minimum queue, and an unbounded one with no rate known yet", () => {
-    const d = new DrainEstimate(0, 200, 8);
+    const d = new DrainEstimate(0, { minQueue: 8 });
     for (let i = 0; i < 7; i++) d.enter(0);
     expect(d.expectedWaitMs(5000)).toBe(0);
     d.enter(5000);
@@ -48,79 +57,120 @@ describe("drain estimate", () => {
   });
 
   it("divides the requests held by the answers per busy millisecond, ignoring idle time", () => {
-    const d = new DrainEstimate(0, 200, 8);
+    const d = new DrainEstimate(0, { windowMs: 200, minQueue: 8 });
     // Idle for 10 s first: the rate must not count it.
     for (let i = 0; i < 30; i++) d.enter(10_000);
     for (let i = 0; i < 20; i++) d.leave(10_000 + (i + 1) * 10);
     // 20 answered in 200 busy ms: 0.1 per ms, so the 10 still held wait 100 ms.
     expect(d.held).toBe(10);
+    expect(d.ratePerMs).toBe(0.1);
     expect(d.expectedWaitMs(10_200)).toBe(100);
   });
 
-  it("halves its rate for each window of busy time that answers nothing", () => {
-    const d = new DrainEstimate(0, 200, 8);
-    for (let i = 0; i < 30; i++) d.enter(0);
-    for (let i = 0; i < 20; i++) d.leave((i + 1) * 10);
-    expect(d.expectedWaitMs(200)).toBe(100);
-    expect(d.expectedWaitMs(400)).toBe(200);
-    expect(d.expectedWaitMs(600)).toBe(400);
+  it("weighs a stall by its share of the recent busy time, so one paused second does not halve the rate", () => {
+    const d = new DrainEstimate(0, { windowMs: 200, horizonMs: 3000, minQueue: 8 });
+    for (let i = 0; i < 400; i++) d.enter(0);
+    // 4 s of steady answers, one every 10 ms.
+    for (let t = 10; t <= 4000; t += 10) d.leave(t);
+    expect(d.ratePerMs).toBeCloseTo(0.1, 10);
+    // Then the machine pauses for a second with 8 held and nothing answered, and answering resumes.
+    for (let i = 0; i < 8; i++) d.enter(4000);
+    d.leave(5000);
+    // The 4 s of answers weigh about 1.7 s of busy time now, the stall its whole second: the rate
+    // falls to about 0.062, where halving it per window (the estimate before) gave 0.05.
+    expect(d.ratePerMs).toBeGreaterThan(0.06);
+    expect(d.ratePerMs).toBeLessThan(0.065);
   });
 });
 
 describe("admission at the door", () => {
   it("lets in what it does not guard and counts ingest, native and OTLP, as held", () => {
-    const a = new Admission(1000, fakeLoop(), 0);
-    expect(a.door("GET", INGEST, 0)).toBeNull();
-    expect(a.door("POST", "/api/v1/projects", 0)).toBeNull();
-    expect(a.door("POST", "/api/health", 0)).toBeNull();
-    expect(isPass(a.door("POST", "/v1/traces", 0))).toBe(true);
-    expect(isPass(a.door("POST", "/api/v1/ingest/adk?x=1", 0))).toBe(true);
+    const a = new Admission(OPTIONS, fakeLoop(), 0);
+    expect(a.door({ ...INGEST, method: "GET" }, 0)).toBeNull();
+    expect(a.door({ ...INGEST, url: "/api/v1/projects" }, 0)).toBeNull();
+    expect(a.door({ ...INGEST, url: "/api/health" }, 0)).toBeNull();
+    expect(isPass(a.door({ ...INGEST, url: "/v1/traces" }, 0))).toBe(true);
+    expect(isPass(a.door({ ...INGEST, url: "/api/v1/ingest/adk?x=1" }, 0))).toBe(true);
     expect(a.queue.held).toBe(2);
+    expect(a.heldFor("Bearer k1")).toBe(2);
   });
 
-  it("refuses native ingest at once when those held would keep it past the budget, and opens as they drain", () => {
+  it("lets in a queue up to the whole budget, refuses the request past it, and opens as it drains", () => {
     // Nothing answered yet: past 8 held, nobody knows how long they take.
-    const cold = new Admission(1000, fakeLoop(), 0);
+    const cold = new Admission(OPTIONS, fakeLoop(), 0);
     letIn(cold, 8, 0);
-    expect(isRefusal(cold.door("POST", INGEST, 0))).toBe(true);
-    // However late the loop runs, a lone request is no queue.
-    const late = fakeLoop();
-    late.lag = 5000;
-    expect(isPass(new Admission(1000, late, 0).door("POST", INGEST, 0))).toBe(true);
-    const a = new Admission(1000, fakeLoop(), 0);
-    // One at a time for 200 ms, each answered in 10: 0.1 per ms.
-    for (let t = 0; t < 200; t += 10) letIn(a, 1, t)[0]!.onClose(t + 10);
-    // The door keeps half the budget for what the estimate cannot see: 50 held wait 500 ms, one more is past it.
-    const held = letIn(a, 51, 200);
-    const refused = a.door("POST", INGEST, 200);
-    expect(isRefusal(refused) && { status: refused.status, retryAfter: refused.headers["retry-after"], body: JSON.parse(refused.body) as unknown }).toEqual({
+    expect(answer(cold.door(INGEST, 0))).toEqual({
       status: 429,
       retryAfter: "2",
       body: { error: { code: "rate_limited", message: "the server is too busy to take this request in time; retry later" } },
     });
-    // OTLP is never refused here (its handler answers in its own format), only counted.
-    expect(isPass(a.door("POST", "/v1/traces", 200))).toBe(true);
+    // However late the loop runs, a lone request is no queue.
+    const late = fakeLoop();
+    late.lag = 5000;
+    expect(isPass(new Admission(OPTIONS, late, 0).door(INGEST, 0))).toBe(true);
+    const a = new Admission(OPTIONS, fakeLoop(), 0);
+    // 20 answered in 200 busy ms: 0.1 per ms, so 100 held wait 1000 ms, within the budget; past it, refused.
+    steady(a, 0, 200, 10, 10);
+    const held = letIn(a, 101, 200);
+    expect(a.queue.expectedWaitMs(200)).toBe(1010);
+    expect(answer(a.door(INGEST, 200))).toMatchObject({ status: 429, retryAfter: "3" });
     held.slice(0, 10).forEach((p) => p.onClose(300));
-    expect(isPass(a.door("POST", INGEST, 300))).toBe(true);
+    expect(isPass(a.door(INGEST, 300))).toBe(true);
   });
 
-  it("refuses native ingest while the loop turn in progress is over half the budget with 4 let in", () => {
+  it("refuses while the loop turn in progress is over half the budget with 4 let in during it", () => {
     const loop = fakeLoop();
-    const a = new Admission(1000, loop, 0);
+    const a = new Admission(OPTIONS, loop, 0);
     letIn(a, 4, 0);
     loop.turn = 600;
-    const refused = a.door("POST", INGEST, 600);
-    expect(isRefusal(refused) && refused.headers["retry-after"]).toBe("2");
+    expect(answer(a.door(INGEST, 600))).toMatchObject({ status: 429, retryAfter: "2" });
     loop.turn = 0;
     loop.admitted = 0;
-    expect(isPass(a.door("POST", INGEST, 650))).toBe(true);
+    expect(isPass(a.door(INGEST, 650))).toBe(true);
+  });
+
+  it("refuses a credential's request past its limit at the door, and only that credential's", () => {
+    const a = new Admission({ budgetMs: 1000, maxPerCredential: 3 }, fakeLoop(), 0);
+    const mine = letIn(a, 3, 0, "Bearer k1");
+    expect(answer(a.door(INGEST, 0))).toEqual({
+      status: 429,
+      retryAfter: "1",
+      body: { error: { code: "rate_limited", message: "too many concurrent ingest requests with this key (3); retry later" } },
+    });
+    expect(isPass(a.door({ ...INGEST, credential: "Bearer k2" }, 0))).toBe(true);
+    expect(isPass(a.door({ ...INGEST, credential: undefined }, 0))).toBe(true);
+    mine[0]!.onClose(5);
+    expect(a.heldFor("Bearer k1")).toBe(2);
+    expect(isPass(a.door(INGEST, 5))).toBe(true);
+  });
+
+  it("answers OTLP's refusals in its own format, a google.rpc.Status in the request's encoding", () => {
+    const a = new Admission({ budgetMs: 1000, maxPerCredential: 1 }, fakeLoop(), 0);
+    letIn(a, 1, 0, "Bearer k1");
+    const json = a.door({ ...INGEST, url: "/v1/traces", contentType: "application/json" }, 0);
+    expect(isRefusal(json) && { status: json.status, headers: json.headers, body: JSON.parse(String(json.body)) as unknown }).toMatchObject({
+      status: 429,
+      headers: { "content-type": "application/json", "retry-after": "1" },
+      body: { code: 8, message: "too many concurrent ingest requests with this key (1); retry later", details: [] },
+    });
+    const proto = a.door({ ...INGEST, url: "/v1/traces", contentType: "application/x-protobuf" }, 0);
+    expect(isRefusal(proto) && proto.headers["content-type"]).toBe("application/x-protobuf");
+    expect(isRefusal(proto) && decodeStatus(proto.body as Uint8Array)).toMatchObject({ code: 8, message: "too many concurrent ingest requests with this key (1); retry later" });
+  });
+
+  it("keeps no door closed after a refusal: the next request is judged on the queue it would join", () => {
+    const a = new Admission(OPTIONS, fakeLoop(), 0);
+    // The handler sheds a request that waited 4.2 s with 10 in the process (a paused machine).
+    expect(a.admit(0, 10, 4200)).toBe(9);
+    expect(isPass(a.door(INGEST, 4201))).toBe(true);
   });
 });
 
 describe("admission in the handler", () => {
   it("serves a short queue however late, and sheds a request that queued past the budget, with the loop's lateness", () => {
     const loop = fakeLoop();
-    const a = new Admission(1000, loop, 0);
+    const a = new Admission(OPTIONS, loop, 0);
+    expect(a.admit(null, 50, 5000)).toBeNull();
     expect(a.admit(0, 4, 5000)).toBeNull();
     expect(a.admit(0, 5, 1000)).toBeNull();
     loop.lag = 100;
@@ -128,21 +178,49 @@ describe("admission in the handler", () => {
     // 1000 ms queued and 100 ms of lateness: twice that, rounded up to whole seconds.
     expect(a.admit(0, 5, 1000)).toBe(3);
   });
+});
 
-  it("sheds in a loop turn over half the budget with 4 let in, however short the request's own wait", () => {
+describe("goodput under a flood", () => {
+  /**
+   * A process that serves one ingest request in 25 ms (40 per second), offered `perSecond` evenly
+   * spaced for 10 s; the door judges each as it arrives. Returns the requests served per second and
+   * the share refused.
+   */
+  function flood(perSecond: number): { served: number; refused: number } {
     const loop = fakeLoop();
-    const a = new Admission(1000, loop, 0);
-    letIn(a, 4, 0);
-    loop.turn = 700;
-    expect(a.admit(700, 5, 700)).toBe(2);
+    const a = new Admission(OPTIONS, loop, 0);
+    const passes: { pass: DoorPass; doneAt: number }[] = [];
+    let busyUntil = 0;
+    let served = 0;
+    let refused = 0;
+    const seconds = 10;
+    for (let i = 0; i < perSecond * seconds; i++) {
+      const now = (i * 1000) / perSecond;
+      // Answers finished by now leave first.
+      while (passes.length > 0 && passes[0]!.doneAt <= now) {
+        const { pass, doneAt } = passes.shift()!;
+        pass.onClose(doneAt);
+        served++;
+      }
+      const verdict = a.door({ ...INGEST, credential: undefined }, now);
+      if (!isPass(verdict)) {
+        refused++;
+        continue;
+      }
+      busyUntil = Math.max(busyUntil, now) + 25;
+      passes.push({ pass: verdict, doneAt: busyUntil });
+    }
+    return { served: served / seconds, refused: refused / (perSecond * seconds) };
+  }
+
+  it("refuses nothing at the rate the process sustains", () => {
+    expect(flood(38).refused).toBe(0);
   });
 
-  it("closes the door for 250 ms after a handler sheds, with the handler's Retry-After", () => {
-    const a = new Admission(1000, fakeLoop(), 0);
-    expect(a.admit(0, 10, 4200)).toBe(9);
-    const refused = a.door("POST", INGEST, 4450);
-    expect(isRefusal(refused) && refused.headers["retry-after"]).toBe("9");
-    expect(isPass(a.door("POST", INGEST, 4451))).toBe(true);
+  it("keeps serving near that rate at ten times it", () => {
+    const { served, refused } = flood(400);
+    expect(served).toBeGreaterThan(0.9 * 40);
+    expect(refused).toBeGreaterThan(0.85);
   });
 });
 
@@ -151,16 +229,16 @@ describe("requests waiting for their body (issue 25)", () => {
    * A steady drain, then sixteen uploads that trickle their bodies for a whole 10 s deadline while
    * another client sends one quick request every 100 ms: how many of those the door refuses.
    */
-  function slowUploadAttack(setAside: boolean): { refused: number; heldAtEnd: number } {
+  function slowUploadAttack(setAside: boolean): { refused: number; heldAtEnd: number; attackerRefusedWith: unknown } {
     const loop = fakeLoop();
-    const admission = new Admission(1000, loop, 0);
-    for (let i = 0; i < 40; i++) letIn(admission, 1, i * 10)[0]!.onClose(i * 10 + 5);
-    const slow = letIn(admission, 16, 400);
+    const admission = new Admission(OPTIONS, loop, 0);
+    steady(admission, 0, 400);
+    const slow = letIn(admission, 16, 400, "Bearer attacker");
     if (setAside) for (const p of slow) admission.bodyArriving(p.ticket!, 400);
     let refused = 0;
     for (let t = 500; t < 10_400; t += 100) {
       loop.admitted = 0;
-      const verdict = admission.door("POST", INGEST, t);
+      const verdict = admission.door(INGEST, t);
       if (!isPass(verdict)) {
         refused++;
         continue;
@@ -169,15 +247,25 @@ describe("requests waiting for their body (issue 25)", () => {
       admission.bodyReceived(verdict.ticket!, t + 1);
       verdict.onClose(t + 5);
     }
+    const own = answer(admission.door({ ...INGEST, credential: "Bearer attacker" }, 10_400));
     for (const p of slow) {
       admission.bodyReceived(p.ticket!, 10_400);
       p.onClose(10_400);
     }
-    return { refused, heldAtEnd: admission.queue.held };
+    return { refused, heldAtEnd: admission.queue.held, attackerRefusedWith: own };
   }
 
   it("are set aside from the door's queue: sixteen slow uploads turn no one else away", () => {
-    expect(slowUploadAttack(true)).toEqual({ refused: 0, heldAtEnd: 0 });
+    expect(slowUploadAttack(true)).toEqual({
+      refused: 0,
+      heldAtEnd: 0,
+      // The attacker's own key is at its limit meanwhile.
+      attackerRefusedWith: {
+        status: 429,
+        retryAfter: "1",
+        body: { error: { code: "rate_limited", message: "too many concurrent ingest requests with this key (16); retry later" } },
+      },
+    });
   });
 
   it("counted as queued work, the same uploads would close the door on the others", () => {

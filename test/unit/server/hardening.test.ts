@@ -52,7 +52,7 @@ describe("admission", () => {
   it("admits without an arrival stamp (server not hooked) and while the loop is on time", () => {
     expect(eventLoopLagMs()).toBe(0);
     expect(turnMs()).toBe(0);
-    expect(() => admit(new Request("http://localhost/api/v1/ingest", { method: "POST" }), 1000)).not.toThrow();
+    expect(() => admit(new Request("http://localhost/api/v1/ingest", { method: "POST" }))).not.toThrow();
   });
 
   it("sheds in a loop turn only once it ran past half the budget with at least 4 ingest requests let in", () => {
