@@ -20,8 +20,8 @@ const SHED_MESSAGE = "the server is too busy to take this request in time; retry
 export const retryAfterFor = (delayMs: number): number => Math.min(30, Math.max(1, Math.ceil((2 * delayMs) / 1000)));
 
 /**
- * Whether the loop turn in progress has used up its share of the queueing budget with ingest it let
- * in itself. Node reads every ready socket in one go and, with the body already buffered and SQLite
+ * Whether the loop turn in progress (the time it worked: see `turnMs` in loop-turn.ts) has used up
+ * its share of the queueing budget with ingest it let in itself. Node reads every ready socket in one go and, with the body already buffered and SQLite
  * answering synchronously, serves each request before reading the next: the queue is then in the
  * kernel, not in the process, and a turn is as long as the requests it took. A request read in this
  * turn arrived during the previous one, so it waited that turn plus its place in this one: capping
@@ -67,7 +67,7 @@ export interface AdmissionOptions {
  * kernel while the process is busy) within a budget by answering the excess `429` with
  * `Retry-After` at the door, before Next parses anything or reads a byte of the body, so a refusal
  * costs microseconds and the process keeps its time for the requests it took. The rule
- * (docs/ingest-performance.md, "Admission control"):
+ * (docs/ingest-performance.md, "Admission control: the rule for overload"):
  *
  * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused while the
  *   loop turn in progress is over half the budget with at least 4 let in during it (see

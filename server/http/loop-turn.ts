@@ -8,10 +8,17 @@ interface LoopState {
   /** How late the sampling timer fired last time, and when that was. */
   latest: number;
   latestAt: number;
+  /** The process's CPU time (µs) when the timer last fired. */
+  latestCpuUs: number;
   /** Ingest requests let in since the timer last fired. */
   admitted: number;
 }
-const loop = processState("event-loop", (): LoopState => ({ timer: null, latest: 0, latestAt: 0, admitted: 0 }));
+const loop = processState("event-loop", (): LoopState => ({ timer: null, latest: 0, latestAt: 0, latestCpuUs: 0, admitted: 0 }));
+
+const cpuUs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
 
 /**
  * Samples how late a 50 ms timer fires. Node reads sockets in the poll phase of each loop turn and
@@ -23,10 +30,12 @@ export function startLoopSampler(): void {
   if (loop.timer) return;
   let expected = clockMs() + SAMPLE_MS;
   loop.latestAt = clockMs();
+  loop.latestCpuUs = cpuUs();
   loop.timer = setInterval(() => {
     const now = clockMs();
     loop.latest = Math.max(0, now - expected);
     loop.latestAt = now;
+    loop.latestCpuUs = cpuUs();
     loop.admitted = 0;
     expected = now + SAMPLE_MS;
   }, SAMPLE_MS);
@@ -44,11 +53,15 @@ export function eventLoopLagMs(now: number = clockMs()): number {
 }
 
 /**
- * How long the loop has run since it last reached its timers, ms (0 when the sampler is not running):
- * on a saturated loop, the length of the turn in progress, give or take one sampling period.
+ * How long the loop has worked since it last reached its timers, ms (0 when the sampler is not
+ * running): on a saturated loop, the length of the turn in progress, give or take one sampling
+ * period. Wall time, but no more than the CPU time the process used meanwhile: while the machine
+ * does not schedule the process (a busy host, a paused VM) the turn does no work, and the requests
+ * it reads afterwards have no queue of this process's own ahead of them.
  */
 export function turnMs(now: number = clockMs()): number {
-  return loop.timer ? Math.max(0, now - loop.latestAt) : 0;
+  if (!loop.timer) return 0;
+  return Math.max(0, Math.min(now - loop.latestAt, (cpuUs() - loop.latestCpuUs) / 1000));
 }
 
 /** Counts one ingest request let in during the current turn. */
