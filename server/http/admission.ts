@@ -20,14 +20,25 @@ const SHED_MESSAGE = "the server is too busy to take this request in time; retry
 export const retryAfterFor = (delayMs: number): number => Math.min(30, Math.max(1, Math.ceil((2 * delayMs) / 1000)));
 
 /**
- * Whether the loop turn in progress (the time it worked: see `turnMs` in loop-turn.ts) has used up
- * its share of the queueing budget with ingest it let in itself. Node reads every ready socket in one go and, with the body already buffered and SQLite
+ * Whether the loop turn in progress (the time it worked: see `workedMs`) has used up its share of
+ * the queueing budget with ingest it let in itself. Node reads every ready socket in one go and, with the body already buffered and SQLite
  * answering synchronously, serves each request before reading the next: the queue is then in the
  * kernel, not in the process, and a turn is as long as the requests it took. A request read in this
  * turn arrived during the previous one, so it waited that turn plus its place in this one: capping
  * each turn at half the budget keeps the two within it. Requests beyond the cap are refused in
  * microseconds, so the next turn starts soon and stays short too.
  */
+/**
+ * How long the loop turn in progress worked, ms: its wall time, but no more than the process's CPU
+ * time meanwhile while it is within the budget. A pause of the machine (the process not scheduled)
+ * is no queue of the process's own, and requests read after it have none ahead of them; a turn past
+ * the whole budget counts whole, whatever it waited on (its own synchronous I/O, a host starved for
+ * longer), since then the requests in the kernel already wait longer than the budget.
+ */
+export function workedMs(turnMs: number, cpuMs: number, budgetMs: number): number {
+  return turnMs > budgetMs ? turnMs : Math.min(turnMs, cpuMs);
+}
+
 export function turnOverBudget(turn: number, admitted: number, budgetMs: number): boolean {
   return admitted >= MIN_QUEUE && turn > budgetMs / 2;
 }
@@ -125,7 +136,7 @@ export class Admission {
     const otlp = OTLP.test(req.url);
     if (!otlp && !INGEST.test(req.url)) return null;
     const { budgetMs, maxPerCredential } = this.options;
-    const turn = this.loop.turnMs(now);
+    const turn = workedMs(this.loop.turnMs(now), this.loop.turnCpuMs(), budgetMs);
     if (turnOverBudget(turn, this.loop.admittedThisTurn(), budgetMs)) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(turn));
     // A late loop alone is no queue to shorten (a cold start, a paused machine): only with one.
     const queued = this.queue.expectedWaitMs(now);

@@ -53,15 +53,20 @@ export function eventLoopLagMs(now: number = clockMs()): number {
 }
 
 /**
- * How long the loop has worked since it last reached its timers, ms (0 when the sampler is not
- * running): on a saturated loop, the length of the turn in progress, give or take one sampling
- * period. Wall time, but no more than the CPU time the process used meanwhile: while the machine
- * does not schedule the process (a busy host, a paused VM) the turn does no work, and the requests
- * it reads afterwards have no queue of this process's own ahead of them.
+ * How long the loop has run since it last reached its timers, ms (0 when the sampler is not running):
+ * on a saturated loop, the length of the turn in progress, give or take one sampling period.
  */
 export function turnMs(now: number = clockMs()): number {
-  if (!loop.timer) return 0;
-  return Math.max(0, Math.min(now - loop.latestAt, (cpuUs() - loop.latestCpuUs) / 1000));
+  return loop.timer ? Math.max(0, now - loop.latestAt) : 0;
+}
+
+/**
+ * The CPU time (all threads) the process used since the loop last reached its timers, ms (0 when
+ * the sampler is not running). Far below `turnMs`, the turn was mostly a pause: the machine did not
+ * schedule the process (a busy host, a paused VM).
+ */
+export function turnCpuMs(): number {
+  return loop.timer ? Math.max(0, (cpuUs() - loop.latestCpuUs) / 1000) : 0;
 }
 
 /** Counts one ingest request let in during the current turn. */
@@ -77,10 +82,11 @@ export function admittedThisTurn(): number {
 /** What admission control reads of the event loop (the process's own below; tests hand in their own). */
 export interface LoopReadings {
   turnMs(now: number): number;
+  turnCpuMs(): number;
   lagMs(now: number): number;
   admittedThisTurn(): number;
   noteAdmitted(): void;
 }
 
 /** The process's loop, as sampled by `startLoopSampler` (all zero until it runs). */
-export const processLoop: LoopReadings = { turnMs, lagMs: eventLoopLagMs, admittedThisTurn, noteAdmitted };
+export const processLoop: LoopReadings = { turnMs, turnCpuMs, lagMs: eventLoopLagMs, admittedThisTurn, noteAdmitted };

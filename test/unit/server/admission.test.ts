@@ -6,13 +6,17 @@ import type { DoorPass, DoorRefusal } from "@/server/http/node-server";
 import { decodeStatus } from "@/lib/ingest/otlp/response";
 
 /** A loop whose readings the test sets; it counts the ingest requests let in. */
-function fakeLoop(): LoopReadings & { turn: number; lag: number; admitted: number } {
+function fakeLoop(): LoopReadings & { turn: number; cpu: number; lag: number; admitted: number } {
   return {
     turn: 0,
+    cpu: Infinity,
     lag: 0,
     admitted: 0,
     turnMs() {
       return this.turn;
+    },
+    turnCpuMs() {
+      return this.cpu;
     },
     lagMs() {
       return this.lag;
@@ -127,6 +131,21 @@ describe("admission at the door", () => {
     loop.turn = 0;
     loop.admitted = 0;
     expect(isPass(a.door(INGEST, 650))).toBe(true);
+  });
+
+  it("does not count a pause of the machine within the budget as a turn's work, and counts a longer turn whole", () => {
+    const loop = fakeLoop();
+    const a = new Admission(OPTIONS, loop, 0);
+    letIn(a, 4, 0);
+    // 900 ms since the timers ran, 40 ms of it on the CPU: the process was not scheduled.
+    loop.turn = 900;
+    loop.cpu = 40;
+    expect(isPass(a.door(INGEST, 900))).toBe(true);
+    loop.cpu = 600;
+    expect(answer(a.door(INGEST, 900))).toMatchObject({ status: 429, retryAfter: "2" });
+    loop.turn = 1200;
+    loop.cpu = 40;
+    expect(answer(a.door(INGEST, 1200))).toMatchObject({ status: 429, retryAfter: "3" });
   });
 
   it("refuses a credential's request past its limit at the door, and only that credential's", () => {
