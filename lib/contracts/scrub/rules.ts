@@ -31,15 +31,31 @@ const NA = String.raw`(?!${W})`;
 
 const isRedacted = (value: string) => value.startsWith("[redacted");
 
+// Prefilters (see regexRule), with the flags of the patterns they stand for: the same case folding.
+const AUTHORIZATION = /authorization/iu;
+const BEARER_OR_BASIC = /bearer|basic/iu;
+const FOUR_DIGITS = /[0-9]{4}/;
+
 export interface ScrubRule {
   /** The kind it produces (a rule may also leave a match alone after checking it). */
   kind: ScrubKind;
   apply(text: string): string;
 }
 
-const regexRule = (kind: ScrubKind, re: RegExp, replace: (match: string, ...groups: (string | undefined)[]) => string): ScrubRule => ({
+/**
+ * A rule of one global pattern. `mayMatch` is a cheap test every match needs to pass (a literal it
+ * must contain, a minimum length): most texts (tool names, short attribute values) then skip the
+ * pattern's scan, and what the rule returns is the same either way.
+ */
+const regexRule = (
+  kind: ScrubKind,
+  re: RegExp,
+  replace: (match: string, ...groups: (string | undefined)[]) => string,
+  mayMatch: (text: string) => boolean,
+): ScrubRule => ({
   kind,
   apply: (text) => {
+    if (!mayMatch(text)) return text;
     re.lastIndex = 0;
     return text.replace(re, replace as (substring: string, ...args: unknown[]) => string);
   },
@@ -50,6 +66,7 @@ const privateKeys: ScrubRule = { kind: "private_key", apply: (text) => redactPri
 // scheme://user:password@host — the user stays readable, the password goes.
 const urlPassword = regexRule("url_password", /([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:@/?#]{0,256}):([^\s@/?#]{1,256})@/giu, (_m, prefix = "") =>
   `${prefix}:${token("url_password")}@`,
+  (t) => t.includes("://"),
 );
 
 // A credential written inside brackets or braces ("[Bearer abc…]", "{auth: Bearer abc…}") or at the
@@ -74,6 +91,7 @@ const authorizationHeader = regexRule(
     if (AUTH_SCHEMES.has(scheme.toLowerCase()) || credentialLike(value)) return `${label}${scheme} ${token("bearer")}${closers}`;
     return m;
   },
+  (t) => AUTHORIZATION.test(t),
 );
 
 // `Bearer`/`Basic` outside a header are English words too ("the Basic plan", "the Bearer of this
@@ -81,9 +99,9 @@ const authorizationHeader = regexRule(
 const bearerInProse = regexRule("bearer", new RegExp(String.raw`${NB}(Bearer|Basic)\s{1,16}([^\s"',;]{1,4096})`, "giu"), (m, scheme = "", raw = "") => {
   const [value, closers] = splitClosers(raw);
   return !isRedacted(value) && credentialLike(value) ? `${scheme} ${token("bearer")}${closers}` : m;
-});
+}, (t) => BEARER_OR_BASIC.test(t));
 
-const jwt = regexRule("jwt", new RegExp(String.raw`${NB}eyJ[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{5,8192}\.[A-Za-z0-9_-]{0,4096}`, "gu"), () => token("jwt"));
+const jwt = regexRule("jwt", new RegExp(String.raw`${NB}eyJ[A-Za-z0-9_-]{5,4096}\.[A-Za-z0-9_-]{5,8192}\.[A-Za-z0-9_-]{0,4096}`, "gu"), () => token("jwt"), (t) => t.includes("eyJ"));
 
 // Vendor tokens with a registered, unmistakable prefix (and a fixed or bounded length), so they are
 // redacted wherever they appear, labelled or not.
@@ -133,12 +151,14 @@ const VENDOR_TOKENS = [
   String.raw`sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}`, // Square
   String.raw`[0-9]{8,10}:AA[A-Za-z0-9_-]{33}`, // Telegram bot
 ];
-const vendorTokens = regexRule("api_key", new RegExp(String.raw`${NB}(?:${VENDOR_TOKENS.join("|")})${NA}`, "gu"), () => token("api_key"));
+// The shortest token has 13 characters (Slack's `xoxb-` and 8).
+const vendorTokens = regexRule("api_key", new RegExp(String.raw`${NB}(?:${VENDOR_TOKENS.join("|")})${NA}`, "gu"), () => token("api_key"), (t) => t.length >= 13);
 
 // Legacy OpenAI / DeepSeek-style `sk-` keys have no infix; a long alphanumeric run with digits and
 // letters is a key, while SKU-like `sk-1044-oak-xl` (dashes, short runs) is not.
 const bareSkKey = regexRule("api_key", new RegExp(String.raw`${NB}sk-[A-Za-z0-9]{32,256}${NA}`, "gu"), (m) =>
   /[0-9]/.test(m.slice(3)) && /[A-Za-z]/.test(m.slice(3)) ? token("api_key") : m,
+  (t) => t.includes("sk-"),
 );
 
 // Webhook URLs whose path is the credential: the host and route stay for debugging.
@@ -146,6 +166,7 @@ const webhookUrls = regexRule(
   "api_key",
   /((?:hooks\.slack\.com\/(?:services|workflows|triggers)|discord(?:app)?\.com\/api\/webhooks)\/)[A-Za-z0-9/_-]{16,256}/gu,
   (_m, prefix = "") => `${prefix}${token("api_key")}`,
+  (t) => t.includes("hooks.slack.com/") || t.includes("discord"),
 );
 
 // `key=value`, `KEY: value`, `"key": "value"` with a key that names a secret. Any key prefix is
@@ -184,6 +205,7 @@ const secretValue = regexRule(
     const quote = dq !== undefined ? '"' : sq !== undefined ? "'" : "";
     return `${key}${sep}${quote}${token("secret_value")}${quote}`;
   },
+  (t) => t.includes(":") || t.includes("="),
 );
 
 // Long hex runs are identifiers far more often than secrets: 32-hex trace ids, 40-hex git SHAs,
@@ -197,12 +219,14 @@ const labelledHex = regexRule(
     "giu",
   ),
   (_m, label = "") => `${label}${token("hex")}`,
+  (t) => t.length >= 36, // a 3-letter label, a separator and 32 hex digits
 );
 
 const email = regexRule(
   "email",
   new RegExp(String.raw`(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}{2,24}${NA}`, "gu"),
   () => token("email"),
+  (t) => t.includes("@"),
 );
 
 // Country code, check digits, then 11–30 letters/digits, optionally grouped by single spaces. The
@@ -227,7 +251,7 @@ const iban = regexRule("iban", /(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]){1
   const compact = m.slice(0, cut).replace(/ /g, "");
   if (!ibanValid(compact)) return m;
   return token("iban", `${compact.slice(0, 4)}…${compact.slice(-2)}`) + m.slice(cut);
-});
+}, (t) => t.length >= 15);
 
 // Card numbers as they are written: contiguous, in groups of four (4-4-4-4[-3]), or Amex/Diners
 // 4-6-5 / 4-6-4. Amounts grouped by thousands ("5 105 105 105 105 100") are not card groupings.
@@ -239,6 +263,7 @@ const card = regexRule(
     const digits = m.replace(/[ -]/g, "");
     return digits.length >= 13 && digits.length <= 19 && cardPrefixValid(digits) && luhnValid(digits) ? token("card") : m;
   },
+  (t) => t.length >= 13 && FOUR_DIGITS.test(t),
 );
 
 /**
