@@ -19,12 +19,12 @@ const str = (key: string, v: string) => ({ key, value: { stringValue: v } });
 const int = (key: string, v: number) => ({ key, value: { intValue: v } });
 
 /** A native request of SIZE records (the ingest bench's records): new ids, times moved on. */
-function nativeBody(tpl: string, batch: number): Uint8Array {
+export function nativeBody(tpl: string, batch: number): Uint8Array {
   return encoder.encode(batchBody(tpl, `cpu-${batch}`, batch, SIZE));
 }
 
 /** An OTLP/JSON request of SIZE tool spans: 40 % failing (HTTP statuses, exception types, messages), new ids each time. */
-function otlpBody(batch: number): Uint8Array {
+export function otlpBody(batch: number): Uint8Array {
   const spans = Array.from({ length: SIZE }, (_, k) => {
     const n = batch * SIZE + k;
     const failing = k % 5 < 2;
@@ -48,7 +48,7 @@ interface Case {
   body: (batch: number) => Uint8Array;
 }
 
-const nativeTpl = JSON.stringify({ resource: RESOURCE, records: records(SIZE).map((r) => ({ type: "tool_call_span", ...r })) });
+export const nativeTpl = JSON.stringify({ resource: RESOURCE, records: records(SIZE).map((r) => ({ type: "tool_call_span", ...r })) });
 const ALL_CASES: Case[] = [
   { name: "native", format: nativeFormat as IngestFormat<unknown>, body: (b) => nativeBody(nativeTpl, b) },
   { name: "otlp", format: otlpFormat as IngestFormat<unknown>, body: otlpBody },

@@ -241,7 +241,7 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, issues: { type: "boolean", default: false }, search: { type: "boolean", default: false }, cpu: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false } },
+    options: { db: { type: "string", default: "sqlite" }, url: { type: "string" }, "store-only": { type: "boolean", default: false }, told: { type: "boolean", default: false }, issues: { type: "boolean", default: false }, search: { type: "boolean", default: false }, cpu: { type: "boolean", default: false }, classify: { type: "boolean", default: false }, "otlp-told": { type: "boolean", default: false }, "pg-only": { type: "boolean", default: false } },
   });
   if (values.classify) return classificationBench();
   if (values["otlp-told"]) return otlpToldBench();
@@ -257,7 +257,7 @@ async function main() {
     const dbs = scratchDatabases(url);
     try {
       const section = values.search ? searchSection : values.told ? toldSection : values.issues ? issuesSection : cpuSection;
-      return await section(["sqlite", "postgres"], () => dbs.create());
+      return await section(values["pg-only"] ? ["postgres"] : ["sqlite", "postgres"], () => dbs.create());
     } finally {
       await dbs.dropAll();
     }
