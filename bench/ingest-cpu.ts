@@ -4,12 +4,17 @@
 // PostgreSQL the database's is the CPU its backends for the scratch database used (/proc/<pid>/stat),
 // so the two are reported apart. SQLite runs inside Node, so its cost is in the Node figure.
 // Formats take turns round by round (the machine's load hits each alike); medians and ranges printed.
-// Run under `node --cpu-prof` (`BENCH_CPU_PROF=1`) to see where Node's time goes.
+// Run under `node --cpu-prof` (`BENCH_CPU_PROF=1`) to see where Node's time goes. A third case, `raw`,
+// writes the native case's span, failure-fact and rollup rows with the ingest's own statements and
+// nothing else (bench/ingest-baseline.ts, its own database): what the storage itself costs, so the
+// difference to `native` is the rest of the ingest path (on SQLite, whose engine runs in Node, the
+// only way to tell the engine's share from JavaScript's).
 import { openStore, openPgStore, type Store } from "../db/client";
 import { nativeFormat } from "../lib/ingest/formats/native";
 import { otlpFormat } from "../lib/ingest/formats/otlp";
 import type { IngestFormat } from "../lib/ingest/format";
 import { ingestEnvelope } from "../server/ingest/ingest-envelope";
+import { rawPgWriter, rawSqliteWriter, type RawWriter } from "./ingest-baseline";
 import { CLIENTS, RESOURCE, ROUNDS, SECONDS, T0, batchBody, median, procCpuSeconds, records, tmpFile } from "./ingest-common";
 
 const SIZE = 100;
@@ -48,13 +53,22 @@ interface Case {
   body: (batch: number) => Uint8Array;
 }
 
+/** Where a round's writes go: the ingest path on a store, or the raw baseline on its own database. */
+interface Target {
+  /** Stores the n-th request (the ingest case's body, or the raw writer's n-th batch); the records stored. */
+  step(body: Uint8Array | null, n: number): Promise<number>;
+  /** CPU seconds of its database's backends so far (0 on SQLite). */
+  dbCpu(): Promise<number>;
+}
+
 export const nativeTpl = JSON.stringify({ resource: RESOURCE, records: records(SIZE).map((r) => ({ type: "tool_call_span", ...r })) });
 const ALL_CASES: Case[] = [
   { name: "native", format: nativeFormat as IngestFormat<unknown>, body: (b) => nativeBody(nativeTpl, b) },
   { name: "otlp", format: otlpFormat as IngestFormat<unknown>, body: otlpBody },
+  { name: "raw", format: nativeFormat as IngestFormat<unknown>, body: () => new Uint8Array(0) },
 ];
 // BENCH_FORMATS=native narrows the run (for a profile of one format).
-const CASES = ALL_CASES.filter((c) => (process.env.BENCH_FORMATS ?? "native,otlp").split(",").includes(c.name));
+const CASES = ALL_CASES.filter((c) => (process.env.BENCH_FORMATS ?? "native,otlp,raw").split(",").includes(c.name));
 
 /** The CPU the backends of the store's database used so far (PostgreSQL); 0 for SQLite. */
 async function databaseCpu(store: Store): Promise<number> {
@@ -70,10 +84,10 @@ let sequence = 0;
  * before the CPU is read (`expected` of them; more only if the round outruns it), so the client's
  * JSON encoding is not counted as ingest.
  */
-async function measure(store: Store, c: Case, seconds: number, expected: number): Promise<{ node: number; db: number; perSec: number }> {
+async function measure(target: Target, c: Case, seconds: number, expected: number): Promise<{ node: number; db: number; perSec: number }> {
   const bodies = Array.from({ length: expected }, () => c.body(sequence++));
   let next = 0;
-  const db0 = await databaseCpu(store);
+  const db0 = await target.dbCpu();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
@@ -81,15 +95,13 @@ async function measure(store: Store, c: Case, seconds: number, expected: number)
   const writer = async () => {
     while (performance.now() < until) {
       const body = bodies[next++] ?? c.body(sequence++);
-      const r = await ingestEnvelope(store, "p", c.format, c.format.parse(body, "application/json"));
-      if (r.rejected.length > 0) throw new Error(`${c.name}: ${JSON.stringify(r.rejected[0])}`);
-      stored += r.accepted;
+      stored += await target.step(body, sequence++);
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, writer));
   const cpu = process.cpuUsage(cpu0);
   const elapsed = (performance.now() - t0) / 1000;
-  const db = (await databaseCpu(store)) - db0;
+  const db = (await target.dbCpu()) - db0;
   return { node: (cpu.user + cpu.system) / stored, db: (db * 1e6) / stored, perSec: stored / elapsed };
 }
 
@@ -102,15 +114,31 @@ export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pg
   for (const engine of engines) {
     const target = engine === "postgres" ? await pgDatabase!() : tmpFile("cpu.db");
     const store = engine === "postgres" ? await openPgStore(target, { poolMax: CLIENTS }) : await openStore(target);
+    let raw: { writer: RawWriter; store: Store | null } | null = null;
     try {
       await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
+      if (CASES.some((c) => c.name === "raw")) {
+        const rawTarget = engine === "postgres" ? await pgDatabase!() : tmpFile("cpu-raw.db");
+        raw = engine === "postgres" ? { writer: await rawPgWriter(rawTarget, SIZE, CLIENTS), store: await openPgStore(rawTarget, { poolMax: 1 }) } : { writer: await rawSqliteWriter(rawTarget, SIZE), store: null };
+      }
+      const targetOf = (c: Case): Target =>
+        c.name === "raw"
+          ? { step: (_body, n) => raw!.writer.write(n), dbCpu: () => (raw!.store ? databaseCpu(raw!.store) : Promise.resolve(0)) }
+          : {
+              async step(body) {
+                const r = await ingestEnvelope(store, "p", c.format, c.format.parse(body!, "application/json"));
+                if (r.rejected.length > 0) throw new Error(`${c.name}: ${JSON.stringify(r.rejected[0])}`);
+                return r.accepted;
+              },
+              dbCpu: () => databaseCpu(store),
+            };
       const expected = new Map(CASES.map((c) => [c.name, 0]));
-      for (const c of CASES) expected.set(c.name, Math.ceil(((await measure(store, c, 1, 50)).perSec * SECONDS * 1.5) / SIZE));
+      for (const c of CASES) expected.set(c.name, Math.ceil(((await measure(targetOf(c), c, 1, 50)).perSec * SECONDS * 1.5) / SIZE));
       const out = new Map(CASES.map((c) => [c.name, { node: [] as number[], db: [] as number[], rate: [] as number[] }]));
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 ? [...CASES].reverse() : CASES;
         for (const c of order) {
-          const m = await measure(store, c, SECONDS, expected.get(c.name)!);
+          const m = await measure(targetOf(c), c, SECONDS, expected.get(c.name)!);
           const o = out.get(c.name)!;
           o.node.push(m.node);
           o.db.push(m.db);
@@ -123,6 +151,8 @@ export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pg
       }
     } finally {
       await store.close();
+      await raw?.writer.close();
+      await raw?.store?.close();
     }
   }
 }

@@ -7,7 +7,7 @@ import { authenticateIngest } from "../http/auth";
 import { withIngestSlot } from "../http/backpressure";
 import { checkHost } from "../http/host-check";
 import { clockMs, receivedAt } from "../http/node-server";
-import { otlpEncodingOf, otlpRoute, otlpSuccess } from "../http/otlp-response";
+import { ANSWER_HEADERS, otlpEncodingOf, otlpRoute, otlpSuccess } from "../http/otlp-response";
 import { contentTypeOf, readBody } from "../http/read-body";
 import { route } from "../http/route";
 import { scheduleDriftFold } from "../jobs/drift-fold";
@@ -68,7 +68,7 @@ export function ingestRoute<E>(format: IngestFormat<E>): (req: Request) => Promi
       if (result.accepted > result.duplicates) noteWriteSucceeded();
       scheduleDriftFold(projectId);
       if (format.answer === "otlp") return otlpSuccess(result.rejected.length, otlpMessage(result.rejected, result.notes), otlpEncodingOf(req));
-      return Response.json(result, { status: result.rejected.length > 0 ? 207 : 200 });
+      return new Response(JSON.stringify(result), { status: result.rejected.length > 0 ? 207 : 200, headers: { "content-type": "application/json", ...ANSWER_HEADERS } });
     });
   });
 }

@@ -84,6 +84,14 @@ describe("POST /api/v1/ingest against next start", () => {
     expect(await res.json()).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
   });
 
+  it("answers uncompressed and uncached, also to a client that accepts gzip", async () => {
+    const res = await post(JSON.stringify(designExample("nt")), { "accept-encoding": "gzip, deflate, br" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(await res.json()).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
+  });
+
   it.each([
     ["a missing key", {}, "missing ingest key: send Authorization: Bearer <key>"],
     ["a wrong key", { authorization: "Bearer flk_AAAAAAAA_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" }, "invalid or revoked ingest key"],

@@ -223,6 +223,14 @@ describe("POST /v1/traces edge cases", () => {
     expect(await rowOf("dddddddddddd0001")).toMatchObject({ tool: "zipped" });
   });
 
+  it("answers uncompressed and uncached, also to a client that accepts gzip", async () => {
+    const res = await post(JSON.stringify(handBuilt([toolSpan("dddddddddddd0002", [s("gen_ai.tool.name", "plain")])])), { "accept-encoding": "gzip, deflate, br" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(await res.json()).toEqual({});
+  });
+
   it("answers partialSuccess in protobuf for a protobuf request", async () => {
     const type = otlpType("ExportTraceServiceRequest");
     const span = (id: string, attrs: { key: string; value: { stringValue: string } }[]) => ({
