@@ -51,23 +51,28 @@ export function rowInsert<T extends AnySQLiteTable, C extends keyof InsertRow<T>
 ): RowInsert<T, C> {
   const tableColumns = getTableColumns(table);
   const columns = Object.entries(tableColumns).filter(([field]) => field !== "pk");
-  const value = columns.map(([field, column]) => {
+  // A custom column (hex stored as bytes) binds what its driver mapping makes of the value.
+  const toDriver = columns.map(([, column]) => (value: unknown) => column.mapToDriverValue(value));
+  const value = columns.map(([field, column], i) => {
     if (!IDENTIFIER.test(field)) throw new Error(`column field ${field} is not an identifier`);
     const from = `${(context as readonly string[]).includes(field) ? "context" : "row"}.${field}`;
-    return column.columnType === "SQLiteBoolean" ? `((v = ${from}) === null ? null : v ? 1 : 0)` : from;
+    if (column.columnType === "SQLiteBoolean") return `((v = ${from}) === null ? null : v ? 1 : 0)`;
+    return column.columnType === "SQLiteCustomColumn" ? `((v = ${from}) === null ? null : toDriver[${i}](v))` : from;
   });
   const args: unknown[] = new Array(columns.length);
   // The bodies only read the declared fields (checked identifiers, never input).
-  const fill = new Function("context", "row", "args", `let v;\n${value.map((v, i) => `args[${i}] = ${v};`).join("\n")}\nreturn args;`) as (
+  const fill = new Function("toDriver", "context", "row", "args", `let v;\n${value.map((v, i) => `args[${i}] = ${v};`).join("\n")}\nreturn args;`) as (
+    toDriver: readonly ((value: unknown) => unknown)[],
     context: unknown,
     row: unknown,
     args: unknown[],
   ) => unknown[];
   const fillColumns = new Function(
+    "toDriver",
     "context",
     "rows",
     `let v;\n${value.map((_, i) => `const c${i} = [];`).join("\n")}\nfor (const row of rows) {\n${value.map((v, i) => `c${i}.push(${v});`).join("\n")}\n}\nreturn [${value.map((_, i) => `c${i}`).join(", ")}];`,
-  ) as (context: unknown, rows: readonly unknown[]) => unknown[][];
+  ) as (toDriver: readonly ((value: unknown) => unknown)[], context: unknown, rows: readonly unknown[]) => unknown[][];
   const names = columns.map(([, column]) => column.name);
   const returned = tableColumns[returning];
   const name = getTableName(table);
@@ -84,7 +89,7 @@ export function rowInsert<T extends AnySQLiteTable, C extends keyof InsertRow<T>
       `INSERT INTO ${name} (${hasPk ? "pk, " : ""}${list}) SELECT ${hasPk ? "pk, " : ""}${list} FROM (` +
       `SELECT ${hasPk ? `nextval('${name}_pk_seq') AS pk, ` : ""}${list} FROM unnest(${unnest}) WITH ORDINALITY AS u(${list}, ord) ORDER BY ord` +
       `) AS batch ORDER BY ${returned.name} ${conflict.postgres} RETURNING ${name}.${returned.name}`,
-    bind: (ctx, row) => fill(ctx, row, args),
-    columns: (ctx, rows) => fillColumns(ctx, rows),
+    bind: (ctx, row) => fill(toDriver, ctx, row, args),
+    columns: (ctx, rows) => fillColumns(toDriver, ctx, rows),
   };
 }

@@ -1,4 +1,5 @@
 import type { RowBatch } from "@/lib/ingest/rows";
+import { bytesToHex } from "../schema/hex-bytes";
 import { TOLD_RUN_LOCK } from "../store/locks";
 import { prepared } from "../store/sqlite-prepared";
 import type { PgTx, SqliteStore, Tx } from "../store/types";
@@ -31,6 +32,14 @@ const STEP_COLUMNS = [
   "next_call_id", "next_tool", "next_outcome", "next_code", "occurred_at",
 ] as const;
 const SPAN_COLUMNS = ["run_id", "call_id", "tool", "attempt", "started_at", "ended_at", "outcome", "code", "args_hash", "after_error"] as const;
+// args_hash is stored as bytes (db/schema/hex-bytes.ts): SQLite reads them as a Buffer, PostgreSQL's
+// JSON rows carry them as hex of those bytes; both become the hash's own hex text again.
+const pgSpanColumn = (c: (typeof SPAN_COLUMNS)[number]) => (c === "args_hash" ? "encode(s.args_hash, 'hex')" : `s.${c}`);
+type StoredSpan = Omit<SpanFact, "args_hash"> & { args_hash: Uint8Array | string | null };
+const spanFact = (s: StoredSpan): SpanFact => ({
+  ...s,
+  args_hash: s.args_hash === null ? null : bytesToHex(typeof s.args_hash === "string" ? Buffer.from(s.args_hash, "hex") : s.args_hash),
+});
 const ERROR_COLUMNS = ["event_id", "run_id", "call_id", "tool", "tool_version", "release", "code", "decision", "told", "occurred_at"] as const;
 const RUN_COLUMNS = ["run_id", "state", "ended_at"] as const;
 
@@ -90,7 +99,7 @@ const PG = {
     ) AS x
     UNION ALL
     SELECT 1, x.row FROM need CROSS JOIN LATERAL (
-      SELECT json_build_array(${SPAN_COLUMNS.map((c) => `s.${c}`).join(", ")}) AS row FROM tool_call_spans s WHERE s.project_id = $1 AND s.run_id = need.run_id OFFSET 0
+      SELECT json_build_array(${SPAN_COLUMNS.map(pgSpanColumn).join(", ")}) AS row FROM tool_call_spans s WHERE s.project_id = $1 AND s.run_id = need.run_id OFFSET 0
     ) AS x
     UNION ALL
     SELECT 2, x.row FROM need CROSS JOIN LATERAL (
@@ -140,7 +149,7 @@ export function applyToldStepsSqlite(store: SqliteStore, projectId: string, batc
   const plan = planToldSteps(
     projectId,
     stored,
-    prepared<SpanFact>(store.sqlite, SQLITE.spans).all(params),
+    prepared<StoredSpan>(store.sqlite, SQLITE.spans).all(params).map(spanFact),
     prepared<ErrorFact>(store.sqlite, SQLITE.errors).all(params),
     prepared<RunFact>(store.sqlite, SQLITE.runs).all(params),
   );
@@ -165,7 +174,7 @@ function splitRows(rows: readonly { kind: number; row: unknown[] }[]) {
   const runs: RunFact[] = [];
   for (const { kind, row } of rows) {
     if (kind === 0) stored.push(fromArray(STEP_COLUMNS, row));
-    else if (kind === 1) spans.push(fromArray(SPAN_COLUMNS, row));
+    else if (kind === 1) spans.push(spanFact(fromArray<StoredSpan>(SPAN_COLUMNS, row)));
     else if (kind === 2) errors.push(fromArray(ERROR_COLUMNS, row));
     else runs.push(fromArray(RUN_COLUMNS, row));
   }

@@ -1,4 +1,5 @@
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import { hexBytesSqlite } from "./hex-bytes";
 
 // The vocabulary every table and rollup is declared in, once for both engines. A declaration builds
 // the SQLite table directly; `pgTableOf` (./pg-table.ts) derives the PostgreSQL one from it, mapping
@@ -24,3 +25,9 @@ export const flag = <N extends string>(name: N) => integer(name, { mode: "boolea
 
 /** The row id a table numbers its rows with: SQLite `integer primary key autoincrement`, PostgreSQL `bigserial`. */
 export const serial = <N extends string>(name: N) => integer(name).primaryKey({ autoIncrement: true });
+
+/**
+ * Lowercase hex text (a hash) stored as the bytes it spells, half the size: SQLite `blob`, PostgreSQL
+ * `bytea`. Read and written as the hex text (./hex-bytes.ts); raw SQL must bind and read the bytes.
+ */
+export const hexBytes = <N extends string>(name: N) => hexBytesSqlite(name);

@@ -15,6 +15,7 @@ import {
   type PgTableWithColumns,
 } from "drizzle-orm/pg-core";
 import { SQLiteBaseInteger, getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { hexBytesPg } from "./hex-bytes";
 
 /** A derived PostgreSQL table: what drizzle-kit diffs and the parity test reads (queries use the SQLite-typed table). */
 export type DerivedPgTable = PgTableWithColumns<{ name: string; schema: undefined; columns: Record<string, AnyPgColumn>; dialect: "pg" }>;
@@ -40,6 +41,7 @@ function pgColumn(c: Column, references: (() => AnyPgColumn) | undefined, action
   if (c.columnType === "SQLiteInteger") builder = serial ? bigserial(c.name, { mode: "number" }) : bigint(c.name, { mode: "number" });
   else if (c.columnType === "SQLiteBoolean") builder = smallint(c.name);
   else if (c.columnType === "SQLiteText") builder = c.enumValues?.length ? text(c.name, { enum: c.enumValues as [string, ...string[]] }) : text(c.name);
+  else if (c.columnType === "SQLiteCustomColumn" && c.getSQLType() === "blob") builder = hexBytesPg(c.name);
   else throw new Error(`column ${c.name}: ${c.columnType} has no PostgreSQL mapping; declare it with db/schema/columns.ts`);
   // Every PostgreSQL builder has these methods (they change the builder in place); Drizzle's generic
   // builder type does not admit calling them on a union of kinds.

@@ -1,4 +1,4 @@
-import { flag, index, int, serial, table, text, uniqueIndex } from "./columns";
+import { flag, hexBytes, index, int, serial, table, text, uniqueIndex } from "./columns";
 import { pgTableOf } from "./pg-table";
 import { sql } from "drizzle-orm";
 import { projects } from "./projects";
@@ -40,8 +40,8 @@ export const toolCallSpans = table(
     receivedAt: int("received_at").notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
-    /** Hash of the call's canonicalised arguments (lib/contracts/args-hash.ts); the arguments are never stored. */
-    argsHash: text("args_hash"),
+    /** Hash of the call's canonicalised arguments (lib/contracts/args-hash.ts), stored as its bytes; the arguments are never stored. */
+    argsHash: hexBytes("args_hash"),
     /** The call id of the surfaced error this call answers, when the runtime linked it; '' when it said none; null when unknown. */
     afterError: text("after_error"),
     /** Nanoseconds past `started_at` (0–999 999) for sources that carry them (OTLP); null otherwise. Orders attempts started within one millisecond. */

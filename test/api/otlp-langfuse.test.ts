@@ -3,6 +3,7 @@ import { BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
 import { LangfuseSpanProcessor } from "@langfuse/otel";
 import { setLangfuseTracerProvider, startActiveObservation, startObservation } from "@langfuse/tracing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bytesToHex } from "@/db/schema/hex-bytes";
 import type { ConformanceEmitter } from "@/lib/contracts/conformance";
 import type { RunListItem } from "@/lib/contracts/runs";
 import type { ToolRow } from "@/lib/contracts/tools";
@@ -66,11 +67,14 @@ describe("Langfuse tool observations through Langfuse's own span processor", () 
     await provider.forceFlush();
     await provider.shutdown();
 
-    const rows = await server.store.all<Stored>(
-      `SELECT tool, call_id, attempt, outcome, code, error_class, message, derived, release, environment, service, args_hash
-       FROM tool_call_spans WHERE project_id = ? ORDER BY started_at`,
-      [server.project],
-    );
+    // The hash is stored as its bytes (db/schema/hex-bytes.ts).
+    const rows = (
+      await server.store.all<Omit<Stored, "args_hash"> & { args_hash: Buffer | null }>(
+        `SELECT tool, call_id, attempt, outcome, code, error_class, message, derived, release, environment, service, args_hash
+         FROM tool_call_spans WHERE project_id = ? ORDER BY started_at`,
+        [server.project],
+      )
+    ).map((r): Stored => ({ ...r, args_hash: r.args_hash && bytesToHex(r.args_hash) }));
     const callId = `lookup_order@${agent.id}`;
     const same = { tool: "lookup_order", call_id: callId, code: null, derived: "run_id,call_id,attempt", release: "7.1.0", environment: "staging", service: "support-agent" };
     const hash = rows[0]?.args_hash ?? "";

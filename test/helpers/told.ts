@@ -2,6 +2,7 @@
 // the stored raw rows gives, however the rows arrived (batch sizes, order, concurrency).
 import type { Store } from "@/db/client";
 import { planToldSteps, type ErrorFact, type RunFact, type SpanFact, type StoredStep } from "@/db/ingest/told-plan";
+import { bytesToHex } from "@/db/schema/hex-bytes";
 
 const STEP_FIELDS = ["event_id", "run_id", "call_id", "tool", "code", "release", "shape", "step", "run_state", "calls", "next_call_id", "next_tool", "next_outcome", "next_code", "occurred_at"] as const;
 
@@ -15,10 +16,12 @@ export async function storedSteps(store: Store, projectId: string): Promise<Stor
 
 /** The told steps a classification of every stored raw row at once gives (nothing stored before). */
 export async function oneShotSteps(store: Store, projectId: string): Promise<StoredStep[]> {
-  const spans = await store.all<SpanFact>(
-    "SELECT run_id, call_id, tool, attempt, started_at, ended_at, outcome, code, args_hash, after_error FROM tool_call_spans WHERE project_id = ?",
-    [projectId],
-  );
+  const spans = (
+    await store.all<Omit<SpanFact, "args_hash"> & { args_hash: Buffer | null }>(
+      "SELECT run_id, call_id, tool, attempt, started_at, ended_at, outcome, code, args_hash, after_error FROM tool_call_spans WHERE project_id = ?",
+      [projectId],
+    )
+  ).map((s): SpanFact => ({ ...s, args_hash: s.args_hash && bytesToHex(s.args_hash) }));
   const errors = await store.all<ErrorFact>(
     "SELECT event_id, run_id, call_id, tool, tool_version, release, code, decision, told, occurred_at FROM tool_errors WHERE project_id = ?",
     [projectId],

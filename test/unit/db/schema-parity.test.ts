@@ -55,6 +55,8 @@ function expectedPgType(column: Column): string {
   if (column.columnType === "SQLiteInteger") return "bigint";
   if (column.columnType === "SQLiteText") return "text";
   if (column.columnType === "SQLiteReal") return "double precision";
+  // hexBytes: hex text stored as its bytes (db/schema/hex-bytes.ts).
+  if (column.columnType === "SQLiteCustomColumn" && column.getSQLType() === "blob") return "bytea";
   throw new Error(`no PostgreSQL mapping for ${column.columnType} (${column.name})`);
 }
 

@@ -1,0 +1,167 @@
+import Database from "better-sqlite3";
+import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { getTableName } from "drizzle-orm";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Dialect, Store } from "@/db/client";
+import { spanInsert } from "@/db/ingest/statements";
+import { ROLLUP_LIST } from "@/db/rollups/registry";
+import { bytesToHex, hexToBytes } from "@/db/schema/hex-bytes";
+import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
+import { SQLITE_MIGRATIONS_DIR, openSqliteStore } from "@/db/store/sqlite-store";
+import { spanRow } from "../../helpers/rows";
+import { createTestDatabase, DIALECTS } from "../../helpers/stores";
+
+// The storage migrations of issue 31 keep every stored row: argument hashes stored as hex text become
+// the bytes the ingest writes today (and read back as the same hex), and SQLite's rollup tables,
+// rebuilt WITHOUT ROWID, keep their rows and indexes.
+
+const T0 = Date.UTC(2026, 10, 3, 12, 0, 0);
+
+/** A copy of a migrations folder whose journal stops before the migration tagged `tag`. */
+function folderBefore(dir: string, tag: string): string {
+  const copy = mkdtempSync(path.join(tmpdir(), "fl-storage-mig-"));
+  cpSync(dir, copy, { recursive: true });
+  const journalPath = path.join(copy, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag.endsWith(tag));
+  expect(cut).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return copy;
+}
+
+// Hashes of every length class the wire accepts: whole bytes (64, 16 and 8 digits) and odd counts.
+const HASHES = ["0123456789abcdef".repeat(4), "00ff00ff00ff00ff", "deadbeef", "abcdef012", "f".repeat(63), null] as const;
+
+const spanValues = (i: number, hash: string | null) =>
+  `('p', 's${i}', 'r1', 'c${i}', 'search', 1, ${T0 + i}, ${T0 + i + 10}, 'ok', 'native', ${T0}, ${hash === null ? "NULL" : `'${hash}'`})`;
+
+const RUN_TOOLS = [["p", "book", "r1"], ["p", "search", "r1"], ["p", "search", "r2"]];
+const SPAN_ROLLUP = { hour: T0, tool: "search", spans: 6, duration_sum_ms: 60 };
+
+async function seedBefore(store: Store): Promise<void> {
+  await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 0)");
+  await store.run(
+    `INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, attempt, started_at, ended_at, outcome, source, received_at, args_hash)
+     VALUES ${HASHES.map((h, i) => spanValues(i, h)).join(", ")}`,
+  );
+  await store.run(`INSERT INTO run_tools (project_id, tool, run_id) VALUES ${RUN_TOOLS.map((r) => `('${r.join("', '")}')`).join(", ")}`);
+  await store.run(
+    `INSERT INTO run_stats (project_id, run_id, attempts, calls, retries, failed_attempts, declined, refused, errors, first_started_at, last_ended_at, agent, release)
+     VALUES ('p', 'r1', 6, 6, 0, 0, 0, 0, 0, ${T0}, ${T0 + 20}, 'agent', '1.0')`,
+  );
+  await store.run(
+    `INSERT INTO span_rollups_hourly (project_id, hour, tool, code, outcome, error_class, release, service, environment, spans, first_attempts, second_attempts,
+       retry_attempts, unnumbered, max_attempt, retry_after_count, retry_after_sum_ms, backoff_count, backoff_sum_ms, failed_closed, duration_sum_ms)
+     VALUES ('p', ${SPAN_ROLLUP.hour}, '${SPAN_ROLLUP.tool}', '', 'ok', '', '', '', 'prod', ${SPAN_ROLLUP.spans}, 6, 0, 0, 0, 1, 0, 0, 0, 0, 0, ${SPAN_ROLLUP.duration_sum_ms})`,
+  );
+}
+
+/** The rollup tables and per-run keys that migration 0024 rebuilds WITHOUT ROWID on SQLite. */
+const WITHOUT_ROWID = [
+  ...ROLLUP_LIST.flatMap((r) => r.tableList.map((t) => getTableName(t.table))),
+  "issue_runs", "issue_hours", "issue_releases", "drift_calls", "drift_counts",
+];
+
+describe("hex stored as bytes", () => {
+  it("reads back every hash exactly, whole bytes or not, and spends half the digits on whole bytes", () => {
+    for (let digits = 8; digits <= 64; digits++) {
+      const hex = Array.from({ length: digits }, (_, i) => "0123456789abcdef"[(i * 7 + digits) % 16]).join("");
+      const bytes = hexToBytes(hex);
+      expect(bytes.length).toBe(digits % 2 === 0 ? digits / 2 : 33);
+      expect(bytesToHex(bytes)).toBe(hex);
+    }
+    // An odd hash padded with zeros is not the even hash it resembles.
+    expect(hexToBytes("abcdef012").equals(hexToBytes("abcdef0120"))).toBe(false);
+  });
+});
+
+describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (dialect: Dialect) => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+
+  async function migratedStore(): Promise<Store> {
+    if (dialect === "sqlite") {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "fl-storage-")), "f.db");
+      const raw = new Database(file);
+      migrateSqlite(drizzleSqlite(raw), { migrationsFolder: folderBefore(SQLITE_MIGRATIONS_DIR, "_rollups_without_rowid") });
+      raw.close();
+      const before = await openSqliteStore(file, { migrate: false });
+      await seedBefore(before);
+      await before.close();
+      return openSqliteStore(file);
+    }
+    const db = await createTestDatabase({ unmigrated: true });
+    cleanup = db.drop;
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    await migratePg(drizzlePg({ client }), { migrationsFolder: folderBefore(PG_MIGRATIONS_DIR, "_args_hash_bytes") });
+    await client.end();
+    const before = await openPgStore(db.url, { poolMax: 2, migrate: false });
+    await seedBefore(before);
+    await before.close();
+    return openPgStore(db.url, { poolMax: 2 });
+  }
+
+  it("converts each stored argument hash to the bytes ingest writes, read back as the same hex", async () => {
+    const store = await migratedStore();
+    try {
+      const stored = await store.all<{ spanId: string; hash: Buffer | null }>("SELECT span_id AS \"spanId\", args_hash AS hash FROM tool_call_spans ORDER BY span_id");
+      expect(stored.map((r) => r.spanId)).toEqual(HASHES.map((_, i) => `s${i}`));
+      for (const [i, hash] of HASHES.entries()) {
+        const bytes = stored[i]!.hash;
+        if (hash === null) {
+          expect(bytes).toBeNull();
+          continue;
+        }
+        expect(Buffer.isBuffer(bytes)).toBe(true);
+        expect(bytes!.equals(hexToBytes(hash))).toBe(true);
+        expect(bytesToHex(bytes!)).toBe(hash);
+      }
+      // A span ingested after the migration with a migrated span's hash stores the same bytes.
+      const context = { projectId: "p", receivedAt: T0 };
+      const fresh = spanRow({ spanId: "fresh", runId: "r1", callId: "c9", tool: "search", attempt: 1, startedAt: T0 + 100, endedAt: T0 + 110, argsHash: HASHES[3] });
+      if (store.dialect === "sqlite") await store.run(spanInsert.sql, spanInsert.bind(context, fresh));
+      else await store.all(spanInsert.pgSql, spanInsert.columns(context, [fresh]));
+      const same = await store.all<{ spanId: string }>(
+        "SELECT span_id AS \"spanId\" FROM tool_call_spans WHERE args_hash = (SELECT args_hash FROM tool_call_spans WHERE span_id = 'fresh') ORDER BY span_id",
+      );
+      expect(same.map((r) => r.spanId)).toEqual(["fresh", "s3"]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("keeps the rollup rows, and on SQLite stores each rollup once, clustered on its key", async () => {
+    const store = await migratedStore();
+    try {
+      expect(await store.all("SELECT project_id, tool, run_id FROM run_tools ORDER BY tool, run_id")).toEqual(
+        RUN_TOOLS.map(([project_id, tool, run_id]) => ({ project_id, tool, run_id })),
+      );
+      expect(await store.all("SELECT run_id, attempts, first_started_at, last_ended_at, agent, release FROM run_stats")).toEqual([
+        { run_id: "r1", attempts: 6, first_started_at: T0, last_ended_at: T0 + 20, agent: "agent", release: "1.0" },
+      ]);
+      expect(await store.all("SELECT hour, tool, spans, duration_sum_ms FROM span_rollups_hourly")).toEqual([SPAN_ROLLUP]);
+      if (store.dialect !== "sqlite") return;
+      const tables = await store.all<{ name: string; wr: number }>("SELECT name, wr FROM pragma_table_list WHERE schema = 'main'");
+      const rowidless = new Set(tables.filter((t) => t.wr === 1).map((t) => t.name));
+      for (const name of WITHOUT_ROWID) expect(rowidless.has(name), name).toBe(true);
+      // The secondary indexes the rebuilt tables had before.
+      const indexes = await store.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('run_stats', 'issue_runs') AND sql IS NOT NULL ORDER BY name");
+      expect(indexes.map((i) => i.name)).toEqual(["issue_runs_project_run_idx", "run_stats_project_started_idx"]);
+      const plan = await store.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT run_id FROM run_tools WHERE project_id = 'p' AND tool = 'search'");
+      expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH run_tools USING PRIMARY KEY \(project_id=\? AND tool=\?\)/);
+    } finally {
+      await store.close();
+    }
+  });
+});
