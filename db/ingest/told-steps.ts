@@ -135,6 +135,10 @@ function addDeltas(aggregates: BatchAggregates, stored: readonly StoredStep[], p
   noteRecoveryChanges(aggregates, stored, plan.upserts);
 }
 
+/** SQLite: the spans of the runs in `params`, their argument hashes as hex. */
+const sqliteSpanFacts = (sqlite: SqliteStore["sqlite"], params: { project: string; runs: string }) =>
+  prepared<StoredSpan>(sqlite, SQLITE.spans).all(params).map(spanFact);
+
 /**
  * SQLite: reclassifies the batch's runs inside the ingest's synchronous transaction (one writer, so
  * nothing else can interleave). Adds the count deltas to `aggregates`; returns the rows it changed.
@@ -149,7 +153,7 @@ export function applyToldStepsSqlite(store: SqliteStore, projectId: string, batc
   const plan = planToldSteps(
     projectId,
     stored,
-    prepared<StoredSpan>(store.sqlite, SQLITE.spans).all(params).map(spanFact),
+    sqliteSpanFacts(store.sqlite, params),
     prepared<ErrorFact>(store.sqlite, SQLITE.errors).all(params),
     prepared<RunFact>(store.sqlite, SQLITE.runs).all(params),
   );
@@ -238,7 +242,7 @@ export async function replanToldRuns(tx: Tx, projectId: string, runIds: readonly
     plan = planToldSteps(
       projectId,
       stored,
-      prepared<SpanFact>(tx.sqlite, SQLITE.spans).all(params),
+      sqliteSpanFacts(tx.sqlite, params),
       prepared<ErrorFact>(tx.sqlite, SQLITE.errors).all(params),
       prepared<RunFact>(tx.sqlite, SQLITE.runs).all(params),
     );
