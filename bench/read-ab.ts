@@ -1,12 +1,14 @@
 /**
- * Interleaved A/B of the dashboard's read queries on two SQLite files holding the same data under two
- * schemas (e.g. the `bench:read` database of main, and of a branch that changes the storage): one
- * process, each round times every query on A then B, the order swapped every round, so both sides see
+ * Interleaved A/B of the dashboard's read queries on two databases (SQLite files or PostgreSQL URLs)
+ * holding the same data under two schemas (e.g. the `bench:read` database of main, and of a branch
+ * that changes the storage): one process, each round times every query on A then B, the order swapped every round, so both sides see
  * the same machine load. Opens both without migrating. Prints p50/p95 per query and B/A at the median.
  *
- *   npx tsx bench/read-ab.ts A.db B.db [ROUNDS=15] [QUERY-NAME-PREFIX]
+ *   npx tsx bench/read-ab.ts A B [ROUNDS=15] [QUERY-NAME-PREFIX]     # A, B: SQLite files or postgres:// URLs
  */
 import { performance } from "node:perf_hooks";
+import { isPostgresUrl } from "@/db/client";
+import { openPgStore } from "@/db/store/pg-store";
 import { openSqliteStore } from "@/db/store/sqlite-store";
 import { listRuns } from "@/db/queries/list-runs";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
@@ -19,11 +21,12 @@ import { resolveWindow } from "@/lib/contracts/filters";
 import type { Store } from "@/db/client";
 const [a, b, roundsArg] = process.argv.slice(2);
 if (!a || !b) {
-  console.error("usage: npx tsx bench/read-ab.ts A.db B.db [ROUNDS] [QUERY-NAME-PREFIX]");
+  console.error("usage: npx tsx bench/read-ab.ts A B [ROUNDS] [QUERY-NAME-PREFIX]");
   process.exit(2);
 }
 const rounds = Number(roundsArg ?? 15);
-const stores: Store[] = [await openSqliteStore(a, { migrate: false }), await openSqliteStore(b, { migrate: false })];
+const open = (at: string): Promise<Store> => (isPostgresUrl(at) ? openPgStore(at, { migrate: false }) : openSqliteStore(at, { migrate: false }));
+const stores: Store[] = [await open(a), await open(b)];
 const window = resolveWindow({ range: "7d" }, Date.now());
 const base = { projectId: "default", window, filters: {} };
 const weekAgo = Date.now() - 7 * 86_400_000;
