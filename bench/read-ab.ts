@@ -25,7 +25,7 @@ if (!a || !b) {
   process.exit(2);
 }
 const rounds = Number(roundsArg ?? 15);
-const open = (at: string): Promise<Store> => (isPostgresUrl(at) ? openPgStore(at, { migrate: false }) : openSqliteStore(at, { migrate: false }));
+const open = async (at: string): Promise<Store> => (isPostgresUrl(at) ? openPgStore(at, { migrate: false }) : openSqliteStore(at, { migrate: false }));
 const stores: Store[] = [await open(a), await open(b)];
 const window = resolveWindow({ range: "7d" }, Date.now());
 const base = { projectId: "default", window, filters: {} };
