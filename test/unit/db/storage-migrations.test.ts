@@ -1,40 +1,18 @@
-import Database from "better-sqlite3";
-import { drizzle as drizzleSqlite } from "drizzle-orm/better-sqlite3";
-import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { getTableName } from "drizzle-orm";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect, Store } from "@/db/client";
 import { spanInsert } from "@/db/ingest/statements";
 import { ROLLUP_LIST } from "@/db/rollups/registry";
 import { bytesToHex, hexToBytes } from "@/db/schema/hex-bytes";
-import { PG_MIGRATIONS_DIR, openPgStore } from "@/db/store/pg-store";
-import { SQLITE_MIGRATIONS_DIR, openSqliteStore } from "@/db/store/sqlite-store";
 import { spanRow } from "../../helpers/rows";
-import { createTestDatabase, DIALECTS } from "../../helpers/stores";
+import { upgradedStore } from "../../helpers/migrate-before";
+import { DIALECTS } from "../../helpers/stores";
 
 // The storage migrations of issue 31 keep every stored row: argument hashes stored as hex text become
 // the bytes the ingest writes today (and read back as the same hex), and SQLite's rollup tables,
 // rebuilt WITHOUT ROWID, keep their rows and indexes.
 
 const T0 = Date.UTC(2026, 10, 3, 12, 0, 0);
-
-/** A copy of a migrations folder whose journal stops before the migration tagged `tag`. */
-function folderBefore(dir: string, tag: string): string {
-  const copy = mkdtempSync(path.join(tmpdir(), "fl-storage-mig-"));
-  cpSync(dir, copy, { recursive: true });
-  const journalPath = path.join(copy, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag.endsWith(tag));
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return copy;
-}
 
 // Hashes of every length class the wire accepts: whole bytes (64, 16 and 8 digits) and odd counts.
 const HASHES = ["0123456789abcdef".repeat(4), "00ff00ff00ff00ff", "deadbeef", "abcdef012", "f".repeat(63), null] as const;
@@ -64,10 +42,11 @@ async function seedBefore(store: Store): Promise<void> {
 }
 
 /**
- * The rollup tables and per-run keys that migration 0024 rebuilds WITHOUT ROWID on SQLite: every
- * rollup but run_stats, which the runs list reads through a secondary index (a rowid lookup is cheaper).
+ * The rollup tables and per-run keys that migration 0026 rebuilds WITHOUT ROWID on SQLite: every
+ * rollup but run_stats and run_codes, which the runs list reads through a secondary index (a rowid
+ * lookup is cheaper; measured for run_stats, run_codes not yet).
  */
-const ROWID_ROLLUPS = ["run_stats"];
+const ROWID_ROLLUPS = ["run_stats", "run_codes"];
 const WITHOUT_ROWID = [
   ...ROLLUP_LIST.flatMap((r) => r.tableList.map((t) => getTableName(t.table))).filter((name) => !ROWID_ROLLUPS.includes(name)),
   "issue_runs", "issue_hours", "issue_releases", "drift_calls", "drift_counts",
@@ -93,27 +72,11 @@ describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (
     cleanup = undefined;
   });
 
+  // Before the first of this change's migrations on each engine: both apply on the upgrade.
   async function migratedStore(): Promise<Store> {
-    if (dialect === "sqlite") {
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "fl-storage-")), "f.db");
-      const raw = new Database(file);
-      migrateSqlite(drizzleSqlite(raw), { migrationsFolder: folderBefore(SQLITE_MIGRATIONS_DIR, "_rollups_without_rowid") });
-      raw.close();
-      const before = await openSqliteStore(file, { migrate: false });
-      await seedBefore(before);
-      await before.close();
-      return openSqliteStore(file);
-    }
-    const db = await createTestDatabase({ unmigrated: true });
-    cleanup = db.drop;
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    await migratePg(drizzlePg({ client }), { migrationsFolder: folderBefore(PG_MIGRATIONS_DIR, "_args_hash_bytes") });
-    await client.end();
-    const before = await openPgStore(db.url, { poolMax: 2, migrate: false });
-    await seedBefore(before);
-    await before.close();
-    return openPgStore(db.url, { poolMax: 2 });
+    const { store, drop } = await upgradedStore(dialect, dialect === "sqlite" ? "_rollups_without_rowid" : "_args_hash_bytes", seedBefore);
+    cleanup = drop;
+    return store;
   }
 
   it("converts each stored argument hash to the bytes ingest writes, read back as the same hex", async () => {
