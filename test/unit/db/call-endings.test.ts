@@ -12,6 +12,7 @@ import type { ToldStep } from "@/lib/contracts/told";
 import { seededRandom } from "@/lib/runtime";
 import { callEndingRows, recountCallEndings } from "@/test/helpers/call-endings";
 import { ingestNativeBatch } from "@/test/helpers/ingest";
+import { bytesToHex } from "@/db/schema/hex-bytes";
 import { upgradedStore } from "@/test/helpers/migrate-before";
 import { DIALECTS, openTestStore } from "@/test/helpers/stores";
 import { toldRunRecords } from "@/test/helpers/told-runs";
@@ -84,6 +85,8 @@ async function copyRows(from: Store, to: Store, table: string): Promise<number> 
   const rows = await from.all<Record<string, unknown>>(`SELECT * FROM ${table}`);
   for (const row of rows) {
     for (const c of GENERATED) delete row[c];
+    // Argument hashes are stored as bytes today; the older schema stored their hex (db/schema/hex-bytes.ts).
+    for (const [c, v] of Object.entries(row)) if (Buffer.isBuffer(v)) row[c] = bytesToHex(v);
     const columns = Object.keys(row);
     await to.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`, row);
   }
