@@ -1,24 +1,8 @@
 "use client";
 
-import { useEffect } from "react";
+import { RenderError } from "@/components/dashboard/render-error";
 
 /** A page that failed while rendering: the shell stays, with what happened and a retry. */
-export default function PageError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-  return (
-    <section className="panel problem" data-testid="page-problem" data-status="500" aria-labelledby="problem-title">
-      <p className="problem-status">Something went wrong</p>
-      <h1 id="problem-title" tabIndex={-1}>
-        This page could not be shown
-      </h1>
-      <p>{error.digest ? `The server logged the error (reference ${error.digest}).` : error.message}</p>
-      <p>
-        <button type="button" className="btn" onClick={reset}>
-          Try again
-        </button>
-      </p>
-    </section>
-  );
+export default function PageError(props: { error: Error & { digest?: string }; reset: () => void }) {
+  return <RenderError {...props} />;
 }

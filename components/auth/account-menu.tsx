@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { meQuery, signOut, signOutEverywhere } from "@/lib/query/auth";
+import { meQuery, signOut, signOutEverywhere } from "@/lib/query/me";
 import styles from "./auth.module.css";
 
 /** Who is signed in, with sign out (this browser) and sign out everywhere (every session of the account). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { meQuery } from "@/lib/query/auth";
+import { meQuery } from "@/lib/query/me";
 import styles from "./auth.module.css";
 
 /** Setup mode (no account yet): says the dashboard is open to anyone who reaches it, and how to create the owner. */

@@ -14,7 +14,7 @@ import { formatCount, formatCountOf, formatPct, sumValues } from "@/lib/charts/f
 import { formatTime } from "@/lib/charts/time-format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import { prepareOutcomeSeries } from "@/lib/charts/outcome-series";
-import { codeDetailQuery } from "@/lib/query/keys";
+import { codeDetailQuery } from "@/lib/query/code-queries";
 import { toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { CodeReleaseSection } from "./code-release-section";

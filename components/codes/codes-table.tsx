@@ -7,7 +7,7 @@ import { formatCount, formatPct } from "@/lib/charts/format";
 import { formatTime } from "@/lib/charts/time-format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import { selfCorrectionText } from "@/lib/charts/told-shares";
-import { MIN_TOLD_SAMPLE } from "@/lib/contracts/told";
+import { MIN_TOLD_SAMPLE } from "@/lib/contracts/told-step";
 import type { CodeRow } from "@/lib/contracts/codes";
 import type { useUrlState } from "@/lib/query/use-url-state";
 import { TwoMeanings } from "./two-meanings";

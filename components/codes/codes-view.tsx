@@ -1,13 +1,19 @@
 "use client";
 
+import { lazy } from "react";
+import { AfterHydration } from "@/components/shell/after-hydration";
 import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
 import { TablePager, TableScroll, urlSort } from "@/components/data-table";
-import { codesQuery } from "@/lib/query/keys";
+import { codesQuery } from "@/lib/query/code-queries";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { CodesTable } from "./codes-table";
-import { FailureGroups } from "./failure-groups";
+import { FailureGroupsFrame } from "./failure-groups-frame";
+
+// Below the codes table, and read in the browser in any case: the panel, its naming form and the
+// classification contract load after the first paint instead of with the page.
+const FailureGroups = lazy(() => import("./failure-groups").then((m) => ({ default: m.FailureGroups })));
 
 export function CodesView() {
   const url = useUrlState();
@@ -25,7 +31,15 @@ export function CodesView() {
       <TableScroll label="Codes" className="panel" minHeight={200}>
         <CodesTable rows={q.data?.codes} pending={q.isPending} sort={urlSort(url, "failures")} project={search.project} hrefWith={hrefWith} update={update} />
       </TableScroll>
-      <FailureGroups project={search.project ?? "default"} range={search.range} />
+      <AfterHydration
+        fallback={
+          <FailureGroupsFrame>
+            <p>Loading…</p>
+          </FailureGroupsFrame>
+        }
+      >
+        <FailureGroups project={search.project ?? "default"} range={search.range} />
+      </AfterHydration>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { QueryError } from "@/components/dashboard/query-error";
 import type { FailureGroup } from "@/lib/contracts/classification";
 import { failureGroupsQuery } from "@/lib/query/classification";
+import { FailureGroupsFrame } from "./failure-groups-frame";
 import { NameFailureForm } from "./name-failure-form";
 
 const when = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
@@ -17,11 +18,7 @@ export function FailureGroups(props: { project: string; range: string | undefine
   const [selected, setSelected] = useState<FailureGroup | null>(null);
   const groups = q.data?.groups ?? [];
   return (
-    <section className="panel" aria-label="Unclassified failures">
-      <div className="panel-head">
-        <h2>Unclassified failures</h2>
-        <span className="sub">failed or refused calls without a code, grouped by tool, error type, message shape and HTTP status</span>
-      </div>
+    <FailureGroupsFrame>
       {q.error && <QueryError error={q.error} stale={false} />}
       {q.isPending ? <p>Loading…</p> : groups.length === 0 ? <p>Every failure in this window has a code.</p> : (
         <table>
@@ -53,6 +50,6 @@ export function FailureGroups(props: { project: string; range: string | undefine
         </table>
       )}
       {selected && <NameFailureForm key={selected.key} project={props.project} range={props.range} group={selected} onClose={() => setSelected(null)} />}
-    </section>
+    </FailureGroupsFrame>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
-import { meQuery } from "@/lib/query/auth";
+import { meQuery } from "@/lib/query/me";
 import type { Column } from "./types";
 
 /** Per column id: shown or hidden by the person's own choice; absent means "by priority and width". */

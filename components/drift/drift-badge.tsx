@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { DRIFT_SEVERITIES, type DriftSeverity } from "@/lib/contracts/drift";
-import { driftSummaryOptions } from "@/lib/query/drift";
+import { DRIFT_SEVERITIES, type DriftSeverity } from "@/lib/contracts/drift-summary";
+import { driftSummaryOptions } from "@/lib/query/drift-summary";
 import styles from "./drift.module.css";
 
 /**

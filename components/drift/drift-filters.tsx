@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { DRIFT_KINDS, DRIFT_SEVERITIES, type DriftFindingsResponse } from "@/lib/contracts/drift";
 import type { DriftFilters } from "@/lib/query/drift";
-import { projectsQuery } from "@/lib/query/keys";
+import { projectsQuery } from "@/lib/query/projects-query";
 import { CommitSelect } from "@/components/runs/commit-select";
 import { KIND_LABEL } from "./labels";
 import styles from "./drift.module.css";

@@ -2,19 +2,22 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { layoutTimeline } from "@/lib/charts/timeline-layout";
 import { findSpan } from "@/lib/charts/timeline-navigation";
 import { toldArrows } from "@/lib/charts/told-arrows";
 import type { RunTimeline } from "@/lib/contracts/runs";
-import { runTimelineOptions } from "@/lib/query/runs";
+import { runTimelineOptions } from "@/lib/query/run-timeline";
 import { useMediaQuery } from "@/components/dashboard/use-media-query";
 import { AttemptDetails } from "./attempt-details";
-import { RunCallList } from "./run-call-list";
 import { RunSummary } from "./run-summary";
 import { TimelineChart, type Selection } from "./timeline-chart";
 import { ToldStepsList } from "./timeline/told-arrows";
 import styles from "./runs.module.css";
+
+// Only a phone draws the calls as a list, and only once hydrated (the server renders the lanes):
+// its script loads then, not with every desktop visit.
+const RunCallList = lazy(() => import("./run-call-list").then((m) => ({ default: m.RunCallList })));
 
 /** One run's retry timeline: summary, the lanes, and the selected attempt's details. */
 export function RunTimelineView({ project, runId, initialJson }: { project: string; runId: string; initialJson?: string }) {
@@ -61,7 +64,9 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
       <RunSummary project={project} timeline={data} layout={layout} />
       {phone ? (
         <>
-          <RunCallList timeline={data} layout={layout} />
+          <Suspense fallback={<p className={styles.muted}>Loading the calls…</p>}>
+            <RunCallList timeline={data} layout={layout} />
+          </Suspense>
           <ToldStepsList arrows={arrows} />
         </>
       ) : (

@@ -1,11 +1,14 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { lazy } from "react";
+import { AfterHydration } from "@/components/shell/after-hydration";
 import { CopyButton } from "@/components/dashboard/copy-button";
-import { A, type RunTimeline } from "@/lib/contracts/runs";
-import { traceLinkUrl } from "@/lib/contracts/trace-links";
-import { traceLinkQuery } from "@/lib/query/trace-links";
+import { A, type RunTimeline } from "@/lib/contracts/run-timeline";
 import styles from "./runs.module.css";
+
+// The project's link is read in the browser after the first paint in any case: its read and contract
+// load with it rather than with the page.
+const TraceToolLink = lazy(() => import("./trace-tool-link").then((m) => ({ default: m.TraceToolLink })));
 
 /** The trace id of one attempt (a tuple of the timeline), null when its source sent none. */
 export function attemptTraceId(timeline: RunTimeline, callIndex: number, tupleIndex: number): string | null {
@@ -34,7 +37,6 @@ export function runTraceId(timeline: RunTimeline): { traceId: string | null; spa
  * <tool>" on the same trace there (a new tab; the URL is the admin's template, ids URL-encoded).
  */
 export function TraceFacts({ project, traceId, spanId, what }: { project: string; traceId: string | null; spanId: string | null; what: "run" | "attempt" }) {
-  const link = useQuery(traceLinkQuery(project)).data?.link ?? null;
   if (traceId === null) return <span className={styles.muted}>none: this source sends no trace ids</span>;
   return (
     <span data-testid={`${what}-trace`}>
@@ -42,14 +44,9 @@ export function TraceFacts({ project, traceId, spanId, what }: { project: string
         {traceId}
       </span>{" "}
       <CopyButton text={traceId} label={`Copy the trace id ${traceId}`} />
-      {link ? (
-        <>
-          {" "}
-          <a href={traceLinkUrl(link.template, { traceId, spanId })} target="_blank" rel="noopener noreferrer" data-testid={`${what}-trace-link`}>
-            Open in {link.toolName}
-          </a>
-        </>
-      ) : null}
+      <AfterHydration fallback={null}>
+        <TraceToolLink project={project} traceId={traceId} spanId={spanId} what={what} />
+      </AfterHydration>
       {spanId !== null && what === "attempt" ? (
         <>
           <br />

@@ -7,7 +7,7 @@ import { AccountMenu } from "@/components/auth/account-menu";
 import { UnreachableNotice, useCheckedNavigation } from "./checked-navigation";
 import { NAV_ITEMS } from "./nav-items";
 import { UnresolvedCount } from "./unresolved-count";
-import { SavedViews } from "./saved-views";
+import { SavedViewsSlot } from "./saved-views-slot";
 import { SearchBox } from "./search-box";
 import { TimeZoneToggle } from "./time-zone-toggle";
 
@@ -83,7 +83,7 @@ function SignedInNav({ pathname, project, query, open, onToggle }: { pathname: s
           })}
         </ul>
       </nav>
-      {VIEWLESS_PAGES.test(pathname) ? null : <SavedViews project={project ?? "default"} page={pathname} query={query} />}
+      {VIEWLESS_PAGES.test(pathname) ? null : <SavedViewsSlot project={project ?? "default"} page={pathname} query={query} />}
       <TimeZoneToggle id="time-zone" />
       <AccountMenu />
       {nav.failed !== null && <UnreachableNotice href={nav.failed} checking={nav.checking} onRetry={() => void nav.retry()} onDismiss={nav.dismiss} />}

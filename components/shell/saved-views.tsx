@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { normalizeViewParams, SAVED_VIEW_NAME_MAX, type SavedView } from "@/lib/contracts/saved-views";
-import { meQuery } from "@/lib/query/auth";
 import { createSavedView, deleteSavedView, patchSavedView, savedViewHref, savedViewsKey, savedViewsQuery } from "@/lib/query/saved-views";
 
 /** One own view's rename, share and delete. */
@@ -55,13 +54,12 @@ function ManageView({ view, onChange }: { view: SavedView; onChange: (action: ()
 /**
  * Named sets of filters of the page on screen (its URL query): the caller's own, then those other
  * members shared with the project. Applying one opens the page with its filters; the current
- * filters can be saved under a name, for oneself or shared. Shown to signed-in people only.
+ * filters can be saved under a name, for oneself or shared. Shown to signed-in people only
+ * (`SavedViewsSlot`, which loads this after the first paint).
  */
 export function SavedViews({ project, page, query }: { project: string; page: string; query: string }) {
   const qc = useQueryClient();
-  // Views belong to a person: the admin secret and setup mode see none and cannot save any.
-  const person = useQuery(meQuery()).data?.caller === "user";
-  const views = useQuery({ ...savedViewsQuery(project, page), enabled: person });
+  const views = useQuery(savedViewsQuery(project, page));
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState("");
   const [shared, setShared] = useState(false);
@@ -79,7 +77,6 @@ export function SavedViews({ project, page, query }: { project: string; page: st
     }
   };
   const list = views.data?.views ?? [];
-  if (!person) return null;
   return (
     <section id="saved-views" className="saved-views" aria-labelledby="saved-views-title" data-testid="saved-views">
       <h2 id="saved-views-title">Saved views</h2>

@@ -2,12 +2,12 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { SearchHit } from "@/lib/contracts/search";
-import { searchQuery } from "@/lib/query/search-query";
-import { textSearchHref } from "@/lib/query/text-search";
+import { searchQuery, textSearchHref } from "@/lib/query/search-query";
 
-const KIND_LABEL: Record<SearchHit["kind"], string> = { run: "run", call: "call", tool: "tool", code: "code", release: "release" };
+// The list under the box loads when someone first types: every page has the box, few use it.
+const SearchPop = lazy(() => import("./search-pop").then((m) => ({ default: m.SearchPop })));
 
 /** Where a hit goes: its own page, a call's run with its first attempt selected, or (a release) the Overview narrowed to it. */
 export function hitHref(hit: SearchHit, project: string): string {
@@ -109,46 +109,9 @@ export function SearchBox({ project }: { project: string }) {
         data-testid="search-input"
       />
       {shown && (
-        <div className="search-pop">
-          {
-            <ul id={`${id}-list`} role="listbox" className="search-hits" aria-label="Matches" data-testid="search-hits">
-              {hits.map((hit, i) => (
-                <li
-                  key={hit.kind === "call" ? `call:${hit.value}:${hit.runId}` : `${hit.kind}:${hit.value}`}
-                  id={`${id}-hit-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => go(i)}
-                  data-kind={hit.kind}
-                >
-                  <span className="hit-kind">{KIND_LABEL[hit.kind]}</span> <span className="mono">{hit.value}</span>
-                  {hit.kind === "call" && (
-                    <span>
-                      {" in run "}
-                      <span className="mono">{hit.runId}</span>
-                    </span>
-                  )}
-                </li>
-              ))}
-              <li
-                id={`${id}-hit-${textOption}`}
-                role="option"
-                aria-selected={active === textOption}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => go(textOption)}
-                data-kind="text"
-              >
-                <span className="hit-kind">text</span> search messages and told texts for “{text.trim()}”
-              </li>
-            </ul>
-          }
-          <p className="search-empty" role="status" data-testid="search-status">
-            {q !== "" && result.data && hits.length === 0 ? `No run, call, tool, code or release starts with “${q}”.` : ""}
-            {q !== "" && result.data?.truncated ? "More match: type more to narrow." : ""}
-            {result.error ? `Search failed: ${result.error.message}` : ""}
-          </p>
-        </div>
+        <Suspense fallback={null}>
+          <SearchPop id={id} hits={hits} active={active} text={text.trim()} q={q} truncated={result.data?.truncated === true} answered={result.data !== undefined} error={result.error?.message ?? null} onPick={go} />
+        </Suspense>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { FilterBar } from "@/components/dashboard/filter-bar";
 import { QueryError } from "@/components/dashboard/query-error";
 import { useKeptQuery } from "@/lib/query/use-kept-query";
 import { TablePager, TableScroll, urlSort } from "@/components/data-table";
-import { toolsQuery } from "@/lib/query/keys";
+import { toolsQuery } from "@/lib/query/tool-queries";
 import { FILTER_SEARCH_KEYS, pick, toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { ToolsTable } from "./tools-table";

@@ -1,5 +1,6 @@
 import type { IssueDetail, IssueGroup, IssuesAnswer, IssuesQuery, IssueSummary } from "@/lib/contracts/issues";
 import { orderReleases } from "@/lib/drift/semver";
+import { countIssueStates } from "@/lib/triage/issue-counts";
 import { stateAt, type Triage } from "@/lib/triage/issue-state";
 import { rankIssues } from "@/lib/triage/rank";
 import type { Executor } from "../client";
@@ -95,9 +96,7 @@ export async function listIssues(db: Executor, query: IssuesQuery, now: number):
   const [rows, facts] = await Promise.all([listIssueRows(db, query.project), factsOf(db, query.project, now)]);
   const groups = await groupFactsByCode(db, query.project, rows.map((r) => r.code));
   const all = rows.map((r) => summaryOf(r, facts.releasesOf.get(r.id) ?? [], facts.trendOf.get(r.id) ?? { current: 0, previous: 0 }, groups.get(r.code), now));
-  const counts = { open: 0, regressed: 0, resolved: 0, ignored: 0, unresolved: 0 };
-  for (const i of all) counts[i.state]++;
-  counts.unresolved = counts.open + counts.regressed;
+  const counts = countIssueStates(all.map((i) => i.state));
   const issues = all.filter(
     (i) =>
       (query.state === undefined || (query.state === "unresolved" ? i.state === "open" || i.state === "regressed" : i.state === query.state)) &&

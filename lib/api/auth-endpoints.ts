@@ -1,13 +1,14 @@
-import { invitationInfoSchema, invitationsSchema, meSchema, membersSchema } from "@/lib/contracts/auth";
+import { invitationInfoSchema, invitationsSchema, membersSchema } from "@/lib/contracts/auth";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
+import { meEndpoints } from "./read/me";
 
 // These endpoints read nothing from the query string: the project (or token) is in the path.
 const projectPath = z.object({});
 
 /** The read endpoints of team access (accounts, members, invitations), described like `endpoints`. */
 export const authEndpoints = {
-  me: defineEndpoint({ id: "me", path: "/api/v1/auth/me", query: z.object({}), response: meSchema }),
+  ...meEndpoints,
   members: defineEndpoint<typeof projectPath, typeof membersSchema, "project">({
     id: "members",
     path: "/api/v1/projects/:project/members",

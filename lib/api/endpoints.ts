@@ -1,13 +1,20 @@
 import { dashboardEndpoints } from "./read/dashboard";
+import { projectsEndpoints } from "./read/projects";
+import { toolsEndpoints } from "./read/tools";
+import { codesEndpoints } from "./read/codes";
 import { settingsEndpoints } from "./read/settings";
 import { conformanceEndpoints } from "./read/conformance";
 import { driftEndpoints } from "./read/drift";
+import { driftSummaryEndpoints } from "./read/drift-summary";
 import { runsEndpoints } from "./read/runs";
+import { runTimelineEndpoints } from "./read/run-timeline";
 import { toldEndpoints } from "./read/told";
 import { searchEndpoints } from "./read/search";
+import { textSearchEndpoints } from "./read/text-search";
 import { alertsEndpoints } from "./read/alerts";
 import { classificationEndpoints } from "./read/classification";
 import { issuesEndpoints } from "./read/issues";
+import { issueCountsEndpoints } from "./read/issue-counts";
 import { releasesEndpoints } from "./read/releases";
 import { authProvidersEndpoints } from "./read/auth-providers";
 import { traceLinkEndpoints } from "./read/trace-links";
@@ -22,15 +29,22 @@ import { experimentsEndpoints } from "./read/experiments";
  */
 export const endpoints = {
   ...dashboardEndpoints,
+  ...projectsEndpoints,
+  ...toolsEndpoints,
+  ...codesEndpoints,
   ...settingsEndpoints,
   ...conformanceEndpoints,
   ...driftEndpoints,
+  ...driftSummaryEndpoints,
   ...runsEndpoints,
+  ...runTimelineEndpoints,
   ...toldEndpoints,
   ...searchEndpoints,
+  ...textSearchEndpoints,
   ...alertsEndpoints,
   ...classificationEndpoints,
   ...issuesEndpoints,
+  ...issueCountsEndpoints,
   ...releasesEndpoints,
   ...authProvidersEndpoints,
   ...traceLinkEndpoints,

@@ -1,5 +1,5 @@
 import { codeSourceLabel } from "@/lib/classify/code-source";
-import { A, type RunTimeline, type TimelineCall } from "@/lib/contracts/runs";
+import { A, type RunTimeline, type TimelineCall } from "@/lib/contracts/run-timeline";
 import type { TimelineFrame } from "./timeline-frame";
 import { outcomeLabel } from "./timeline-labels";
 import { checkNumbering, orderAttempts } from "./timeline-numbering";

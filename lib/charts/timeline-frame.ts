@@ -1,4 +1,4 @@
-import { A, type RunTimeline, type TimelineCall } from "@/lib/contracts/runs";
+import { A, type RunTimeline, type TimelineCall } from "@/lib/contracts/run-timeline";
 
 /** Where time 0 of a run's timeline is, and the run record's marks in ms from it. */
 export interface TimelineFrame {

@@ -1,4 +1,4 @@
-import { A, type AttemptTuple } from "@/lib/contracts/runs";
+import { A, type AttemptTuple } from "@/lib/contracts/run-timeline";
 import type { AttemptFlag } from "./timeline-types";
 
 /** Known numbers first in numeric order, then unnumbered attempts in start order. */

@@ -1,4 +1,4 @@
-import { RECOVERY_STEPS, type TimelineToldStep, type ToldStep } from "@/lib/contracts/told";
+import { RECOVERY_STEPS, type TimelineToldStep, type ToldStep } from "@/lib/contracts/told-step";
 import { LANE_HEIGHT, type CallRow, type TimelineLayout } from "./timeline-types";
 import { TOLD_STEP_LABELS } from "./told-labels";
 

@@ -1,4 +1,5 @@
-import { TOLD_STEPS, type ToldRates, type ToldStep, type ToldStepCounts } from "@/lib/contracts/told";
+import type { ToldRates, ToldStepCounts } from "@/lib/contracts/told";
+import { TOLD_STEPS, type ToldStep } from "@/lib/contracts/told-step";
 import { TOLD_STEP_LABELS } from "./told-labels";
 
 /** One step of the shares bar and its legend. */

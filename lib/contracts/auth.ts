@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { projectRoleSchema, userSchema } from "./me";
+
+export { meSchema, membershipSchema, projectRoleSchema, signedOutEverywhereSchema, userSchema, type Me, type Membership, type User } from "./me";
 
 /** Passwords are hashed whole; the bounds keep a typo from locking anyone out and a megabyte from costing a hash. */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -21,9 +24,6 @@ export const passwordSchema = z
 /** How a person is shown to their team. */
 export const personNameSchema = z.string().trim().min(1, "a name is required").max(100, "at most 100 characters");
 
-/** lib/auth/roles.ts's PROJECT_ROLES (contracts depend on zod only; a unit test keeps the two equal). */
-export const projectRoleSchema = z.enum(["owner", "admin", "member", "viewer"]);
-
 /** A one-time token from a setup or invitation link (base64url, 43 characters as issued). */
 export const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "a token from a setup or invitation link");
 
@@ -40,34 +40,8 @@ export const signInBodySchema = z.object({
 /** The body of `POST /api/v1/auth/sign-in`. */
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-/** An account as the API shows it (never its password hash or throttle state). */
-export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), instanceOwner: z.boolean() });
-/** An account as the API shows it. */
-export type User = z.infer<typeof userSchema>;
-
 /** What setup, sign-in and accepting an invitation as a new account answer (the session is in the cookies). */
 export const signedInSchema = z.object({ user: userSchema });
-
-/** One project of the caller, with their role in it. */
-export const membershipSchema = z.object({ projectId: z.string(), projectName: z.string(), role: projectRoleSchema });
-/** One project of the caller, with their role in it. */
-export type Membership = z.infer<typeof membershipSchema>;
-
-/**
- * `GET /api/v1/auth/me`: who the caller is. Instance-level callers (an instance owner, the admin
- * secret, setup mode) list every project as owner; `setupMode` is true while no account exists.
- */
-export const meSchema = z.object({
-  caller: z.enum(["user", "admin-secret", "open"]),
-  user: userSchema.nullable(),
-  memberships: z.array(membershipSchema),
-  setupMode: z.boolean(),
-});
-/** The answer of `GET /api/v1/auth/me`. */
-export type Me = z.infer<typeof meSchema>;
-
-/** `POST /api/v1/auth/sign-out-everywhere`: how many sessions ended (this one included). */
-export const signedOutEverywhereSchema = z.object({ sessionsEnded: z.number().int() });
 
 /** `POST /api/v1/projects/:project/invitations`. `email` only labels the invitation: the link is the credential. */
 export const invitationCreateSchema = z.object({ role: projectRoleSchema, email: emailSchema.nullable().default(null) });

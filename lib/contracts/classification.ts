@@ -76,14 +76,7 @@ export const classificationRuleSchema = ruleInputSchema.extend({
 });
 export type ClassificationRule = z.output<typeof classificationRuleSchema>;
 
-/** Where a stored span's code came from. */
-export const codeSourceSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("emitter") }),
-  z.object({ kind: z.literal("rule"), ruleId: z.string(), version: z.number().int(), name: z.string().nullable() }),
-  z.object({ kind: z.literal("builtin"), ruleId: z.string(), version: z.number().int() }),
-  z.object({ kind: z.literal("none") }),
-]);
-export type CodeSource = z.output<typeof codeSourceSchema>;
+export { codeSourceSchema, type CodeSource } from "./code-source";
 
 const projectParam = z.string().min(1).max(100).default("default");
 

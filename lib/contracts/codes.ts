@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
-import { outcomePointSchema } from "./overview";
+import { outcomePointSchema } from "./outcome-point";
 import { pageInfoSchema, pageQuerySchema } from "./paging";
-import { codeToldSchema } from "./told";
+import { codeToldSchema } from "./told-step";
 
 /** The most tool and release names one code row lists. */
 export const CODE_ROW_NAMES_MAX = 20;

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { DRIFT_KINDS, DRIFT_SEVERITIES } from "./drift-summary";
 import { pageInfoSchema, pageQuerySchema } from "./paging";
 
-/**
- * What kind of change a drift finding reports. `behaviour`: how the code's calls behave on retry
- * (recovery, retry_after); `model_behaviour`: how often the model corrects itself after being told
- * the code (docs/after-told.md) dropped.
- */
-export const DRIFT_KINDS = ["repurposed", "behaviour", "model_behaviour", "removed", "added", "renamed"] as const;
-export type DriftKind = (typeof DRIFT_KINDS)[number];
-
-/** Most severe first; the page ranks findings in this order. */
-export const DRIFT_SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
-export type DriftSeverity = (typeof DRIFT_SEVERITIES)[number];
+export {
+  DRIFT_KINDS,
+  DRIFT_SEVERITIES,
+  driftSummaryEntrySchema,
+  driftSummaryQuerySchema,
+  driftSummaryResponseSchema,
+  type DriftKind,
+  type DriftSeverity,
+  type DriftSummaryEntry,
+  type DriftSummaryResponse,
+} from "./drift-summary";
 
 /**
  * The judgement of a finding. `not_semver`: the releases carry no compatibility promise;
@@ -150,19 +151,6 @@ export const driftFindingsResponseSchema = z.object({
   upToDate: z.boolean(),
 });
 export type DriftFindingsResponse = z.infer<typeof driftFindingsResponseSchema>;
-
-/** `GET /api/v1/drift/summary`: which codes and tools have findings, for badges on other pages. */
-export const driftSummaryQuerySchema = z.object({ project: projectParam });
-export const driftSummaryEntrySchema = z.object({
-  code: z.string(),
-  tool: z.string(),
-  findings: countSchema,
-  severity: z.enum(DRIFT_SEVERITIES),
-  kinds: z.array(z.enum(DRIFT_KINDS)),
-});
-export type DriftSummaryEntry = z.infer<typeof driftSummaryEntrySchema>;
-export const driftSummaryResponseSchema = z.object({ entries: z.array(driftSummaryEntrySchema), upToDate: z.boolean() });
-export type DriftSummaryResponse = z.infer<typeof driftSummaryResponseSchema>;
 
 /** `GET /api/v1/drift/codes/<code>/history`. */
 export const codeReleaseHistoryQuerySchema = z.object({ project: projectParam, tool: optionalFilter });

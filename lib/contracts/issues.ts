@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueCountsSchema } from "./issue-counts";
 
 /**
  * Outcomes that open an issue: faults of the tool or around it. `declined` is the tool's answer and
@@ -81,7 +82,7 @@ export type IssueSummary = z.infer<typeof issueSummarySchema>;
 
 export const issuesSchema = z.object({
   /** Counts per state over the whole project, whatever the filters (the navigation shows `unresolved`). */
-  counts: z.object({ open: z.number(), regressed: z.number(), resolved: z.number(), ignored: z.number(), unresolved: z.number() }),
+  counts: issueCountsSchema,
   issues: z.array(issueSummarySchema),
 });
 export type IssuesAnswer = z.infer<typeof issuesSchema>;

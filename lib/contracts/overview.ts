@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dashboardQuerySchema, windowSchema } from "./filters";
+import { outcomePointSchema } from "./outcome-point";
 
 /** `compare=previous` adds the totals of the window of equal length just before this one. */
 export const overviewQuerySchema = dashboardQuerySchema.extend({ compare: z.enum(["previous"]).optional() });
@@ -25,8 +26,7 @@ export const overviewTotalsSchema = z.object({
   backoffWaitedMs: z.number(),
 });
 
-/** Sparse: a bucket without a row had no attempts of that outcome (a zero, not a gap). */
-export const outcomePointSchema = z.object({ t: z.number(), outcome: z.string(), attempts: z.number() });
+export { outcomePointSchema };
 
 export const topCodeSchema = z.object({
   code: z.string(),

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The full-text search language (docs/search.md), parsed once here so that both engines, the Runs
  * filter and the highlighter read a query the same way. Words are runs of letters and digits, as
@@ -45,3 +47,18 @@ export function parseTextQuery(q: string): TextTerm[] {
   }
   return terms;
 }
+
+/**
+ * A full-text query in this language: refused with a 400 when it holds no word, or more
+ * terms than the engines are asked to intersect.
+ */
+export const textQuerySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .superRefine((q, ctx) => {
+    const n = parseTextQuery(q).length;
+    if (n === 0) ctx.addIssue({ code: "custom", message: "holds no letter or digit to search for" });
+    if (n > TEXT_TERMS_MAX) ctx.addIssue({ code: "custom", message: `holds ${n} terms; at most ${TEXT_TERMS_MAX}` });
+  });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEXT_TERMS_MAX, parseTextQuery } from "./text-query";
+import { textQuerySchema } from "./text-query";
 
 /** Fields the full-text search reads: attempts' error messages and the texts models were told. */
 export const TEXT_FIELDS = ["message", "told"] as const;
@@ -10,20 +10,7 @@ export const TEXT_SEARCH_PAGE_MAX = 200;
 
 const epochMs = z.coerce.number().int().nonnegative().max(8_640_000_000_000).optional();
 
-/**
- * A full-text query (lib/contracts/text-query.ts): refused with a 400 when it holds no word, or more
- * terms than the engines are asked to intersect.
- */
-export const textQuerySchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .superRefine((q, ctx) => {
-    const n = parseTextQuery(q).length;
-    if (n === 0) ctx.addIssue({ code: "custom", message: "holds no letter or digit to search for" });
-    if (n > TEXT_TERMS_MAX) ctx.addIssue({ code: "custom", message: `holds ${n} terms; at most ${TEXT_TERMS_MAX}` });
-  });
+export { textQuerySchema };
 
 /** `GET /api/v1/search/text`: calls whose error message or told text matches, newest first. */
 export const textSearchQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageInfoSchema, pageQuerySchema } from "./paging";
 import { dashboardQuerySchema, sortDirSchema, windowSchema } from "./filters";
-import { outcomePointSchema } from "./overview";
+import { outcomePointSchema } from "./outcome-point";
 
 export const TOOL_SORTS = [
   "tool", "calls", "calls_not_ok", "call_not_ok_rate", "attempts", "failures", "failure_rate", "declined", "refused", "mean_attempts", "max_attempts",

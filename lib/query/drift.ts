@@ -1,5 +1,8 @@
 import { driftEndpoints } from "@/lib/api/read/drift";
 import { endpointQuery } from "./endpoint-query";
+import { whileFolding } from "./drift-summary";
+
+export { driftSummaryOptions } from "./drift-summary";
 
 /** The Drift page filters as the URL carries them, and the page of findings (`offset`). */
 export const DRIFT_FILTER_KEYS = ["project", "kind", "severity", "tool", "code", "offset"] as const;
@@ -20,20 +23,8 @@ export function normalizeDriftFilters(input: Record<string, string | string[] | 
 export const codeFindingsFilters = (code: string, project: string | undefined) =>
   normalizeDriftFilters({ project: project === "default" ? undefined : project, code });
 
-// While the server is still folding ingested rows into drift, look again soon instead of showing
-// the older findings until the next focus.
-const FOLDING_POLL_MS = 2000;
-const whileFolding = (data: { upToDate: boolean } | undefined) => (data?.upToDate === false ? FOLDING_POLL_MS : false);
-
 export const driftFindingsOptions = (filters: DriftFilters) => ({
   ...endpointQuery(driftEndpoints.driftFindings, { params: {}, search: filters }),
-  refetchInterval: (q: { state: { data?: { upToDate: boolean } } }) => whileFolding(q.state.data),
-});
-
-/** Which codes and tools have findings; one shared query however many badges a page shows. */
-export const driftSummaryOptions = (project = "default") => ({
-  ...endpointQuery(driftEndpoints.driftSummary, { params: {}, search: { project } }),
-  staleTime: 60_000,
   refetchInterval: (q: { state: { data?: { upToDate: boolean } } }) => whileFolding(q.state.data),
 });
 

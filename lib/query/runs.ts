@@ -25,12 +25,6 @@ export function normalizeRunsFilters(input: Record<string, string | string[] | u
 
 export const runsListOptions = (filters: RunsFilters) => endpointQuery(runsEndpoints.runs, { params: {}, search: filters });
 
-export const runTimelineOptions = (project: string, runId: string) => ({
-  ...endpointQuery(runsEndpoints.runTimeline, { params: { runId }, search: { project } }),
-  // A finished run does not change; re-reading 12,000 attempts on every focus would be waste.
-  staleTime: 60_000,
-});
-
 /** The values the runs filters can take, for their suggestions; they change slowly. */
 export const runFacetsOptions = (project: string | undefined) => ({
   ...endpointQuery(runsEndpoints.runFacets, { params: {}, search: { project: project ?? "default" } }),

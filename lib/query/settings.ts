@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpointUrl, type RawQuery } from "@/lib/api/endpoint";
 import { settingsEndpoints } from "@/lib/api/read/settings";
-import { dashboardEndpoints } from "@/lib/api/read/dashboard";
+import { projectsEndpoints } from "@/lib/api/read/projects";
 import { keyCreatedSchema, type KeyCreate } from "@/lib/contracts/keys";
 import { projectDetailSchema, type ProjectCreate, type ProjectPatch } from "@/lib/contracts/project-admin";
 import { endpointQuery } from "./endpoint-query";
@@ -22,7 +22,7 @@ export const auditLogQuery = (project: string, search: RawQuery) => endpointQuer
 export const auditLogKeys = (project: string) => [settingsEndpoints.auditLog.id, project] as const;
 
 /** Creates a project (instance owners); the caller becomes its owner. */
-export const createProject = (body: ProjectCreate) => sendJson("POST", dashboardEndpoints.projects.path, projectDetailSchema, body);
+export const createProject = (body: ProjectCreate) => sendJson("POST", projectsEndpoints.projects.path, projectDetailSchema, body);
 
 /** Renames, archives or restores a project (its owner). */
 export const patchProject = (project: string, patch: ProjectPatch) => sendJson("PATCH", endpointUrl(settingsEndpoints.projectDetail, at(project)), projectDetailSchema, patch);

@@ -1,4 +1,5 @@
 import { findProjectMember } from "@/db/auth/memberships";
+import { countIssuesByState } from "@/db/issues/count-issues";
 import { getIssueDetail, getIssueRow, listIssues } from "@/db/issues/list-issues";
 import { addIssueNote, assignIssue, triageIssue } from "@/db/issues/triage-issue";
 import { endpoints } from "@/lib/api/endpoints";
@@ -14,6 +15,9 @@ const issueIdSchema = z.string().min(1).max(40);
 
 /** `GET /api/v1/issues`: the project's issues ranked by impact, with the counts per state. */
 export const issuesRoute = defineRoute(endpoints.issues, async ({ query }) => listIssues(await getStore(), query, Date.now()));
+
+/** `GET /api/v1/issues/counts`: the counts per state alone (the navigation's badge). */
+export const issueCountsRoute = defineRoute(endpoints.issueCounts, async ({ query, now }) => ({ counts: await countIssuesByState(await getStore(), query.project, now) }));
 
 /** `GET /api/v1/issues/:id`: one issue with its releases and history. */
 export const issueDetailRoute = defineRoute(

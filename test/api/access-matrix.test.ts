@@ -168,6 +168,7 @@ const ROUTES: Row[] = [
   read("/api/v1/alerts/history", "/api/v1/alerts/history?project=alpha"),
   read("/api/v1/alerts/receivers", "/api/v1/alerts/receivers?project=alpha"),
   read("/api/v1/issues", "/api/v1/issues?project=alpha"),
+  read("/api/v1/issues/counts", "/api/v1/issues/counts?project=alpha"),
   read("/api/v1/issues/[id]", `/api/v1/issues/${ALPHA_ISSUE}?project=alpha`),
   read("/api/v1/releases", "/api/v1/releases?project=alpha"),
   read("/api/v1/releases/[release]", "/api/v1/releases/1.0.0?project=alpha"),

@@ -4,6 +4,7 @@
 // the audit log.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createKey } from "@/db/keys";
+import { issueCountsAnswerSchema } from "@/lib/contracts/issue-counts";
 import { issueDetailSchema, issuesSchema } from "@/lib/contracts/issues";
 import { issueId } from "@/lib/triage/issue-batch";
 import { useTeam } from "./team-fixture";
@@ -147,5 +148,23 @@ describe("issues", () => {
     expect((await send("/api/v1/issues/nope", "PATCH", { triage: { state: "open", mode: "open" } })).status).toBe(404);
     const res = await send(`/api/v1/issues/${booking()}`, "PATCH", { triage: { state: "resolved", mode: "someday" } });
     expect(res.status).toBe(400);
+  });
+
+  it("counts per state alone at /api/v1/issues/counts (the navigation's badge), as the list counts them", async () => {
+    const counts = async () => {
+      const res = await fetch(server.at("/api/v1/issues/counts"), { headers: team().headersOf("viewer") });
+      expect(res.status).toBe(200);
+      return issueCountsAnswerSchema.parse(await res.json()).counts;
+    };
+    expect(await counts()).toEqual({ open: 1, regressed: 1, resolved: 0, ignored: 0, unresolved: 2 });
+    const timedOut = issueId(server.project, "search", "timed_out");
+    expect((await send(`/api/v1/issues/${timedOut}`, "PATCH", { triage: { state: "ignored", mode: "until_count", failures: 10 } })).status).toBe(200);
+    expect(await counts()).toEqual({ open: 0, regressed: 1, resolved: 0, ignored: 1, unresolved: 1 });
+    // Ignored until a moment already past: open again, in the counts as in the list.
+    expect((await send(`/api/v1/issues/${timedOut}`, "PATCH", { triage: { state: "ignored", mode: "until_date", until: Date.now() - 60_000 } })).status).toBe(200);
+    expect(await counts()).toEqual({ open: 1, regressed: 1, resolved: 0, ignored: 0, unresolved: 2 });
+    expect((await list("&state=regressed")).counts).toEqual(await counts());
+    const bad = await fetch(`${server.url}/api/v1/issues/counts?project=${"x".repeat(201)}`, { headers: team().headersOf("viewer") });
+    expect(bad.status).toBe(400);
   });
 });

@@ -1,9 +1,7 @@
 import { searchQuerySchema, searchSchema } from "@/lib/contracts/search";
-import { textSearchQuerySchema, textSearchSchema } from "@/lib/contracts/text-search";
 import { defineEndpoint } from "../endpoint";
 
-/** The search box, and full-text search over error messages and told texts (docs/search.md). */
+/** The search box (in every page's header: full-text search, its own group in `./text-search`, stays out of it). */
 export const searchEndpoints = {
   search: defineEndpoint({ id: "search", path: "/api/v1/search", query: searchQuerySchema, response: searchSchema }),
-  textSearch: defineEndpoint({ id: "text-search", path: "/api/v1/search/text", query: textSearchQuerySchema, response: textSearchSchema }),
 } as const;
