@@ -19,7 +19,12 @@ import { INVITATION_GONE, SETUP_LINK_GONE } from "./missing-messages";
  * The in-app 400 of a page: names the first bad query parameter, its value, and what is wrong. The
  * proxy already answered the address with HTTP 400 (`pageQueryProblem`, the same check).
  */
-export function badParameter(endpoint: Endpoint<z.ZodObject, z.ZodType, string>, search: RawQuery, path = "/"): React.ReactElement | null {
+export function badParameter(
+  endpoint: Pick<Endpoint<z.ZodObject, z.ZodType, string>, "query">,
+  search: RawQuery,
+  path = "/",
+  linkText = "Open this page without its parameters",
+): React.ReactElement | null {
   const problem = queryProblem(endpoint, search);
   if (problem === null) return null;
   return (
@@ -28,7 +33,7 @@ export function badParameter(endpoint: Endpoint<z.ZodObject, z.ZodType, string>,
       title="This link has a bad parameter"
       message={`The parameter “${problem.name}”${problem.value === undefined ? "" : ` = “${problem.value}”`} is not valid: ${problem.message}.`}
       href={path}
-      linkText="Open this page without its parameters"
+      linkText={linkText}
     />
   );
 }

@@ -29,6 +29,8 @@ const PAGES: { path: string; charts: boolean }[] = [
   { path: "/runs/bench-run-1", charts: false },
   { path: "/drift", charts: false },
   { path: "/conformance", charts: false },
+  { path: "/releases", charts: true },
+  { path: "/releases/1.0.0", charts: true },
 ];
 
 /** One run with a retried call, so every page renders its data view rather than an empty state. */

@@ -6,7 +6,7 @@ import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCount, formatPct } from "@/lib/charts/format";
 import { formatTime } from "@/lib/charts/time-format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
-import { selfCorrectionText } from "@/lib/charts/told-shares";
+import { selfCorrectionText } from "@/lib/charts/rate-text";
 import { MIN_TOLD_SAMPLE } from "@/lib/contracts/told-step";
 import type { CodeRow } from "@/lib/contracts/codes";
 import type { useUrlState } from "@/lib/query/use-url-state";

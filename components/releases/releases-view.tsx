@@ -13,10 +13,10 @@ import { AdoptionPanel } from "./adoption-panel";
 
 export const releaseHref = (project: string, release: string) => `/releases/${encodeURIComponent(release)}?${new URLSearchParams({ project }).toString()}`;
 
-/** The project's releases, newest first, each linking to its health page, under the adoption chart. */
-export function ReleasesView() {
+/** The project's releases, newest first, each linking to its health page, under the adoption chart over the last `days` days. */
+export function ReleasesView({ days }: { days: number }) {
   const project = useSearchParams().get("project") || "default";
-  const q = useQuery(releasesOptions(project));
+  const q = useQuery(releasesOptions(project, days));
   const columns: Column<ReleaseSummary>[] = [
     { id: "release", header: "Release", rowHeader: true, cell: (r) => <Link href={releaseHref(project, r.release)}>{r.release}</Link> },
     { id: "runs", header: "Runs", align: "num", cell: (r) => formatCount(r.runs) },
@@ -29,7 +29,7 @@ export function ReleasesView() {
       <div className="page-head">
         <h1>Releases</h1>
       </div>
-      <AdoptionPanel project={project} />
+      <AdoptionPanel project={project} days={days} />
       <section className="panel" aria-labelledby="releases-title">
         <h2 id="releases-title">
           Every release, newest first{q.data ? <span className="count"> · ordered by {q.data.order === "semver" ? "version" : "first sighting"}</span> : null}

@@ -43,7 +43,7 @@ const first = (v: string | string[] | undefined): string | undefined => (Array.i
  * The query an endpoint reads, normalised: only its own keys, in its schema's order, without empty
  * values. Equal views therefore make equal keys and URLs, on the server and in the browser.
  */
-export function normalizeQuery(endpoint: Endpoint<z.ZodObject, z.ZodType, string>, search: RawQuery): Record<string, string> {
+export function normalizeQuery(endpoint: Pick<Endpoint<z.ZodObject, z.ZodType, string>, "query">, search: RawQuery): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of Object.keys(endpoint.query.shape)) {
     const value = first(search[key]);

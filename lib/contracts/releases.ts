@@ -39,6 +39,12 @@ export type ReleasesAnswer = z.infer<typeof releasesSchema>;
 
 export const releaseHealthQuerySchema = z.object({ project: projectParam });
 
+/** A release as an address names it (`/api/v1/releases/:release`, the release page). */
+export const releaseParamSchema = z.string().min(1).max(200, "must be at most 200 characters");
+
+/** What the release page's address holds: the release it names, and its read's query. */
+export const releasePageQuerySchema = releaseHealthQuerySchema.extend({ release: releaseParamSchema });
+
 const toolHealth = z.object({
   calls: z.number(),
   callsNotOk: z.number(),

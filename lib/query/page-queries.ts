@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import { normalizeQuery, type Endpoint, type RawQuery } from "@/lib/api/endpoint";
 import { endpoints } from "@/lib/api/endpoints";
+import { releasePageQuerySchema } from "@/lib/contracts/releases";
 import { normalizeDriftFilters } from "./drift";
 import { normalizeRunsFilters } from "./runs";
 
-type AnyEndpoint = Endpoint<z.ZodObject, z.ZodType, string>;
+/** What a page's address is checked against: the query of the endpoint it reads, or its own (a release page's adds the release its path names). */
+type Checked = Pick<Endpoint<z.ZodObject, z.ZodType, string>, "query">;
 
 /** The first bad query parameter of a page's address: its name, its value and what is wrong with it. */
 export interface QueryProblem {
@@ -14,7 +16,7 @@ export interface QueryProblem {
 }
 
 /** Checks a query against the endpoint the page reads, as the page's prefetch would read it. */
-export function queryProblem(endpoint: AnyEndpoint, search: RawQuery): QueryProblem | null {
+export function queryProblem(endpoint: Checked, search: RawQuery): QueryProblem | null {
   const query = normalizeQuery(endpoint, search);
   const parsed = endpoint.query.safeParse(query);
   if (parsed.success) return null;
@@ -29,7 +31,7 @@ export function queryProblem(endpoint: AnyEndpoint, search: RawQuery): QueryProb
  * a page's address with it so that a bad parameter is answered with HTTP 400 before the page runs;
  * the page words the same problem from the same check.
  */
-const PAGE_QUERIES: { path: RegExp; endpoint: AnyEndpoint; read: (search: RawQuery, subject: string | undefined) => RawQuery }[] = [
+const PAGE_QUERIES: { path: RegExp; endpoint: Checked; read: (search: RawQuery, subject: string | undefined) => RawQuery }[] = [
   { path: /^\/$/, endpoint: endpoints.overview, read: (s) => s },
   { path: /^\/tools\/?$/, endpoint: endpoints.tools, read: (s) => s },
   { path: /^\/tools\/([^/]+)\/?$/, endpoint: endpoints.toolDetail, read: (s, tool) => ({ ...s, tool }) },
@@ -39,6 +41,8 @@ const PAGE_QUERIES: { path: RegExp; endpoint: AnyEndpoint; read: (search: RawQue
   { path: /^\/drift\/?$/, endpoint: endpoints.driftFindings, read: (s) => normalizeDriftFilters(s) },
   { path: /^\/issues\/?$/, endpoint: endpoints.issues, read: (s) => s },
   { path: /^\/conformance\/?$/, endpoint: endpoints.conformance, read: (s) => s },
+  { path: /^\/releases\/?$/, endpoint: endpoints.releases, read: (s) => s },
+  { path: /^\/releases\/([^/]+)\/?$/, endpoint: { query: releasePageQuerySchema }, read: (s, release) => ({ ...s, release }) },
   { path: /^\/settings\/projects\/[^/]+\/audit\/?$/, endpoint: endpoints.auditLog, read: (s) => s },
 ];
 

@@ -1,7 +1,7 @@
 import { getReleaseHealth } from "@/db/releases/get-release-health";
 import { listReleases } from "@/db/releases/list-releases";
 import { endpoints } from "@/lib/api/endpoints";
-import { z } from "zod";
+import { releaseParamSchema } from "@/lib/contracts/releases";
 import { ApiError } from "../http/api-error";
 import { defineRoute } from "../http/define-route";
 import { getStore } from "../store";
@@ -17,5 +17,5 @@ export const releaseHealthRoute = defineRoute(
     if (!health) throw new ApiError("not_found", `no release ${params.release} in project ${query.project}`);
     return health;
   },
-  { params: { release: z.string().min(1).max(200) } },
+  { params: { release: releaseParamSchema } },
 );

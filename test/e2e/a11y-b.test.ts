@@ -22,8 +22,11 @@ const PAGES = [
   "/alerts",
   "/alerts/history",
   "/tools/nope",
-  // A bad parameter's in-app 400.
+  "/releases",
+  "/releases/r2",
+  // A bad parameter's in-app 400, on a list and on a release page.
   "/runs?hasErrors=maybe",
+  `/releases/${"r".repeat(201)}`,
 ];
 
 let context: BrowserContext | undefined;

@@ -135,10 +135,15 @@ describe("bad page parameters", () => {
     ["/runs?hasErrors=maybe", 400],
     ["/drift?severity=huge", 400],
     ["/issues?state=nope", 400],
+    ["/releases?days=0", 400],
+    [`/releases/${"r".repeat(201)}`, 400],
+    [`/releases/r2?project=${"p".repeat(201)}`, 400],
     ["/runs/no-such-run", 404],
     ["/codes/no_such_code", 404],
     ["/tools?range=7d", 200],
     ["/runs?hasErrors=1", 200],
+    ["/releases?days=7", 200],
+    ["/releases/r2", 200],
   ];
   it("answer HTTP 400 (a missing run or code stays a 404)", async () => {
     const statuses = await Promise.all(BAD.map(async ([path]) => [path, (await fetch(server.at(path))).status] as const));
@@ -151,6 +156,26 @@ describe("bad page parameters", () => {
     expect(await page.locator("main h1").innerText()).toBe("This link has a bad parameter");
     expect(await page.locator("main").innerText()).toContain("The parameter “hasErrors” = “maybe” is not valid:");
     expect(await page.getByRole("link", { name: "Open this page without its parameters" }).getAttribute("href")).toBe("/runs");
+  });
+
+  it("on the release pages too: the adoption window and the release the path names", async () => {
+    let res = await page.goto(server.at("/releases?days=0"));
+    expect(res?.status()).toBe(400);
+    expect(await page.locator("main h1").innerText()).toBe("This link has a bad parameter");
+    expect(await page.getByTestId("problem-message").innerText()).toBe("The parameter “days” = “0” is not valid: Too small: expected number to be >=1.");
+    expect(await page.getByRole("link", { name: "Open this page without its parameters" }).getAttribute("href")).toBe("/releases");
+
+    const long = "r".repeat(201);
+    res = await page.goto(server.at(`/releases/${long}`));
+    expect(res?.status()).toBe(400);
+    expect(await page.locator("main h1").innerText()).toBe("This link has a bad parameter");
+    expect(await page.getByTestId("problem-message").innerText()).toBe(`The parameter “release” = “${long}” is not valid: must be at most 200 characters.`);
+    expect(await page.getByRole("link", { name: "See every release" }).getAttribute("href")).toBe("/releases");
+
+    // A good window is the adoption chart's.
+    res = await page.goto(server.at("/releases?days=7"));
+    expect(res?.status()).toBe(200);
+    expect(await page.locator("#adoption-title").innerText()).toBe("Adoption: share of runs per release, per day (last 7 days, UTC)");
   });
 });
 
