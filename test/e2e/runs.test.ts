@@ -67,7 +67,8 @@ describe("run page: the retry timeline", () => {
     await openEveryDecisionRun();
     await session.page().locator('[data-span-id="c1-a1"]').click();
     const details = session.page().locator('[data-testid="attempt-details"]');
-    expect(await details.locator("h2").first().textContent()).toBe("search_flights · c1 · attempt 1");
+    // The details' script may still be arriving on a busy machine: the panel says so meanwhile.
+    await expect.poll(() => details.locator("h2").first().textContent()).toBe("search_flights · c1 · attempt 1");
     expect(await session.page().locator('[data-testid="detail-retry-after"]').innerText()).toBe("1 s");
     expect(await session.page().locator('[data-testid="detail-waited"]').innerText()).toBe("1.2 s");
     expect(session.page().url()).toContain("attempt=c1-a1");
@@ -96,7 +97,7 @@ describe("run page: the retry timeline", () => {
     await expect.poll(focused).toBe("c5-a1");
     await session.page().keyboard.press("k");
     await expect.poll(focused).toBe("c4-a1");
-    expect(await session.page().locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("lookup_customer · c4 · attempt 1");
+    await expect.poll(() => session.page().locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("lookup_customer · c4 · attempt 1");
   });
 
   it("zooms in on the time axis and back out", async () => {
@@ -113,7 +114,7 @@ describe("run page: the retry timeline", () => {
   it("opens with the attempt a link points at (?attempt=) selected", async () => {
     await session.page().goto(session.server().at(`/runs/run-every-decision?attempt=c7-a2`));
     await session.page().locator('[data-testid="call-lane"]').first().waitFor();
-    expect(await session.page().locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("fetch_weather · c7 · attempt 2");
+    await expect.poll(() => session.page().locator('[data-testid="attempt-details"] h2').first().textContent()).toBe("fetch_weather · c7 · attempt 2");
     expect(await session.page().locator('[data-testid="detail-outcome"]').innerText()).toBe("timed out");
     expect(await session.page().locator('[data-testid="detail-waited"]').innerText()).toBe("600 ms");
   });

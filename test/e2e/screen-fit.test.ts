@@ -175,7 +175,7 @@ describe("bad page parameters", () => {
     // A good window is the adoption chart's.
     res = await page.goto(server.at("/releases?days=7"));
     expect(res?.status()).toBe(200);
-    expect(await page.locator("#adoption-title").innerText()).toBe("Adoption: share of runs per release, per day (last 7 days, UTC)");
+    expect(await page.locator("#adoption-title").textContent()).toBe("Adoption: share of runs per release, per day (last 7 days, UTC)");
   });
 });
 
