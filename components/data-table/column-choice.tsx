@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { meQuery } from "@/lib/query/me";
 import type { Column } from "./types";
@@ -9,9 +9,9 @@ import type { Column } from "./types";
 export type ColumnChoice = Readonly<Record<string, "shown" | "hidden">>;
 
 /**
- * The storage key of one table's choice for one person. The choice lives in this browser's
- * localStorage, keyed by the signed-in user's id (or "admin-secret"/"open" for those callers): there
- * is no per-user preferences store on the server, and which columns fit is a matter of this screen.
+ * The storage key of one table's choice for one person in this browser's localStorage, keyed by the
+ * signed-in user's id (or "admin-secret"/"open" for those callers). For a signed-in person it is a
+ * copy of the server's choice (docs/column-choices.md) that paints first; for the others, the choice.
  */
 export const columnChoiceKey = (user: string, table: string) => `faultline.columns.v1.${user}.${table}`;
 
@@ -45,30 +45,79 @@ function stored(key: string | undefined): string | null {
   }
 }
 
+function store(key: string, choice: ColumnChoice): void {
+  const raw = JSON.stringify(choice);
+  if (stored(key) === raw) return;
+  try {
+    localStorage.setItem(key, raw);
+  } catch {
+    // Storage full or refused (private mode): the server's copy (if any) still holds it.
+  }
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+// The server side of choices loads on demand, out of every table page's first-load JavaScript.
+const server = () => import("@/lib/query/column-choices");
+const SERVER_KEY = ["column-choices"] as const;
+type ServerChoices = Partial<Record<string, ColumnChoice>>;
+
 /**
- * The signed-in person's column choice for a table. The server render (and hydration) show the
- * columns by priority; the stored choice applies right after, and follows other tabs.
+ * The person's column choice for a table. The server render (and hydration) show the columns by
+ * priority; this browser's copy applies right after; for a signed-in person the server's choice then
+ * wins when it has one (a choice made only in this browser before is sent up), and each change is
+ * saved there too, shown at once, with `saveError` when the server refused or could not be reached.
  */
-export function useColumnChoice(table: string | undefined): { choice: ColumnChoice; setChoice: (next: ColumnChoice) => void } {
+export function useColumnChoice(table: string | undefined): { choice: ColumnChoice; setChoice: (next: ColumnChoice) => void; saveError: string | null } {
   const me = useQuery({ ...meQuery(), enabled: table !== undefined });
-  const user = me.data ? (me.data.user?.id ?? me.data.caller) : undefined;
+  const person = me.data?.user?.id;
+  const user = me.data ? (person ?? me.data.caller) : undefined;
   const key = table !== undefined && user !== undefined ? columnChoiceKey(user, table) : undefined;
   const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
-  const choice = useMemo(() => parseChoice(raw), [raw]);
+  const local = useMemo(() => parseChoice(raw), [raw]);
+  const queryClient = useQueryClient();
+  const remote = useQuery({
+    queryKey: SERVER_KEY,
+    queryFn: async ({ signal }): Promise<ServerChoices> => (await server()).readColumnChoices(signal),
+    enabled: table !== undefined && person !== undefined,
+    staleTime: 60_000,
+  });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const save = useCallback(
+    (next: ColumnChoice) => {
+      if (table === undefined) return;
+      queryClient.setQueryData<ServerChoices>(SERVER_KEY, (before) => ({ ...before, [table]: next }));
+      server()
+        .then((s) => s.saveColumnChoice(table, next))
+        .then(
+          () => setSaveError(null),
+          (e: unknown) => {
+            setSaveError(`Columns not saved to your account: ${e instanceof Error ? e.message : String(e)}`);
+            void queryClient.invalidateQueries({ queryKey: SERVER_KEY });
+          },
+        );
+    },
+    [queryClient, table],
+  );
+  const fromServer = table === undefined ? undefined : remote.data?.[table];
+  // Sent up once per page: a refusal must not turn into a loop of retries.
+  const sentUp = useRef(false);
+  const localFirst = remote.isSuccess && fromServer === undefined && Object.keys(local).length > 0 && !sentUp.current;
+  useEffect(() => {
+    if (key !== undefined && fromServer !== undefined) store(key, fromServer);
+    else if (localFirst) {
+      sentUp.current = true;
+      save(local);
+    }
+  }, [key, fromServer, localFirst, local, save]);
   const setChoice = useCallback(
     (next: ColumnChoice) => {
       if (key === undefined) return;
-      try {
-        if (Object.keys(next).length === 0) localStorage.removeItem(key);
-        else localStorage.setItem(key, JSON.stringify(next));
-      } catch {
-        // Storage full or refused (private mode): nothing to keep the choice in.
-      }
-      window.dispatchEvent(new Event(CHANGED));
+      store(key, next);
+      if (person !== undefined) save(next);
     },
-    [key],
+    [key, person, save],
   );
-  return { choice, setChoice };
+  return { choice: fromServer ?? local, setChoice, saveError };
 }
 
 /**
@@ -99,7 +148,7 @@ export const columnLabel = <T,>(c: Column<T>): string => c.label ?? (typeof c.he
  * columns showing. Ticking a column the width hid shows it anyway; "Reset" goes back to showing
  * columns by priority.
  */
-export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: string; columns: readonly Column<T>[]; choice: ColumnChoice; onChange: (next: ColumnChoice) => void }) {
+export function ColumnChooser<T>({ table, columns, choice, onChange, saveError }: { table: string; columns: readonly Column<T>[]; choice: ColumnChoice; onChange: (next: ColumnChoice) => void; saveError?: string | null }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const width = useBoxWidth(ref);
   const choosable = columns.slice(1);
@@ -112,6 +161,7 @@ export function ColumnChooser<T>({ table, columns, choice, onChange }: { table: 
     <details className="column-chooser" data-testid={`columns-${table}`} ref={ref} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         Columns{hidden > 0 ? ` · ${hidden} hidden` : ""}
+        {saveError ? <span className="column-chooser-error" title={saveError}> · not saved</span> : null}
       </summary>
       {open ? (
       <fieldset>

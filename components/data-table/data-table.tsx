@@ -42,10 +42,10 @@ const NO_CHOICE: ColumnChoice = {};
 
 /** A table with a column chooser above it: the person's choice (columnChoice) decides which columns show. */
 function ChosenColumnsTable<T>(props: DataTableProps<T> & { chooser: string }) {
-  const { choice, setChoice } = useColumnChoice(props.chooser);
+  const { choice, setChoice, saveError } = useColumnChoice(props.chooser);
   return (
     <>
-      <ColumnChooser table={props.chooser} columns={props.columns} choice={choice} onChange={setChoice} />
+      <ColumnChooser table={props.chooser} columns={props.columns} choice={choice} onChange={setChoice} saveError={saveError} />
       <TableOf {...props} choice={choice} />
     </>
   );

@@ -48,3 +48,4 @@ export * from "./saved-views";
 export * from "./experiments";
 export * from "./slos";
 export * from "./call-endings";
+export * from "./user-table-columns";

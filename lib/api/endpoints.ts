@@ -21,6 +21,7 @@ import { traceLinkEndpoints } from "./read/trace-links";
 import { savedViewsEndpoints } from "./read/saved-views";
 import { slosEndpoints } from "./read/slos";
 import { experimentsEndpoints } from "./read/experiments";
+import { columnChoicesEndpoints } from "./read/column-choices";
 
 /**
  * Every read endpoint of the dashboard API (docs/architecture.md lists them with their pages), for the
@@ -51,4 +52,5 @@ export const endpoints = {
   ...savedViewsEndpoints,
   ...slosEndpoints,
   ...experimentsEndpoints,
+  ...columnChoicesEndpoints,
 } as const;

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "view.saved": "Saved a view",
   "view.changed": "Changed a saved view",
   "view.deleted": "Deleted a saved view",
+  "columns.chosen": "Chose a table's columns",
   "experiment.created": "Created a wording experiment",
   "experiment.started": "Started a wording experiment",
   "experiment.stopped": "Stopped a wording experiment",

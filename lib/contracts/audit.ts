@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   "view.saved",
   "view.changed",
   "view.deleted",
+  "columns.chosen",
   "experiment.created",
   "experiment.started",
   "experiment.stopped",
