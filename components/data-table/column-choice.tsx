@@ -46,10 +46,11 @@ function stored(key: string | undefined): string | null {
 }
 
 function store(key: string, choice: ColumnChoice): void {
-  const raw = JSON.stringify(choice);
+  const raw = Object.keys(choice).length === 0 ? null : JSON.stringify(choice);
   if (stored(key) === raw) return;
   try {
-    localStorage.setItem(key, raw);
+    if (raw === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, raw);
   } catch {
     // Storage full or refused (private mode): the server's copy (if any) still holds it.
   }
@@ -58,14 +59,12 @@ function store(key: string, choice: ColumnChoice): void {
 
 // The server side of choices loads on demand, out of every table page's first-load JavaScript.
 const server = () => import("@/lib/query/column-choices");
-const SERVER_KEY = ["column-choices"] as const;
-type ServerChoices = Partial<Record<string, ColumnChoice>>;
 
 /**
  * The person's column choice for a table. The server render (and hydration) show the columns by
  * priority; this browser's copy applies right after; for a signed-in person the server's choice then
- * wins when it has one (a choice made only in this browser before is sent up), and each change is
- * saved there too, shown at once, with `saveError` when the server refused or could not be reached.
+ * wins when it has one (a choice made only in this browser before is sent up, once), and each change
+ * is saved there too, shown at once, with `saveError` when the server refused or could not be reached.
  */
 export function useColumnChoice(table: string | undefined): { choice: ColumnChoice; setChoice: (next: ColumnChoice) => void; saveError: string | null } {
   const me = useQuery({ ...meQuery(), enabled: table !== undefined });
@@ -74,49 +73,26 @@ export function useColumnChoice(table: string | undefined): { choice: ColumnChoi
   const key = table !== undefined && user !== undefined ? columnChoiceKey(user, table) : undefined;
   const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
   const local = useMemo(() => parseChoice(raw), [raw]);
-  const queryClient = useQueryClient();
-  const remote = useQuery({
-    queryKey: SERVER_KEY,
-    queryFn: async ({ signal }): Promise<ServerChoices> => (await server()).readColumnChoices(signal),
-    enabled: table !== undefined && person !== undefined,
-    staleTime: 60_000,
-  });
+  const client = useQueryClient();
+  const remote = useQuery({ queryKey: ["column-choices"], queryFn: async () => (await server()).readColumnChoices(), enabled: table !== undefined && person !== undefined, staleTime: 60_000 });
   const [saveError, setSaveError] = useState<string | null>(null);
-  const save = useCallback(
-    (next: ColumnChoice) => {
-      if (table === undefined) return;
-      queryClient.setQueryData<ServerChoices>(SERVER_KEY, (before) => ({ ...before, [table]: next }));
-      server()
-        .then((s) => s.saveColumnChoice(table, next))
-        .then(
-          () => setSaveError(null),
-          (e: unknown) => {
-            setSaveError(`Columns not saved to your account: ${e instanceof Error ? e.message : String(e)}`);
-            void queryClient.invalidateQueries({ queryKey: SERVER_KEY });
-          },
-        );
-    },
-    [queryClient, table],
-  );
-  const fromServer = table === undefined ? undefined : remote.data?.[table];
-  // Sent up once per page: a refusal must not turn into a loop of retries.
   const sentUp = useRef(false);
-  const localFirst = remote.isSuccess && fromServer === undefined && Object.keys(local).length > 0 && !sentUp.current;
-  useEffect(() => {
-    if (key !== undefined && fromServer !== undefined) store(key, fromServer);
-    else if (localFirst) {
-      sentUp.current = true;
-      save(local);
-    }
-  }, [key, fromServer, localFirst, local, save]);
+  const fromServer = table === undefined ? undefined : remote.data?.[table];
   const setChoice = useCallback(
     (next: ColumnChoice) => {
       if (key === undefined) return;
       store(key, next);
-      if (person !== undefined) save(next);
+      if (person !== undefined) void server().then((s) => s.saveColumnChoice(client, table!, next)).then(setSaveError);
     },
-    [key, person, save],
+    [client, key, person, table],
   );
+  useEffect(() => {
+    if (key !== undefined && fromServer !== undefined) store(key, fromServer);
+    else if (remote.isSuccess && Object.keys(local).length > 0 && !sentUp.current) {
+      sentUp.current = true;
+      setChoice(local);
+    }
+  }, [key, fromServer, remote.isSuccess, local, setChoice]);
   return { choice: fromServer ?? local, setChoice, saveError };
 }
 

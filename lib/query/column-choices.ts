@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { endpointUrl } from "@/lib/api/endpoint";
 import { columnChoicesEndpoints } from "@/lib/api/read/column-choices";
 import { columnChoiceSchema, type ColumnChoice, type ColumnChoices } from "@/lib/contracts/column-choices";
@@ -8,9 +9,23 @@ import { sendJson } from "./mutate";
 
 const endpoint = columnChoicesEndpoints.columnChoices;
 const base = endpointUrl(endpoint, { params: {}, search: {} });
+/** The cache entry of the person's choices (set at once on a change, before the server answers). */
+const KEY = ["column-choices"];
 
 /** The signed-in person's column choices, by table. */
-export const readColumnChoices = async (signal?: AbortSignal): Promise<ColumnChoices["choices"]> => (await fetchJson(base, endpoint.response, signal)).choices;
+export const readColumnChoices = async (): Promise<Partial<Record<string, ColumnChoice>>> => (await fetchJson(base, endpoint.response)).choices;
 
-/** Keeps the person's choice for one table on the server. */
-export const saveColumnChoice = (table: string, columns: ColumnChoice) => sendJson("PUT", `${base}/${encodeURIComponent(table)}`, columnChoiceSchema, { columns });
+/**
+ * Shows the person's new choice for one table at once and keeps it on the server: answers null once
+ * saved, or why not (the cache is then read again, so the table shows what the server holds).
+ */
+export async function saveColumnChoice(client: QueryClient, table: string, columns: ColumnChoice): Promise<string | null> {
+  client.setQueryData<ColumnChoices["choices"]>(KEY, (before) => ({ ...before, [table]: columns }));
+  try {
+    await sendJson("PUT", `${base}/${encodeURIComponent(table)}`, columnChoiceSchema, { columns });
+    return null;
+  } catch (e) {
+    void client.invalidateQueries({ queryKey: KEY });
+    return `Columns not saved to your account: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}

@@ -266,6 +266,9 @@ const ROUTES: Row[] = [
   read("/api/v1/projects/[project]/trace-link", "/api/v1/projects/alpha/trace-link"),
   row("PUT /api/v1/projects/[project]/trace-link", ADMIN(200), (as) => as.send("/api/v1/projects/alpha/trace-link", "PUT", { preset: "jaeger", baseUrl: `https://${unique("jaeger")}.example.com` })),
   row("DELETE /api/v1/projects/[project]/trace-link", ADMIN(200), (as) => as.send("/api/v1/projects/alpha/trace-link", "DELETE")),
+  // Column choices belong to a person: anyone signed in keeps their own; the admin secret has none (403) and reads none.
+  row("GET /api/v1/column-choices", SIGNED_IN(200), (as) => as.send("/api/v1/column-choices")),
+  row("PUT /api/v1/column-choices/[table]", { ...SIGNED_IN(200), adminSecret: 403 }, (as) => as.send("/api/v1/column-choices/runs", "PUT", { columns: { agent: "shown" } })),
   // Saved views belong to a person: the admin secret has none (403) and sees none.
   read("/api/v1/saved-views", "/api/v1/saved-views?project=alpha&page=%2Fruns"),
   row("POST /api/v1/saved-views", { ...MEMBER(201), viewer: 201, adminSecret: 403 }, (as) =>

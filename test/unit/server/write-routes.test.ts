@@ -32,6 +32,7 @@ describe("the write routes on disk", () => {
       "DELETE /api/v1/classification/rules/[id] server/routes/classification-rules#classificationRuleDelete",
       "POST /api/v1/classification/rules/order server/routes/classification-rules#classificationRulesReorder",
       "POST /api/v1/classification/rules server/routes/classification-rules#classificationRuleCreate",
+      "PUT /api/v1/column-choices/[table] server/routes/column-choices#columnChoicePut",
       "POST /api/v1/issues/[id]/notes server/routes/issues#issueNoteCreate",
       "PATCH /api/v1/issues/[id] server/routes/issues#issuePatch",
       "PATCH /api/v1/projects/[project]/experiments/[id] server/routes/experiments#experimentPatch",
