@@ -39,10 +39,10 @@ describe("column choices", () => {
     expect(await put("member", "tools", { columns: {} })).toEqual({ status: 200, body: {} });
     expect((await get("member")).body).toEqual({ choices: { runs: { agent: "shown", errors: "hidden" }, tools: {} } });
     expect(await audit()).toEqual([
-      { action: "columns.chosen", actorLabel: "member", projectId: null, target: "runs", detail: { from: null, to: runs, hidden: ["errors"] } },
-      { action: "columns.chosen", actorLabel: "member", projectId: null, target: "tools", detail: { from: null, to: { retryAfterP90: "shown" }, hidden: [] } },
-      { action: "columns.chosen", actorLabel: "viewer", projectId: null, target: "runs", detail: { from: null, to: { release: "shown" }, hidden: [] } },
-      { action: "columns.chosen", actorLabel: "member", projectId: null, target: "tools", detail: { from: { retryAfterP90: "shown" }, to: {}, hidden: [] } },
+      { action: "columns.chosen", actorLabel: "member@acme.test", projectId: null, target: "runs", detail: { from: null, to: runs, hidden: ["errors"] } },
+      { action: "columns.chosen", actorLabel: "member@acme.test", projectId: null, target: "tools", detail: { from: null, to: { retryAfterP90: "shown" }, hidden: [] } },
+      { action: "columns.chosen", actorLabel: "viewer@acme.test", projectId: null, target: "runs", detail: { from: null, to: { release: "shown" }, hidden: [] } },
+      { action: "columns.chosen", actorLabel: "member@acme.test", projectId: null, target: "tools", detail: { from: { retryAfterP90: "shown" }, to: {}, hidden: [] } },
     ]);
   });
 
