@@ -2,18 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { columnChoiceKey, COLUMNS_CHANGED, storeColumnChoice } from "@/lib/query/column-choice-store";
 import { meQuery } from "@/lib/query/me";
 import type { Column } from "./types";
 
 /** Per column id: shown or hidden by the person's own choice; absent means "by priority and width". */
 export type ColumnChoice = Readonly<Record<string, "shown" | "hidden">>;
-
-/**
- * The storage key of one table's choice for one person in this browser's localStorage, keyed by the
- * signed-in user's id (or "admin-secret"/"open" for those callers). For a signed-in person it is a
- * copy of the server's choice (docs/column-choices.md) that paints first; for the others, the choice.
- */
-export const columnChoiceKey = (user: string, table: string) => `faultline.columns.v1.${user}.${table}`;
 
 function parseChoice(raw: string | null): ColumnChoice {
   try {
@@ -25,15 +19,12 @@ function parseChoice(raw: string | null): ColumnChoice {
   }
 }
 
-/** Said on this window when a choice is written here (the `storage` event only reaches other tabs). */
-const CHANGED = "faultline:columns";
-
 function subscribe(onChange: () => void): () => void {
   window.addEventListener("storage", onChange);
-  window.addEventListener(CHANGED, onChange);
+  window.addEventListener(COLUMNS_CHANGED, onChange);
   return () => {
     window.removeEventListener("storage", onChange);
-    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener(COLUMNS_CHANGED, onChange);
   };
 }
 
@@ -45,55 +36,36 @@ function stored(key: string | undefined): string | null {
   }
 }
 
-function store(key: string, choice: ColumnChoice): void {
-  const raw = Object.keys(choice).length === 0 ? null : JSON.stringify(choice);
-  if (stored(key) === raw) return;
-  try {
-    if (raw === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, raw);
-  } catch {
-    // Storage full or refused (private mode): the server's copy (if any) still holds it.
-  }
-  window.dispatchEvent(new Event(CHANGED));
-}
-
 // The server side of choices loads on demand, out of every table page's first-load JavaScript.
 const server = () => import("@/lib/query/column-choices");
 
 /**
  * The person's column choice for a table. The server render (and hydration) show the columns by
  * priority; this browser's copy applies right after; for a signed-in person the server's choice then
- * wins when it has one (a choice made only in this browser before is sent up, once), and each change
- * is saved there too, shown at once, with `saveError` when the server refused or could not be reached.
+ * wins when it has one (until then a choice made only in this browser shows), and each change is saved
+ * there too, shown at once, with `saveError` when the server refused or could not be reached.
  */
-export function useColumnChoice(table: string | undefined): { choice: ColumnChoice; setChoice: (next: ColumnChoice) => void; saveError: string | null } {
-  const me = useQuery({ ...meQuery(), enabled: table !== undefined });
+export function useColumnChoice(table: string): { choice: ColumnChoice; onChange: (next: ColumnChoice) => void; saveError: string | null } {
+  const me = useQuery(meQuery());
   const person = me.data?.user?.id;
   const user = me.data ? (person ?? me.data.caller) : undefined;
-  const key = table !== undefined && user !== undefined ? columnChoiceKey(user, table) : undefined;
+  const key = user === undefined ? undefined : columnChoiceKey(user, table);
   const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
   const local = useMemo(() => parseChoice(raw), [raw]);
   const client = useQueryClient();
-  const remote = useQuery({ queryKey: ["column-choices"], queryFn: async () => (await server()).readColumnChoices(), enabled: table !== undefined && person !== undefined, staleTime: 60_000 });
+  // Reading the server's choices also copies them into this browser (for the next first paint).
+  const remote = useQuery({ queryKey: ["column-choices"], queryFn: async () => (await server()).readColumnChoices(person!), enabled: person !== undefined });
   const [saveError, setSaveError] = useState<string | null>(null);
-  const sentUp = useRef(false);
-  const fromServer = table === undefined ? undefined : remote.data?.[table];
-  const setChoice = useCallback(
+  const fromServer = remote.data?.[table];
+  const onChange = useCallback(
     (next: ColumnChoice) => {
       if (key === undefined) return;
-      store(key, next);
-      if (person !== undefined) void server().then((s) => s.saveColumnChoice(client, table!, next)).then(setSaveError);
+      storeColumnChoice(key, next);
+      if (person !== undefined) void server().then((s) => s.saveColumnChoice(client, table, next)).then(setSaveError);
     },
     [client, key, person, table],
   );
-  useEffect(() => {
-    if (key !== undefined && fromServer !== undefined) store(key, fromServer);
-    else if (remote.isSuccess && Object.keys(local).length > 0 && !sentUp.current) {
-      sentUp.current = true;
-      setChoice(local);
-    }
-  }, [key, fromServer, remote.isSuccess, local, setChoice]);
-  return { choice: fromServer ?? local, setChoice, saveError };
+  return { choice: fromServer ?? local, onChange, saveError };
 }
 
 /**
@@ -135,9 +107,8 @@ export function ColumnChooser<T>({ table, columns, choice, onChange, saveError }
   const [open, setOpen] = useState(false);
   return (
     <details className="column-chooser" data-testid={`columns-${table}`} ref={ref} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
+      <summary data-unsaved={saveError}>
         Columns{hidden > 0 ? ` · ${hidden} hidden` : ""}
-        {saveError ? <span className="column-chooser-error" title={saveError}> · not saved</span> : null}
       </summary>
       {open ? (
       <fieldset>

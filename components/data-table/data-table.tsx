@@ -42,11 +42,11 @@ const NO_CHOICE: ColumnChoice = {};
 
 /** A table with a column chooser above it: the person's choice (columnChoice) decides which columns show. */
 function ChosenColumnsTable<T>(props: DataTableProps<T> & { chooser: string }) {
-  const { choice, setChoice, saveError } = useColumnChoice(props.chooser);
+  const chosen = useColumnChoice(props.chooser);
   return (
     <>
-      <ColumnChooser table={props.chooser} columns={props.columns} choice={choice} onChange={setChoice} saveError={saveError} />
-      <TableOf {...props} choice={choice} />
+      <ColumnChooser table={props.chooser} columns={props.columns} {...chosen} />
+      <TableOf {...props} choice={chosen.choice} />
     </>
   );
 }

@@ -5,4 +5,5 @@ export type { AlignClasses, Column, RowAttributes, SortDir, SortState } from "./
 export { urlSort } from "./url-sort";
 export { TableScroll } from "./table-scroll";
 export { TablePager } from "./table-pager";
-export { ColumnChooser, columnChoiceKey, useColumnChoice, type ColumnChoice } from "./column-choice";
+export { ColumnChooser, useColumnChoice, type ColumnChoice } from "./column-choice";
+export { columnChoiceKey } from "@/lib/query/column-choice-store";
