@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { columnChoiceKey, COLUMNS_CHANGED, storeColumnChoice } from "@/lib/query/column-choice-store";
 import { meQuery } from "@/lib/query/me";
@@ -52,20 +52,18 @@ export function useColumnChoice(table: string): { choice: ColumnChoice; onChange
   const key = user === undefined ? undefined : columnChoiceKey(user, table);
   const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
   const local = useMemo(() => parseChoice(raw), [raw]);
-  const client = useQueryClient();
-  // Reading the server's choices also copies them into this browser (for the next first paint).
-  const remote = useQuery({ queryKey: ["column-choices"], queryFn: async () => (await server()).readColumnChoices(person!), enabled: person !== undefined });
+  // Reading the server's choices copies them into this browser: the tables read that copy.
+  useQuery({ queryKey: ["column-choices"], queryFn: async () => (await server()).readColumnChoices(person!), enabled: person !== undefined });
   const [saveError, setSaveError] = useState<string | null>(null);
-  const fromServer = remote.data?.[table];
   const onChange = useCallback(
     (next: ColumnChoice) => {
       if (key === undefined) return;
       storeColumnChoice(key, next);
-      if (person !== undefined) void server().then((s) => s.saveColumnChoice(client, table, next)).then(setSaveError);
+      if (person !== undefined) void server().then((s) => s.saveColumnChoice(person, table, next)).then(setSaveError);
     },
-    [client, key, person, table],
+    [key, person, table],
   );
-  return { choice: fromServer ?? local, onChange, saveError };
+  return { choice: local, onChange, saveError };
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { endpointUrl } from "@/lib/api/endpoint";
 import { columnChoicesEndpoints } from "@/lib/api/read/column-choices";
-import { columnChoiceSchema, type ColumnChoice, type ColumnChoices } from "@/lib/contracts/column-choices";
+import { columnChoiceSchema, type ColumnChoice } from "@/lib/contracts/column-choices";
 import { columnChoiceKey, storeColumnChoice } from "./column-choice-store";
 import { fetchJson } from "./fetch-json";
 import { sendJson } from "./mutate";
@@ -10,8 +9,6 @@ import { sendJson } from "./mutate";
 
 const endpoint = columnChoicesEndpoints.columnChoices;
 const base = endpointUrl(endpoint, { params: {}, search: {} });
-/** The cache entry of the person's choices (set at once on a change, before the server answers). */
-const KEY = ["column-choices"];
 
 /** The signed-in person's column choices, by table, copied into this browser for the next first paint. */
 export async function readColumnChoices(userId: string): Promise<Partial<Record<string, ColumnChoice>>> {
@@ -21,16 +18,15 @@ export async function readColumnChoices(userId: string): Promise<Partial<Record<
 }
 
 /**
- * Shows the person's new choice for one table at once and keeps it on the server: answers null once
- * saved, or why not (the cache is then read again, so the table shows what the server holds).
+ * Keeps the person's new choice for one table on the server (this browser already shows it): answers
+ * null once saved, or why not, after copying the server's choices back into this browser.
  */
-export async function saveColumnChoice(client: QueryClient, table: string, columns: ColumnChoice): Promise<string | null> {
-  client.setQueryData<ColumnChoices["choices"]>(KEY, (before) => ({ ...before, [table]: columns }));
+export async function saveColumnChoice(userId: string, table: string, columns: ColumnChoice): Promise<string | null> {
   try {
     await sendJson("PUT", `${base}/${encodeURIComponent(table)}`, columnChoiceSchema, { columns });
     return null;
   } catch (e) {
-    void client.invalidateQueries({ queryKey: KEY });
+    await readColumnChoices(userId).catch(() => undefined);
     return `not saved: ${e instanceof Error ? e.message : String(e)}`;
   }
 }
