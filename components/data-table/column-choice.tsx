@@ -52,8 +52,10 @@ export function useColumnChoice(table: string): { choice: ColumnChoice; onChange
   const key = user === undefined ? undefined : columnChoiceKey(user, table);
   const raw = useSyncExternalStore(subscribe, () => stored(key), () => null);
   const local = useMemo(() => parseChoice(raw), [raw]);
-  // Reading the server's choices copies them into this browser: the tables read that copy.
-  useQuery({ queryKey: ["column-choices"], queryFn: async () => (await server()).readColumnChoices(person!), enabled: person !== undefined });
+  // Reading the server's choices (once per table shown) copies them into this browser: the tables read that copy.
+  useEffect(() => {
+    if (person !== undefined) void server().then((s) => s.readColumnChoices(person)).catch(() => undefined);
+  }, [person]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const onChange = useCallback(
     (next: ColumnChoice) => {

@@ -1,7 +1,7 @@
 // Issue 32, item 2 in Chromium, on a server of its own (accounts end setup mode): a person hides a
 // column of the Runs list; a fresh browser (empty localStorage) signed in as them shows the same
 // columns; another person's browser does not. The choice is read from the server, not this browser.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { createKey, createProject } from "@/db/keys";
 import { connectBrowser } from "../helpers/browser";
@@ -83,5 +83,63 @@ describe("column choices follow the person", () => {
     const other = await runsAs(viewer);
     await expect.poll(() => other.getByTestId("columns-runs").locator("summary").innerText()).toBe("Columns · 1 hidden");
     expect(await headers(other)).toEqual(RUNS_1440);
+  });
+
+  it("a read of the server's choices that lands after a change does not undo it, and saves of one table go out in order", async () => {
+    const ops = await createAccount(server.store, { email: "ops@acme.test", memberships: [["acme", "member"]] });
+    // The server already holds an older choice for Runs (Agent hidden) and one for Codes.
+    for (const [table, columns] of [["runs", { agent: "hidden" }], ["codes", { told: "hidden" }]] as const) {
+      const res = await fetch(`${server.url}/api/v1/column-choices/${table}`, { method: "PUT", headers: { ...ops.headers(), "content-type": "application/json" }, body: JSON.stringify({ columns }) });
+      expect(res.status).toBe(200);
+    }
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    await context.addCookies(ops.cookies(server.url));
+    const page = await context.newPage();
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    const events: string[] = [];
+    // The read is answered with what the server held when it was asked, but only once released.
+    let releaseRead!: () => void;
+    const readReleased = new Promise<void>((resolve) => (releaseRead = resolve));
+    const readHeld = new Promise<Route>((resolve) => {
+      void page.route("**/api/v1/column-choices", async (route) => {
+        const answer = await route.fetch();
+        resolve(route);
+        await readReleased;
+        await route.fulfill({ response: answer });
+      });
+    });
+    // The first save is held until released; every save sent is recorded with its body.
+    let releaseFirstSave!: () => void;
+    const firstSaveReleased = new Promise<void>((resolve) => (releaseFirstSave = resolve));
+    await page.route("**/api/v1/column-choices/runs", async (route) => {
+      events.push(`sent ${route.request().postData() ?? ""}`);
+      if (events.length === 1) await firstSaveReleased;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/runs?project=acme`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await readHeld;
+    await expect.poll(() => headers(page)).toEqual(RUNS_1440);
+
+    const chooser = page.getByTestId("columns-runs");
+    await chooser.locator("summary").click();
+    await chooser.getByLabel("Retries", { exact: true }).uncheck();
+    await expect.poll(() => events).toEqual(['sent {"columns":{"retries":"hidden"}}']);
+    await chooser.getByLabel("Attempts", { exact: true }).uncheck();
+    await expect.poll(() => headers(page)).toEqual(RUNS_1440.filter((h) => h !== "Retries" && h !== "Attempts"));
+    events.push("first released");
+    releaseFirstSave();
+    await expect.poll(() => events).toEqual(['sent {"columns":{"retries":"hidden"}}', "first released", 'sent {"columns":{"retries":"hidden","attempts":"hidden"}}']);
+
+    // The older read lands now: it fills the table this window did not touch, and leaves Runs alone.
+    releaseRead();
+    await expect.poll(() => page.evaluate((id) => localStorage.getItem(`faultline.columns.v1.${id}.codes`), ops.userId)).toBe('{"told":"hidden"}');
+    expect(await page.evaluate((id) => localStorage.getItem(`faultline.columns.v1.${id}.runs`), ops.userId)).toBe('{"retries":"hidden","attempts":"hidden"}');
+    expect(await headers(page)).toEqual(RUNS_1440.filter((h) => h !== "Retries" && h !== "Attempts"));
+    await expect
+      .poll(async () => (await (await fetch(`${server.url}/api/v1/column-choices`, { headers: ops.headers() })).json()) as unknown)
+      .toEqual({ choices: { codes: { told: "hidden" }, runs: { attempts: "hidden", retries: "hidden" } } });
+    expect(await chooser.locator("summary").innerText()).toBe("Columns · 3 hidden");
   });
 });
