@@ -1,7 +1,7 @@
 import { countColumn, DataTable, NameCell, TableScroll, type Column } from "@/components/data-table";
 import { DriftBadge } from "@/components/drift/drift-badge";
 import { formatMs } from "@/lib/charts/format";
-import type { ToolDetail } from "@/lib/contracts/tools";
+import type { ToolDetail } from "@/lib/contracts/tool-detail";
 
 type CodeDelays = ToolDetail["delaysByCode"][number];
 

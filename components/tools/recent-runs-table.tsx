@@ -6,7 +6,7 @@ import { formatCount } from "@/lib/charts/format";
 import { formatTime } from "@/lib/charts/time-format";
 import { outcomeStyle } from "@/lib/charts/outcomes";
 import type { TimeZone } from "@/lib/charts/time-zone";
-import type { ToolDetail } from "@/lib/contracts/tools";
+import type { ToolDetail } from "@/lib/contracts/tool-detail";
 
 type RecentRun = ToolDetail["recentFailingRuns"][number];
 

@@ -17,7 +17,7 @@ import { prepareDelayHistogram } from "@/lib/charts/delay-histogram";
 import { formatCount, formatCountOf, formatMs, formatPct, formatRatio, sumValues } from "@/lib/charts/format";
 import { prepareOutcomeSeries } from "@/lib/charts/outcome-series";
 import type { ToolRow } from "@/lib/contracts/tools";
-import { toolDetailQuery } from "@/lib/query/tool-queries";
+import { toolDetailQuery } from "@/lib/query/tool-detail-query";
 import { toQueryString } from "@/lib/query/search";
 import { useUrlState } from "@/lib/query/use-url-state";
 import { DelaysByCodeTable } from "./delays-by-code-table";

@@ -1,7 +1,7 @@
 import { countColumn, DataTable, numberColumn, type Column } from "@/components/data-table";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatTime } from "@/lib/charts/time-format";
-import type { ToolDetail } from "@/lib/contracts/tools";
+import type { ToolDetail } from "@/lib/contracts/tool-detail";
 import type { useUrlState } from "@/lib/query/use-url-state";
 
 type ToolRelease = ToolDetail["releases"][number];

@@ -1,4 +1,4 @@
-import { CODE_SERIES_MAX, TOOL_RELEASES_MAX, type ToolDetail } from "@/lib/contracts/tools";
+import { CODE_SERIES_MAX, TOOL_RELEASES_MAX, type ToolDetail } from "@/lib/contracts/tool-detail";
 import type { Executor } from "../client";
 import { DELAY_BUCKETS_MS } from "../schema/delay-histograms";
 import { toolStats } from "./list-tools";

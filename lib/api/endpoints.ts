@@ -1,6 +1,7 @@
 import { dashboardEndpoints } from "./read/dashboard";
 import { projectsEndpoints } from "./read/projects";
 import { toolsEndpoints } from "./read/tools";
+import { toolDetailEndpoints } from "./read/tool-detail";
 import { codesEndpoints } from "./read/codes";
 import { settingsEndpoints } from "./read/settings";
 import { conformanceEndpoints } from "./read/conformance";
@@ -32,6 +33,7 @@ export const endpoints = {
   ...dashboardEndpoints,
   ...projectsEndpoints,
   ...toolsEndpoints,
+  ...toolDetailEndpoints,
   ...codesEndpoints,
   ...settingsEndpoints,
   ...conformanceEndpoints,

@@ -5,5 +5,3 @@ import type { DashboardSearch } from "./search";
 /** The Tools page's read (and the filter bar's facets). */
 export const toolsQuery = (s: DashboardSearch) => endpointQuery(toolsEndpoints.tools, { params: {}, search: s });
 
-/** One tool's page. */
-export const toolDetailQuery = (tool: string, s: DashboardSearch) => endpointQuery(toolsEndpoints.toolDetail, { params: {}, search: { ...s, tool } });

@@ -1,9 +1,7 @@
-import { toolDetailQuerySchema, toolDetailSchema, toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
+import { toolsQuerySchema, toolsSchema } from "@/lib/contracts/tools";
 import { defineEndpoint } from "../endpoint";
 
-/** The Tools page and one tool's page. */
+/** The Tools page (and every filter bar's facets). */
 export const toolsEndpoints = {
   tools: defineEndpoint({ id: "tools", path: "/api/v1/tools", query: toolsQuerySchema, response: toolsSchema }),
-  // The tool travels in the query string: its name may hold any character, '/' too.
-  toolDetail: defineEndpoint({ id: "tool-detail", path: "/api/v1/tools/detail", query: toolDetailQuerySchema, response: toolDetailSchema }),
 } as const;
