@@ -49,7 +49,9 @@ export const toolCallSpans = table(
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),
-    index("spans_project_run_idx").on(t.projectId, t.runId, t.startedAt),
+    // A run's spans by equality only (the timeline sorts the run's rows itself): without a timestamp the
+    // key repeats for every span of a run, which PostgreSQL's B-tree deduplication stores once.
+    index("spans_project_run_idx").on(t.projectId, t.runId),
     index("spans_project_tool_time_idx").on(t.projectId, t.tool, t.startedAt),
     index("spans_project_code_time_idx").on(t.projectId, t.code, t.startedAt).where(sql`${t.code} IS NOT NULL`),
     // The failures that spent an SLO's budget (db/slos/slo-counts.ts) without reading its window's other calls.

@@ -2,6 +2,7 @@ import { getTableName } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect, Store } from "@/db/client";
 import { spanInsert } from "@/db/ingest/statements";
+import { getRunTimeline } from "@/db/queries/get-run-timeline";
 import { ROLLUP_LIST } from "@/db/rollups/registry";
 import { bytesToHex, hexToBytes } from "@/db/schema/hex-bytes";
 import { spanRow } from "../../helpers/rows";
@@ -132,4 +133,39 @@ describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (
       await store.close();
     }
   });
+});
+
+// Migration sqlite/0029, postgres/0023: the run index keyed by (project, run) alone keeps every span
+// and still serves a run's spans, in the timeline's order.
+describe.each(DIALECTS)("the run index without its timestamp, on a populated database (%s)", (dialect: Dialect) => {
+  it("keeps every span and reads each run's spans through the narrower index, in start order", async () => {
+    const seed = async (store: Store) => {
+      await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 0)");
+      // Two runs interleaved in time, inserted out of start order.
+      const values = [3, 0, 5, 1, 4, 2].map((i) => `('p', 's${i}', 'r${i % 2}', 'c${i}', 'search', 1, ${T0 + 1000 - i * 100}, ${T0 + 1000 - i * 100 + 10}, 'ok', 'native', ${T0})`);
+      await store.run(
+        `INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, attempt, started_at, ended_at, outcome, source, received_at) VALUES ${values.join(", ")}`,
+      );
+    };
+    const { store, drop } = await upgradedStore(dialect, "_spans_run_idx_keys", seed);
+    try {
+      expect(await store.all("SELECT span_id, run_id FROM tool_call_spans ORDER BY span_id")).toEqual(
+        [0, 1, 2, 3, 4, 5].map((i) => ({ span_id: `s${i}`, run_id: `r${i % 2}` })),
+      );
+      const timeline = await getRunTimeline(store, "p", "r0");
+      expect(timeline?.calls.map((c) => c.callId)).toEqual(["c4", "c2", "c0"]);
+      if (store.dialect === "sqlite") {
+        const columns = await store.all<{ name: string }>("SELECT name FROM pragma_index_info('spans_project_run_idx') ORDER BY seqno");
+        expect(columns.map((c) => c.name)).toEqual(["project_id", "run_id"]);
+        const plan = await store.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT span_id FROM tool_call_spans WHERE project_id = 'p' AND run_id = 'r0' ORDER BY started_at");
+        expect(plan.map((p) => p.detail).join("\n")).toMatch(/SEARCH tool_call_spans USING INDEX spans_project_run_idx \(project_id=\? AND run_id=\?\)/);
+      } else {
+        const defs = await store.all<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'spans_project_run_idx'");
+        expect(defs.map((d) => d.indexdef)).toEqual(["CREATE INDEX spans_project_run_idx ON ONLY public.tool_call_spans USING btree (project_id, run_id)"]);
+      }
+    } finally {
+      await store.close();
+      await drop();
+    }
+  }, 60_000);
 });
