@@ -121,10 +121,9 @@ const toToldStep = (r: ToldRow): TimelineToldStep => ({
 });
 
 /**
- * The whole run in five indexed reads: its spans by (project, run, started_at), its final tool
+ * The whole run in five indexed reads: its spans by (project, run), sorted by start, its final tool
  * errors by (project, run), its record, the next steps of its surfaced errors and the rules that
- * coded its failures. Null when none
- * of the first three exists.
+ * coded its failures. Null when none of the first three exists.
  */
 export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string): Promise<RunTimeline | null> {
   const [spans, unsortedErrors, run, told, codedBy] = await Promise.all([

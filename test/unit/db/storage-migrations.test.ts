@@ -107,7 +107,7 @@ describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (
     } finally {
       await store.close();
     }
-  });
+  }, 60_000);
 
   it("keeps the rollup rows, and on SQLite stores each rollup once, clustered on its key", async () => {
     const store = await migratedStore();
@@ -132,7 +132,7 @@ describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (
     } finally {
       await store.close();
     }
-  });
+  }, 60_000);
 });
 
 // Migration sqlite/0029, postgres/0023: the run index keyed by (project, run) alone keeps every span
