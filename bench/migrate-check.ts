@@ -37,11 +37,12 @@ const [x, y] = [(await refAll<Record<string, number>>(sums))[0]!, (await store.g
 console.log("span_rollups_hourly sums", JSON.stringify(x), JSON.stringify(y));
 if (JSON.stringify(Object.values(x).map(Number)) !== JSON.stringify(Object.values(y).map(Number))) bad++;
 const hashes = "SELECT span_id, args_hash FROM tool_call_spans ORDER BY span_id";
-const before = new Map((await refAll<{ span_id: string; args_hash: string | null }>(hashes)).map((r) => [r.span_id, r.args_hash]));
+// A reference from before the bytes migration holds hex text; a later one holds the bytes already.
+const asHex = (h: string | Buffer | null) => (h === null || typeof h === "string" ? h : bytesToHex(h));
+const before = new Map((await refAll<{ span_id: string; args_hash: string | Buffer | null }>(hashes)).map((r) => [r.span_id, asHex(r.args_hash)]));
 let compared = 0;
 for (const r of await store.all<{ span_id: string; args_hash: Buffer | null }>(hashes)) {
-  const hex = r.args_hash === null ? null : bytesToHex(r.args_hash);
-  if (hex !== before.get(r.span_id)) bad++;
+  if (asHex(r.args_hash) !== before.get(r.span_id)) bad++;
   compared++;
 }
 console.log(`args hashes compared: ${compared}, mismatches and differences: ${bad}`);
