@@ -135,7 +135,7 @@ describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (
   }, 60_000);
 });
 
-// Migration sqlite/0029, postgres/0023: the run index keyed by (project, run) alone keeps every span
+// Migration sqlite/0030, postgres/0024: the run index keyed by (project, run) alone keeps every span
 // and still serves a run's spans, in the timeline's order.
 describe.each(DIALECTS)("the run index without its timestamp, on a populated database (%s)", (dialect: Dialect) => {
   it("keeps every span and reads each run's spans through the narrower index, in start order", async () => {
