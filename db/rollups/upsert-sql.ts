@@ -50,16 +50,35 @@ export function rollupUpsertSql(rollup: AnyRollup, table: AnySQLiteTable, dialec
   return `INSERT INTO ${name} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) ${conflict}`;
 }
 
+/** PostgreSQL: the period start of `column` for a period of `periodMs`, rounded down as `periodOf` does (also before 1970). */
+const periodStartSql = (column: string, periodMs: number) => `${column} - ((${column} % ${periodMs}) + ${periodMs}) % ${periodMs}`;
+
 /**
  * PostgreSQL: the same upsert for many rows in one statement, one array parameter per field in
- * `rollupFields` order. Rows are written in array order (the caller sorts them by key, so that
- * concurrent batches lock rollup rows in one order), and each key may appear once.
+ * `rollupFields` order, each key at most once. Rows are written, and so locked, in key order
+ * (`ORDER BY` the key columns): every transaction then takes a table's rows in one order, which keeps
+ * concurrent batches free of deadlocks. With `periodMs`, the rows given are the finest table's and this
+ * is a coarser table of the rollup: the statement truncates the period key to `periodMs` and merges
+ * the rows meeting there with each value's rule (`sum`, `max`, `min`), so the coarser tables cost no
+ * parameters of their own. Only integer values are merged that way (text would compare by the
+ * database's collation, not as the in-memory merge does).
  */
-export function rollupUnnestUpsertSql(rollup: AnyRollup, table: AnySQLiteTable): string {
+export function rollupUnnestUpsertSql(rollup: AnyRollup, table: AnySQLiteTable, periodMs?: number): string {
   const { table: name, names, columns, conflict } = shape(rollup, table, "postgres");
-  const arrays = rollupFields(rollup).map((field, i) => `$${i + 1}::${pgArrayType(columns[field]!)}`);
-  return (
-    `INSERT INTO ${name} (${names.join(", ")}) SELECT ${names.join(", ")} ` +
-    `FROM unnest(${arrays.join(", ")}) WITH ORDINALITY AS u(${names.join(", ")}, ord) ORDER BY ord ${conflict}`
-  );
+  const fields = rollupFields(rollup);
+  const arrays = fields.map((field, i) => `$${i + 1}::${pgArrayType(columns[field]!)}`);
+  const from = `FROM unnest(${arrays.join(", ")}) AS u(${names.join(", ")})`;
+  const keyCount = rollup.keys.length;
+  const order = `ORDER BY ${names.slice(0, keyCount).map((_, i) => i + 1).join(", ")}`;
+  if (periodMs === undefined) return `INSERT INTO ${name} (${names.join(", ")}) SELECT ${names.join(", ")} ${from} ${order} ${conflict}`;
+  const periodName = rollup.period === undefined ? undefined : names[fields.indexOf(rollup.period)];
+  if (periodName === undefined) throw new Error(`${name}: a coarser table needs the rollup's period key`);
+  const select = names.map((column, i) => {
+    if (i < keyCount) return column === periodName ? `${periodStartSql(column, periodMs)} AS ${column}` : column;
+    const value = rollup.values[i - keyCount]!;
+    if (pgArrayType(columns[value.name]!) !== "bigint[]") throw new Error(`${name}.${column}: only integer values are merged into a coarser table`);
+    return `CAST(${value.merge}(${column}) AS bigint) AS ${column}`;
+  });
+  const group = `GROUP BY ${names.slice(0, keyCount).map((_, i) => i + 1).join(", ")}`;
+  return `INSERT INTO ${name} (${names.join(", ")}) SELECT ${select.join(", ")} ${from} ${group} ${order} ${conflict}`;
 }

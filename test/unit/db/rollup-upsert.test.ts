@@ -10,8 +10,10 @@ import { rollupFields, rollupUnnestUpsertSql, rollupUpsertSql } from "@/db/rollu
 import { pgTx } from "@/db/ingest/pg-named";
 import { writeRollupsPg } from "@/db/rollups/write-rollup-pg";
 import { codeCatalogue } from "@/db/schema/codes";
+import { runStatsRollup } from "@/db/schema/run-stats";
 import { runToolsRollup } from "@/db/schema/run-tools";
 import { spanRollups } from "@/db/schema/span-rollups";
+import { SIX_HOURS_MS } from "@/db/rollups/periods";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
 
 const spanRow = (over: Record<string, number> = {}) => ({
@@ -92,6 +94,35 @@ describe.each(DIALECTS)("rollup upserts derived from the declarations, on the re
   });
 });
 
+describe.runIf(DIALECTS.includes("postgres"))("rollups' coarser tables on PostgreSQL", () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await openTestStore("postgres");
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it("hold what the finest table's rows add up to per six hours, before 1970 too, merged into stored rows", async () => {
+    const H = 3_600_000;
+    const batch = new RollupBatch(spanRollups);
+    // Hours 1 and 5 share the six hours from 0; hour 7 starts the next; -1 h belongs to the six hours from -6 h.
+    for (const [hour, maxAttempt, spans] of [[1, 2, 1], [5, 4, 2], [7, 1, 3], [-1, 3, 4]] as const) batch.add(spanRow({ hour: hour * H, maxAttempt, spans }));
+    await store.transaction((tx) => writeRollupsPg(pgTx(tx), [batch]));
+    const again = new RollupBatch(spanRollups);
+    again.add(spanRow({ hour: 2 * H, maxAttempt: 3, spans: 5, durationSumMs: 7 }));
+    await store.transaction((tx) => writeRollupsPg(pgTx(tx), [again]));
+    expect(await store.all("SELECT hour, spans, max_attempt, duration_sum_ms FROM span_rollups_6h ORDER BY hour")).toEqual([
+      { hour: -6 * H, spans: 4, max_attempt: 3, duration_sum_ms: 40 },
+      { hour: 0, spans: 8, max_attempt: 4, duration_sum_ms: 87 },
+      { hour: 6 * H, spans: 3, max_attempt: 1, duration_sum_ms: 40 },
+    ]);
+    expect(await store.all("SELECT hour, spans FROM span_rollups_hourly ORDER BY hour")).toEqual(
+      [[-1, 4], [1, 1], [2, 5], [5, 2], [7, 3]].map(([hour, spans]) => ({ hour: hour! * H, spans })),
+    );
+  });
+});
+
 describe("rollup upsert SQL", () => {
   it("is spelt from the Drizzle column names, the stored side named by its table", () => {
     expect(rollupUpsertSql(codeCatalogue, codeCatalogue.tables.all)).toBe(
@@ -105,9 +136,19 @@ describe("rollup upsert SQL", () => {
   it("uses least/greatest on PostgreSQL, and one array per field in the multi-row form", () => {
     expect(rollupUpsertSql(codeCatalogue, codeCatalogue.tables.all, "postgres")).toContain("ELSE least(codes.first_seen, excluded.first_seen) END");
     const multi = rollupUnnestUpsertSql(codeCatalogue, codeCatalogue.tables.all);
-    expect(multi).toMatch(/^INSERT INTO codes \(project_id, .*, errors\) SELECT project_id, .*, errors FROM unnest\(\$1::text\[\], \$2::text\[\], .*\$11::bigint\[\]\) WITH ORDINALITY/);
-    expect(multi).toContain("ORDER BY ord ON CONFLICT (project_id, code, tool, release, tool_version, error_class, retryable) DO UPDATE SET");
+    expect(multi).toMatch(/^INSERT INTO codes \(project_id, .*, errors\) SELECT project_id, .*, errors FROM unnest\(\$1::text\[\], \$2::text\[\], .*\$11::bigint\[\]\) AS u\(/);
+    // Rows are written (and locked) in key order: the seven key columns.
+    expect(multi).toContain("ORDER BY 1, 2, 3, 4, 5, 6, 7 ON CONFLICT (project_id, code, tool, release, tool_version, error_class, retryable) DO UPDATE SET");
     expect(multi).toContain("ELSE greatest(codes.last_seen, excluded.last_seen) END");
+  });
+
+  it("derives a coarser table from the finest table's parameters: the period truncated, values merged by their rules", () => {
+    const coarse = rollupUnnestUpsertSql(spanRollups, spanRollups.tables.sixHourly, SIX_HOURS_MS);
+    expect(coarse).toContain("SELECT project_id, hour - ((hour % 21600000) + 21600000) % 21600000 AS hour, tool,");
+    expect(coarse).toContain("CAST(sum(spans) AS bigint) AS spans");
+    expect(coarse).toContain("CAST(max(max_attempt) AS bigint) AS max_attempt");
+    expect(coarse).toContain("GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9 ON CONFLICT");
+    expect(() => rollupUnnestUpsertSql(runStatsRollup, runStatsRollup.tableList[0]!.table, 21_600_000)).toThrow(/period key/);
   });
 });
 
