@@ -197,15 +197,14 @@ function writePlanSqlite(sqlite: SqliteStore["sqlite"], projectId: string, plan:
 }
 
 /**
- * PostgreSQL: the same, after taking the advisory lock of every run the batch touched, in three
- * round trips: the locks (after the raw rows, before the rollups), one read of everything, one
- * write of the changed steps with the stale mark. The count deltas join the batch's one rollup
- * statement, which writes its rows in key order like every other rollup.
+ * PostgreSQL: the same, in two round trips: one read of everything, one write of the changed steps
+ * with the stale mark. Call after `lockToldRuns` of every run the batch names (a superset of those it
+ * touches), which holds their advisory locks to the end of the transaction. The count deltas join the
+ * batch's one rollup statement, which writes its rows in key order like every other rollup.
  */
 export async function applyToldStepsPg(tx: PgTx, projectId: string, batch: RowBatch, written: WrittenFlags, aggregates: BatchAggregates, now: number): Promise<number> {
   const touched = touchedRuns(batch, written);
   if (touched.length === 0) return 0;
-  await queryNamed(tx, PG.lockRuns, [projectId, touched]);
   const rows = await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, touched, [...runsWithNewSurfacedErrors(batch, written)]]);
   if (rows.length === 0) return 0;
   const { stored, spans, errors, runs } = splitRows(rows);

@@ -14,6 +14,9 @@ import { applyIssuesPg } from "../issues/ingest-issues-pg";
 
 type Context = { projectId: string; receivedAt: number };
 
+// Taken with BEGIN, in its round trip.
+const BARRIER = { pgFirst: `SELECT pg_advisory_xact_lock_shared(${INGEST_BARRIER_LOCK})` };
+
 interface MultiRowInsert<Row> {
   pgSql: string;
   columns: (context: Context, rows: readonly Row[]) => unknown[][];
@@ -105,7 +108,6 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
   // Everything is computed inside the callback: a transaction that loses a deadlock anyway is run again.
   return store.transaction(async (open) => {
     const tx = pgTx(open);
-    await queryNamed(tx, "SELECT pg_advisory_xact_lock_shared($1)", [INGEST_BARRIER_LOCK]);
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
     // The SLO endings of the batch's calls as they stand, read under the locks of their runs (taken
@@ -128,5 +130,5 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
-  });
+  }, BARRIER);
 }

@@ -20,17 +20,21 @@ const SQL = {
     ON CONFLICT (project_id, tool, code) DO NOTHING RETURNING id`,
   events: `INSERT INTO issue_events (project_id, issue_id, at, actor_user_id, actor_label, kind, detail)
     SELECT $1, issue_id, $2, NULL, 'ingest', kind, detail FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS u(issue_id, kind, detail, ord) ORDER BY ord`,
-  releases: `INSERT INTO issue_releases (project_id, issue_id, release, first_seen, last_seen, failures)
-    SELECT $1, issue_id, release, first_seen, last_seen, failures
-    FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS u(issue_id, release, first_seen, last_seen, failures, ord) ORDER BY ord
-    ON CONFLICT (project_id, issue_id, release) DO UPDATE SET failures = issue_releases.failures + excluded.failures,
-      first_seen = LEAST(issue_releases.first_seen, excluded.first_seen), last_seen = GREATEST(issue_releases.last_seen, excluded.last_seen)`,
-  hours: `INSERT INTO issue_hours (project_id, issue_id, hour, failures)
-    SELECT $1, issue_id, hour, failures FROM unnest($2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS u(issue_id, hour, failures, ord) ORDER BY ord
-    ON CONFLICT (project_id, issue_id, hour) DO UPDATE SET failures = issue_hours.failures + excluded.failures RETURNING issue_id, failures`,
-  runs: `INSERT INTO issue_runs (project_id, issue_id, run_id)
-    SELECT $1, issue_id, run_id FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS u(issue_id, run_id, ord) ORDER BY ord
-    ON CONFLICT (project_id, issue_id, run_id) DO NOTHING RETURNING issue_id`,
+  // A batch's releases, hours and runs of its issues, in one round trip: three independent upserts
+  // (data-modifying CTEs), the same plan in every transaction, so each takes its rows in one order.
+  // Rows are 0 (an hour's counter as it now stands) and 1 (a run new to its issue).
+  counters: `WITH releases AS (INSERT INTO issue_releases (project_id, issue_id, release, first_seen, last_seen, failures)
+      SELECT $1, issue_id, release, first_seen, last_seen, failures
+      FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS u(issue_id, release, first_seen, last_seen, failures, ord) ORDER BY ord
+      ON CONFLICT (project_id, issue_id, release) DO UPDATE SET failures = issue_releases.failures + excluded.failures,
+        first_seen = LEAST(issue_releases.first_seen, excluded.first_seen), last_seen = GREATEST(issue_releases.last_seen, excluded.last_seen)),
+    hours AS (INSERT INTO issue_hours (project_id, issue_id, hour, failures)
+      SELECT $1, issue_id, hour, failures FROM unnest($7::text[], $8::bigint[], $9::bigint[]) WITH ORDINALITY AS u(issue_id, hour, failures, ord) ORDER BY ord
+      ON CONFLICT (project_id, issue_id, hour) DO UPDATE SET failures = issue_hours.failures + excluded.failures RETURNING issue_id, failures),
+    runs AS (INSERT INTO issue_runs (project_id, issue_id, run_id)
+      SELECT $1, issue_id, run_id FROM unnest($10::text[], $11::text[]) WITH ORDINALITY AS u(issue_id, run_id, ord) ORDER BY ord
+      ON CONFLICT (project_id, issue_id, run_id) DO NOTHING RETURNING issue_id)
+    SELECT 0 AS kind, issue_id, failures FROM hours UNION ALL SELECT 1 AS kind, issue_id, NULL FROM runs`,
   // The counter UPDATE below joins an array, whose plan does not promise an order: the rows are locked here first, in key order.
   lock: "SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::text[]) ORDER BY tool, code FOR UPDATE",
   totals: `UPDATE issues SET failures = issues.failures + u.failures, unrecovered = issues.unrecovered + u.unrecovered, retries = issues.retries + u.retries,
@@ -52,20 +56,24 @@ function columns<T extends readonly unknown[]>(rows: readonly T[], width: number
   return out;
 }
 
-/** Counts of `key` among returned rows. */
-function countBy(rows: readonly Record<string, unknown>[], key: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of rows) out.set(String(r[key]), (out.get(String(r[key])) ?? 0) + 1);
-  return out;
-}
-
-/** Per issue, the largest hour counter this batch's hours now hold. */
-async function upsertHours(tx: PgTx, project: string, issues: readonly IssueBatch[]): Promise<Map<string, number>> {
-  const rows = issues.flatMap((b) => [...b.hours].sort(([x], [y]) => x - y).map(([hour, failures]) => [b.id, hour, failures] as const));
-  const returned = await queryNamed<{ issue_id: string; failures: string | number }>(tx, SQL.hours, [project, ...columns(rows, 3)]);
+/**
+ * Upserts the issues' releases, hours and runs; per issue, the largest hour counter this batch's
+ * hours now hold (`worst`) and the number of runs new to it (`newRuns`).
+ */
+async function upsertCounters(tx: PgTx, project: string, issues: readonly IssueBatch[]): Promise<{ worst: Map<string, number>; newRuns: Map<string, number> }> {
+  const releases = issues.flatMap((b) => [...b.releases].sort(([x], [y]) => byText(x, y)).map(([release, r]) => [b.id, release, r.firstSeen, r.lastSeen, r.failures] as const));
+  const hours = issues.flatMap((b) => [...b.hours].sort(([x], [y]) => x - y).map(([hour, failures]) => [b.id, hour, failures] as const));
+  const runs = issues.flatMap((b) => [...b.runIds].sort(byText).map((run) => [b.id, run] as const));
+  const returned = await queryNamed<{ kind: number; issue_id: string; failures: string | number | null }>(tx, SQL.counters, [
+    project, ...columns(releases, 5), ...columns(hours, 3), ...columns(runs, 2),
+  ]);
   const worst = new Map<string, number>();
-  for (const r of returned) worst.set(r.issue_id, Math.max(worst.get(r.issue_id) ?? 0, Number(r.failures)));
-  return worst;
+  const newRuns = new Map<string, number>();
+  for (const r of returned) {
+    if (Number(r.kind) === 0) worst.set(r.issue_id, Math.max(worst.get(r.issue_id) ?? 0, Number(r.failures)));
+    else newRuns.set(r.issue_id, (newRuns.get(r.issue_id) ?? 0) + 1);
+  }
+  return { worst, newRuns };
 }
 
 /** Judges the triage of the issues whose state a failure can change (resolved, ignored), with their releases. */
@@ -106,11 +114,7 @@ export async function applyIssuesPg(tx: PgTx, projectId: string, batch: RowBatch
     const events = issues.filter((b) => fresh.has(b.id)).map((b) => [b.id, "created", `first failed in ${b.failures[0]!.release}`] as const);
     await queryNamed(tx, SQL.events, [projectId, now, ...columns(events, 3)]);
   }
-  const releases = issues.flatMap((b) => [...b.releases].sort(([x], [y]) => byText(x, y)).map(([release, r]) => [b.id, release, r.firstSeen, r.lastSeen, r.failures] as const));
-  await queryNamed(tx, SQL.releases, [projectId, ...columns(releases, 5)]);
-  const worst = await upsertHours(tx, projectId, issues);
-  const runs = issues.flatMap((b) => [...b.runIds].sort(byText).map((run) => [b.id, run] as const));
-  const newRuns = countBy(await queryNamed<{ issue_id: string }>(tx, SQL.runs, [projectId, ...columns(runs, 2)]), "issue_id");
+  const { worst, newRuns } = await upsertCounters(tx, projectId, issues);
   await queryNamed(tx, SQL.lock, [projectId, ids]);
   const totals = await queryNamed<TotalsRow & { id: string }>(tx, SQL.totals, [
     projectId, now, ids,

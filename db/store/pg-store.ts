@@ -121,7 +121,7 @@ export async function openPgStore(url: string, options: PgOptions = {}): Promise
         client.on("error", lost);
         const tx: PgTx = { ...executorOf(client), client };
         try {
-          await client.query("BEGIN");
+          await client.query(txOptions.pgFirst === undefined ? "BEGIN" : `BEGIN; ${txOptions.pgFirst}`);
           const result = await fn(tx);
           await client.query("COMMIT");
           client.off("error", lost);

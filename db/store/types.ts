@@ -41,6 +41,11 @@ export interface TransactionOptions {
    * run again (the callback must be safe to repeat). SQLite never needs it: one writer at a time.
    */
   retries?: number;
+  /**
+   * PostgreSQL: a statement without parameters (say, taking a lock the whole transaction holds) sent
+   * with BEGIN in one round trip, as the transaction's first statement.
+   */
+  pgFirst?: string;
 }
 
 interface StoreBase extends Executor {
