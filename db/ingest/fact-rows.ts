@@ -1,4 +1,4 @@
-import type { RowBatch, SpanRow } from "@/lib/ingest/rows";
+import type { RowBatch, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { errorFacts } from "../schema/error-facts";
 import { failureFacts } from "../schema/failure-facts";
 import { rowInsert, type InsertRow } from "./row-insert";
@@ -54,14 +54,20 @@ export const errorFactInsert = rowInsert(
   "eventId",
 );
 
+/** The facts row of a final error that classification applied to, or null. */
+export function errorFactRow(e: ToolErrorRow): ErrorFactRow | null {
+  const c = e.classification;
+  if (!c) return null;
+  return { eventId: e.eventId, runId: e.runId, occurredAt: e.occurredAt, ruleId: c.ruleId, ruleVersion: c.ruleVersion, prior: c.prior === null ? null : JSON.stringify(c.prior), revision: c.revision };
+}
+
 /** The facts rows of the batch's written final errors that classification applied to. */
 export function writtenErrorFactRows(batch: RowBatch, written: Uint8Array): ErrorFactRow[] {
   const out: ErrorFactRow[] = [];
   for (let i = 0; i < batch.toolErrors.length; i++) {
-    const e = batch.toolErrors[i]!.row;
-    const c = e.classification;
-    if (written[i] !== 1 || !c) continue;
-    out.push({ eventId: e.eventId, runId: e.runId, occurredAt: e.occurredAt, ruleId: c.ruleId, ruleVersion: c.ruleVersion, prior: c.prior === null ? null : JSON.stringify(c.prior), revision: c.revision });
+    if (written[i] !== 1) continue;
+    const fact = errorFactRow(batch.toolErrors[i]!.row);
+    if (fact) out.push(fact);
   }
   return out;
 }

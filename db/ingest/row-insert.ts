@@ -24,6 +24,13 @@ export interface RowInsert<T extends AnySQLiteTable, C extends keyof InsertRow<T
    */
   pgSql: string;
   /**
+   * `pgSql` with its parameters numbered from `$offset + 1` and only the rows meeting `where` (on
+   * the unnested columns, `u.<column>`) inserted: a step of a larger statement (a data-modifying CTE).
+   */
+  pgSqlWhere: (offset: number, where: string) => string;
+  /** The number of parameters of `pgSql` (one per column). */
+  pgWidth: number;
+  /**
    * The positional parameters of one row, in column order, booleans as 0/1: the `context` fields
    * (the same for a whole batch) from `context`, every other from `row`. Reuses one array: bind
    * and run before binding the next row.
@@ -82,13 +89,16 @@ export function rowInsert<T extends AnySQLiteTable, C extends keyof InsertRow<T>
   // rows are written, and their keys locked, in record id order: concurrent batches that share
   // records then wait on each other in one order and never deadlock.
   const hasPk = "pk" in tableColumns;
-  const unnest = columns.map(([, column], i) => `$${i + 1}::${pgArrayType(column)}`).join(", ");
+  const pgInsert = (offset: number, where: string | null) =>
+    `INSERT INTO ${name} (${hasPk ? "pk, " : ""}${list}) SELECT ${hasPk ? "pk, " : ""}${list} FROM (` +
+    `SELECT ${hasPk ? `nextval('${name}_pk_seq') AS pk, ` : ""}${list} FROM unnest(${columns.map(([, column], i) => `$${offset + i + 1}::${pgArrayType(column)}`).join(", ")}) ` +
+    `WITH ORDINALITY AS u(${list}, ord)${where === null ? "" : ` WHERE ${where}`} ORDER BY ord` +
+    `) AS batch ORDER BY ${returned.name} ${conflict.postgres} RETURNING ${name}.${returned.name}`;
   return {
     sql: `INSERT INTO ${name} (${list}) VALUES (${names.map(() => "?").join(", ")}) ${conflict.sqlite}`,
-    pgSql:
-      `INSERT INTO ${name} (${hasPk ? "pk, " : ""}${list}) SELECT ${hasPk ? "pk, " : ""}${list} FROM (` +
-      `SELECT ${hasPk ? `nextval('${name}_pk_seq') AS pk, ` : ""}${list} FROM unnest(${unnest}) WITH ORDINALITY AS u(${list}, ord) ORDER BY ord` +
-      `) AS batch ORDER BY ${returned.name} ${conflict.postgres} RETURNING ${name}.${returned.name}`,
+    pgSql: pgInsert(0, null),
+    pgSqlWhere: pgInsert,
+    pgWidth: columns.length,
     bind: (ctx, row) => fill(toDriver, ctx, row, args),
     columns: (ctx, rows) => fillColumns(toDriver, ctx, rows),
   };

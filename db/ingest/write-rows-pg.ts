@@ -3,7 +3,7 @@ import { writeRollupsPg } from "../rollups/write-rollup-pg";
 import { INGEST_BARRIER_LOCK } from "../store/locks";
 import type { PgStore, PgTx } from "../store/types";
 import { pgTx, queryNamed } from "./pg-named";
-import { errorFactInsert, factInsert, writtenErrorFactRows, writtenFactRows } from "./fact-rows";
+import { errorFactInsert, errorFactRow, factInsert, factRow } from "./fact-rows";
 import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
@@ -14,20 +14,48 @@ import { applyIssuesPg } from "../issues/ingest-issues-pg";
 
 type Context = { projectId: string; receivedAt: number };
 
+const SPAN_FACTS = { insert: factInsert, of: factRow };
+const ERROR_FACTS = { insert: errorFactInsert, of: errorFactRow };
+
 // Taken with BEGIN, in its round trip.
 const BARRIER = { pgFirst: `SELECT pg_advisory_xact_lock_shared(${INGEST_BARRIER_LOCK})` };
 
 interface MultiRowInsert<Row> {
   pgSql: string;
+  pgSqlWhere: (offset: number, where: string) => string;
+  pgWidth: number;
   columns: (context: Context, rows: readonly Row[]) => unknown[][];
 }
 
+/** The facts rows kept beside a raw table's rows: their insert and the facts row of a raw row (null: none). */
+interface Facts<Row, Fact> {
+  insert: { pgSqlWhere: (offset: number, where: string) => string; columns: (context: { projectId: string }, rows: readonly Fact[]) => unknown[][] };
+  of: (row: Row) => Fact | null;
+}
+
+const withFactsSql = new Map<string, string>();
+
 /**
- * Writes the given rows (positions into `entries`, one per record id) in one statement and marks in
- * `flags` those it wrote: PostgreSQL returns the id of every row it wrote. The statement itself
- * writes in record id order (see rowInsert), so concurrent batches never deadlock.
+ * A raw insert and the insert of the facts of the rows it wrote, one statement: the facts step
+ * (a data-modifying CTE) is given the facts of every row sent and keeps those whose record id the
+ * raw insert returned, which is what a second statement after it did, one round trip fewer.
  */
-async function writeOnce<Row>(
+function insertWithFactsSql<Row, Fact>(insert: MultiRowInsert<Row>, facts: Facts<Row, Fact>, column: string): string {
+  let sql = withFactsSql.get(insert.pgSql);
+  if (sql === undefined) {
+    const kept = facts.insert.pgSqlWhere(insert.pgWidth, `u.${column} IN (SELECT ${column} FROM written)`);
+    withFactsSql.set(insert.pgSql, (sql = `WITH written AS (${insert.pgSql}), facts AS (${kept}) SELECT ${column} FROM written`));
+  }
+  return sql;
+}
+
+/**
+ * Writes the given rows (positions into `entries`, one per record id) in one statement, with their
+ * facts rows when `facts` is given, and marks in `flags` those it wrote: PostgreSQL returns the id of
+ * every row it wrote. The statement itself writes in record id order (see rowInsert), so concurrent
+ * batches never deadlock.
+ */
+async function writeOnce<Row, Fact>(
   tx: PgTx,
   insert: MultiRowInsert<Row>,
   column: string,
@@ -35,9 +63,24 @@ async function writeOnce<Row>(
   entries: readonly { row: Row }[],
   positions: readonly { id: string; at: number }[],
   flags: Uint8Array,
+  facts?: Facts<Row, Fact>,
 ): Promise<void> {
   if (positions.length === 0) return;
-  const returned = await queryNamed<Record<string, string>>(tx, insert.pgSql, insert.columns(context, positions.map((p) => entries[p.at]!.row)));
+  const rows = positions.map((p) => entries[p.at]!.row);
+  let sql = insert.pgSql;
+  let params = insert.columns(context, rows);
+  if (facts) {
+    const factRows: Fact[] = [];
+    for (const row of rows) {
+      const fact = facts.of(row);
+      if (fact !== null) factRows.push(fact);
+    }
+    if (factRows.length > 0) {
+      sql = insertWithFactsSql(insert, facts, column);
+      params = [...params, ...facts.insert.columns(context, factRows)];
+    }
+  }
+  const returned = await queryNamed<Record<string, string>>(tx, sql, params);
   const written = new Set(returned.map((r) => r[column]));
   for (const p of positions) if (written.has(p.id)) flags[p.at] = 1;
 }
@@ -117,12 +160,8 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     const endingsBefore = await endingsPg(tx, projectId, calls);
     const moves = await renumberPg(tx, projectId, batch);
     const spanPositions = await withoutStoredTimeless(tx, projectId, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId));
-    await writeOnce(tx, spanInsert, "span_id", context, batch.spans, spanPositions, written.spans);
-    const facts = writtenFactRows(batch, written.spans);
-    if (facts.length > 0) await queryNamed(tx, factInsert.pgSql, factInsert.columns({ projectId }, facts));
-    await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors);
-    const errorFactRows = writtenErrorFactRows(batch, written.toolErrors);
-    if (errorFactRows.length > 0) await queryNamed(tx, errorFactInsert.pgSql, errorFactInsert.columns({ projectId }, errorFactRows));
+    await writeOnce(tx, spanInsert, "span_id", context, batch.spans, spanPositions, written.spans, SPAN_FACTS);
+    await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors, ERROR_FACTS);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
     await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);

@@ -62,6 +62,15 @@ describe.each(DIALECTS)("classification at ingest (%s)", (dialect) => {
     expect(await store.all("SELECT spans, non_ok AS \"nonOk\", no_code AS \"noCode\" FROM conformance_counts")).toEqual([{ spans: 4, nonOk: 3, noCode: 2 }]);
   });
 
+  it("stores facts for the spans a batch wrote only, a duplicate's none, in a batch of new and stored spans", async () => {
+    const failing = (n: number) => toolSpan(n, "search", "upstream said no", [status(503)]);
+    await sendOtlp(store, [failing(1)]);
+    // A stored span without its facts row: sent again, it is a duplicate and gets none.
+    await store.run("DELETE FROM failure_facts");
+    expect(await sendOtlp(store, [failing(1), failing(2)])).toEqual({ accepted: 2, duplicates: 1, rejected: [] });
+    expect(await store.all(`SELECT span_id AS "spanId", http_status AS "httpStatus" FROM failure_facts ORDER BY span_id`)).toEqual([{ spanId: "0000000000000002", httpStatus: 503 }]);
+  });
+
   it("applies the project's rules first, at the current revision, and honours the pack switch", async () => {
     const input = ruleInputSchema.parse({ name: "seats", match: { errorType: "SeatTakenError" }, set: { code: "seat_taken", errorClass: "ToolRefusal", retryable: false } });
     await store.transaction((tx) => createClassificationRule(tx, "default", "r1", input, "test", T0));
