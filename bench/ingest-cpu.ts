@@ -2,7 +2,8 @@
 // in-process (parse, validate, normalise, NUL rule, classify, plan, write, rollups: everything after
 // the HTTP layer), per format and engine. Node's CPU is the process's own (process.cpuUsage); on
 // PostgreSQL the database's is the CPU its backends for the scratch database used (/proc/<pid>/stat),
-// so the two are reported apart. SQLite runs inside Node, so its cost is in the Node figure.
+// so the two are reported apart. SQLite runs inside Node, so its cost is in the Node figure. BENCH_WRITERS
+// sets the concurrent writers (default 2).
 // Formats take turns round by round (the machine's load hits each alike); medians and ranges printed.
 // Run under `node --cpu-prof` (`BENCH_CPU_PROF=1`) to see where Node's time goes. A third case, `raw`,
 // writes the native case's span, failure-fact and rollup rows with the ingest's own statements and
@@ -18,6 +19,8 @@ import { rawPgWriter, rawSqliteWriter, type RawWriter } from "./ingest-baseline"
 import { CLIENTS, RESOURCE, ROUNDS, SECONDS, T0, batchBody, median, procCpuSeconds, records, tmpFile } from "./ingest-common";
 
 const SIZE = 100;
+/** Concurrent writers; BENCH_WRITERS=8 shows what rollup row contention costs the database. */
+const WRITERS = Number(process.env.BENCH_WRITERS ?? CLIENTS);
 const encoder = new TextEncoder();
 
 const str = (key: string, v: string) => ({ key, value: { stringValue: v } });
@@ -80,7 +83,7 @@ let sequence = 0;
 let rawBatch = 0;
 
 /**
- * CLIENTS writers for SECONDS; µs of Node and database CPU per record. The request bodies are made
+ * WRITERS writers for SECONDS; µs of Node and database CPU per record. The request bodies are made
  * before the CPU is read (`expected` of them; more only if the round outruns it), so the client's
  * JSON encoding is not counted as ingest.
  */
@@ -105,7 +108,7 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
       }
     }
   };
-  await Promise.all(Array.from({ length: CLIENTS }, writer));
+  await Promise.all(Array.from({ length: WRITERS }, writer));
   const cpu = process.cpuUsage(cpu0);
   const elapsed = (performance.now() - t0) / 1000;
   const db = (dbStore ? await databaseCpu(dbStore) : 0) - db0;
@@ -116,17 +119,17 @@ const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...x
 
 /** Prints CPU per 1,000 records per format on the given engine (a fresh database per run). */
 export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pgDatabase: (() => Promise<string>) | null): Promise<void> {
-  console.log(`bench:ingest --cpu — in-process ingest of ${SIZE}-record requests, ${CLIENTS} writers, ${ROUNDS} interleaved rounds of ${SECONDS}s, Node ${process.version}`);
+  console.log(`bench:ingest --cpu — in-process ingest of ${SIZE}-record requests, ${WRITERS} writers, ${ROUNDS} interleaved rounds of ${SECONDS}s, Node ${process.version}`);
   console.log("CPU ms per 1,000 records (= µs per record): median over rounds (range)");
   for (const engine of engines) {
     const target = engine === "postgres" ? await pgDatabase!() : tmpFile("cpu.db");
-    const store = engine === "postgres" ? await openPgStore(target, { poolMax: CLIENTS }) : await openStore(target);
+    const store = engine === "postgres" ? await openPgStore(target, { poolMax: WRITERS }) : await openStore(target);
     let raw: Raw | null = null;
     try {
       await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
       if (CASES.some((c) => c.name === "raw")) {
         const rawTarget = engine === "postgres" ? await pgDatabase!() : tmpFile("cpu-raw.db");
-        raw = engine === "postgres" ? { writer: await rawPgWriter(rawTarget, SIZE, CLIENTS), store: await openPgStore(rawTarget, { poolMax: 1 }) } : { writer: await rawSqliteWriter(rawTarget, SIZE), store: null };
+        raw = engine === "postgres" ? { writer: await rawPgWriter(rawTarget, SIZE, WRITERS), store: await openPgStore(rawTarget, { poolMax: 1 }) } : { writer: await rawSqliteWriter(rawTarget, SIZE), store: null };
       }
       const expected = new Map(CASES.map((c) => [c.name, 0]));
       for (const c of CASES) expected.set(c.name, Math.ceil(((await measure(store, raw, c, 1, 50)).perSec * SECONDS * 1.5) / SIZE));
