@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { bindValue } from "./bind-value";
 import { prepared } from "./sqlite-prepared";
-import { beginImmediate } from "./sqlite-write-lock";
+import { beginImmediate, type TransactionSettings } from "./sqlite-write-lock";
 import type { SqlParams, SqliteStore, SqliteTx } from "./types";
 
 export const SQLITE_MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations", "sqlite");
@@ -49,8 +49,8 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
   };
 
   /** Runs `fn` in a transaction holding the write lock, waited for without blocking the thread. */
-  const writeLocked = async <T>(fn: () => Promise<T> | T): Promise<T> => {
-    await beginImmediate(sqlite, lockWaitMs);
+  const writeLocked = async <T>(fn: () => Promise<T> | T, settings?: TransactionSettings): Promise<T> => {
+    await beginImmediate(sqlite, lockWaitMs, settings);
     try {
       const result = await fn();
       sqlite.exec("COMMIT");
@@ -58,7 +58,19 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
     } catch (error) {
       if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
       throw error;
+    } finally {
+      settings?.restore();
     }
+  };
+
+  // The ingest transaction's temporary storage (statement journals, sorts) is kept in memory, which
+  // the batch bounds: in a file, a statement journal past 64 KiB spilled to /var/tmp and every later
+  // statement of the transaction wrote its journal there, ~600 pwrite calls per 100-record batch and
+  // about a sixth of its CPU (docs/ingest-performance.md). SQLite fixes the choice at BEGIN. The
+  // other transactions and reads keep the default, which may spill what does not fit in memory.
+  const tempInMemory: TransactionSettings = {
+    apply: () => prepared(sqlite, "PRAGMA temp_store = MEMORY").run(),
+    restore: () => prepared(sqlite, "PRAGMA temp_store = DEFAULT").run(),
   };
 
   const executor = {
@@ -91,19 +103,7 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
     },
     transactionSync(fn) {
       // Nothing else runs on this connection between the lock and the commit: fn is synchronous.
-      // Its temporary storage (statement journals, sorts) is kept in memory, which the batch bounds:
-      // in a file, a statement journal past 64 KiB spilled to /var/tmp and every later statement of the
-      // transaction wrote its journal there, ~600 pwrite calls per 100-record ingest batch and about
-      // a sixth of its CPU (docs/ingest-performance.md). SQLite fixes the choice at BEGIN; the other
-      // transactions (jobs, large reads) keep the default, which may spill what does not fit.
-      return exclusive(async () => {
-        prepared(sqlite, "PRAGMA temp_store = MEMORY").run();
-        try {
-          return await writeLocked(fn);
-        } finally {
-          prepared(sqlite, "PRAGMA temp_store = DEFAULT").run();
-        }
-      });
+      return exclusive(() => writeLocked(fn, tempInMemory));
     },
     async close() {
       await tail;

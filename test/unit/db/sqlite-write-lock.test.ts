@@ -53,3 +53,31 @@ describe("waiting for another connection's write lock", () => {
     await store.close();
   });
 });
+
+describe("the ingest transaction's temporary storage", () => {
+  const tempStore = (db: Database.Database) => db.pragma("temp_store", { simple: true });
+
+  it("is in memory inside transactionSync only, also after waiting for the lock, and the default again after commit or rollback", async () => {
+    const { store, other } = twoConnections(5000);
+    const seen: { sync: unknown[]; async: unknown[]; waiting: unknown[] } = { sync: [], async: [], waiting: [] };
+    other.exec("BEGIN IMMEDIATE");
+    const sync = store.transactionSync(() => seen.sync.push(tempStore(store.sqlite)));
+    // While the ingest transaction waits for the lock, the connection serves reads with its own setting.
+    await new Promise((resolve) => setImmediate(resolve));
+    seen.waiting.push(tempStore(store.sqlite));
+    other.exec("COMMIT");
+    await sync;
+    await store.transaction(async () => void seen.async.push(tempStore(store.sqlite)));
+    await expect(
+      store.transactionSync(() => {
+        seen.sync.push(tempStore(store.sqlite));
+        throw new Error("batch refused");
+      }),
+    ).rejects.toThrow("batch refused");
+    // 2 is MEMORY, 0 the build's default (a file).
+    expect(seen).toEqual({ sync: [2, 2], async: [0], waiting: [0] });
+    expect(tempStore(store.sqlite)).toBe(0);
+    other.close();
+    await store.close();
+  });
+});
