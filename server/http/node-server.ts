@@ -1,6 +1,7 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { processState } from "../process-state";
+import { DispatchQueue } from "./dispatch-queue";
 import { checkRequestPath } from "./path-check";
 
 /**
@@ -36,8 +37,18 @@ interface HookState {
   door: Door | null;
   /** Requests received and not yet answered (or abandoned). */
   inProgress: number;
+  /** Requests the door let in, waiting for their turn to reach Next. */
+  dispatch: DispatchQueue;
 }
-const hooks = processState("http", (): HookState => ({ attached: false, servers: [], door: null, inProgress: 0 }));
+const hooks = processState(
+  "http",
+  (): HookState => ({ attached: false, servers: [], door: null, inProgress: 0, dispatch: new DispatchQueue((run) => setImmediate(run)) }),
+);
+
+/** Requests the door let in that have not reached their handler yet. */
+export function requestsParked(): number {
+  return hooks.dispatch.length;
+}
 
 /** Requests this process has received and not yet finished (0 where the server is not hooked). */
 export function requestsInProgress(): number {
@@ -85,8 +96,9 @@ export function attachToHttpServers(options: { headersTimeoutMs: number; request
     if (hooks.servers.includes(server)) continue;
     server.headersTimeout = options.headersTimeoutMs;
     server.requestTimeout = options.requestTimeoutMs;
-    // Next's listener runs behind ours (same tick as the headers were parsed), unless the door
-    // refuses the request: then it costs a few microseconds instead of a pass through Next.
+    // Next's listener runs behind ours: at once (same tick as the headers were parsed) for what the
+    // door does not guard, in its turn for the ingest it lets in, never for what it refuses, whose
+    // answer then costs a few microseconds instead of a pass through Next.
     const nextListeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
     server.removeAllListeners("request");
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
@@ -105,11 +117,20 @@ export function attachToHttpServers(options: { headersTimeoutMs: number; request
         res.end(verdict.body);
         return;
       }
-      if (verdict) {
-        if (verdict.ticket !== undefined) req.headers[TICKET_HEADER] = String(verdict.ticket);
-        res.once("close", () => verdict.onClose(clockMs()));
-      }
-      for (const listener of nextListeners) listener.call(server, req, res);
+      const toNext = () => {
+        for (const listener of nextListeners) listener.call(server, req, res);
+      };
+      if (!verdict) return toNext();
+      if (verdict.ticket !== undefined) req.headers[TICKET_HEADER] = String(verdict.ticket);
+      let closed = false;
+      res.once("close", () => {
+        closed = true;
+        verdict.onClose(clockMs());
+      });
+      // Work the door let in waits its turn (see DispatchQueue); a client gone meanwhile costs nothing.
+      hooks.dispatch.push(() => {
+        if (!closed && !req.destroyed && !req.socket.destroyed) toNext();
+      });
     });
     hooks.servers.push(server);
   }
