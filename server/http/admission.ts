@@ -9,39 +9,23 @@ import { processState } from "../process-state";
 
 /**
  * Below this many requests there is no queue to shorten: a lone request that was slow to reach its
- * handler, or a long loop turn with only a few ingest requests in it (a cold start loading the route,
- * a pause of the whole machine), is served.
+ * handler (a cold start loading the route, a pause of the whole machine) is served.
  */
 const MIN_QUEUE = 4;
+
+/**
+ * How far past the budget a request let in may have waited before its handler sheds it anyway. The
+ * door judges each arrival on the wait it expects, at the rate the process has been answering; when
+ * the machine then slows down for a while, the requests already let in wait longer than expected,
+ * and serving them is better than refusing them after they waited: only a wait twice the budget
+ * (the estimate wrong by half) says the process has fallen so far behind that the wait must be cut.
+ */
+export const SHED_FACTOR = 2;
 
 const SHED_MESSAGE = "the server is too busy to take this request in time; retry later";
 
 /** Twice the delay, in whole seconds from 1 to 30: long enough for the queue to drain. */
 export const retryAfterFor = (delayMs: number): number => Math.min(30, Math.max(1, Math.ceil((2 * delayMs) / 1000)));
-
-/**
- * Whether the loop turn in progress (the time it worked: see `workedMs`) has used up its share of
- * the queueing budget with ingest it let in itself. Node reads every ready socket in one go and, with the body already buffered and SQLite
- * answering synchronously, serves each request before reading the next: the queue is then in the
- * kernel, not in the process, and a turn is as long as the requests it took. A request read in this
- * turn arrived during the previous one, so it waited that turn plus its place in this one: capping
- * each turn at half the budget keeps the two within it. Requests beyond the cap are refused in
- * microseconds, so the next turn starts soon and stays short too.
- */
-/**
- * How long the loop turn in progress worked, ms: its wall time, but no more than the process's CPU
- * time meanwhile while it is within the budget. A pause of the machine (the process not scheduled)
- * is no queue of the process's own, and requests read after it have none ahead of them; a turn past
- * the whole budget counts whole, whatever it waited on (its own synchronous I/O, a host starved for
- * longer), since then the requests in the kernel already wait longer than the budget.
- */
-export function workedMs(turnMs: number, cpuMs: number, budgetMs: number): number {
-  return turnMs > budgetMs ? turnMs : Math.min(turnMs, cpuMs);
-}
-
-export function turnOverBudget(turn: number, admitted: number, budgetMs: number): boolean {
-  return admitted >= MIN_QUEUE && turn > budgetMs / 2;
-}
 
 const INGEST = /^\/api\/v1\/ingest(\/[a-z-]+)*\/?(\?|$)/;
 const OTLP = /^\/v1\/traces\/?(\?|$)/;
@@ -74,19 +58,20 @@ export interface AdmissionOptions {
 }
 
 /**
- * Admission control for ingest: keeps the time a request waits inside the process (and in the
- * kernel while the process is busy) within a budget by answering the excess `429` with
- * `Retry-After` at the door, before Next parses anything or reads a byte of the body, so a refusal
- * costs microseconds and the process keeps its time for the requests it took. The rule
- * (docs/ingest-performance.md, "Admission control: the rule for overload"):
+ * Admission control for ingest: keeps the time a request waits inside the process within a budget
+ * by answering the excess `429` with `Retry-After` at the door, before Next parses anything or reads
+ * a byte of the body, so a refusal costs microseconds and the process keeps its time for the
+ * requests it took. What the door lets in waits its turn in the server's dispatch queue (see
+ * DispatchQueue), so the queue is in the process, where it can be counted, not in the kernel. The
+ * rule (docs/ingest-performance.md, "Admission control: the rule for overload"):
  *
- * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused while the
- *   loop turn in progress is over half the budget with at least 4 let in during it (see
- *   `turnOverBudget`), when the ingest already let in would keep it waiting past the budget (their
- *   number over the rate the process answers them, see DrainEstimate), or when its credential
+ * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused when the
+ *   ingest already let in would keep it waiting past the budget (their number over the rate the
+ *   process answers them, see DrainEstimate, plus the loop's lateness), or when its credential
  *   already has `maxPerCredential` requests let in;
  * - in the handler (`admit`), a request is shed when, with more than 4 requests in the process, it
- *   waited past the budget anyway (from its headers' arrival, plus the loop's lateness).
+ *   waited past `SHED_FACTOR` times the budget anyway (from its headers' arrival, plus the loop's
+ *   lateness): the process slowed down after it was let in, by more than the budget absorbs.
  *
  * Nothing else refuses, and no refusal closes the door for the requests after it: each is judged on
  * the queue it would join. Every time is handed in, so tests drive it with a clock of their own.
@@ -116,7 +101,7 @@ export class Admission {
 
   /**
    * The handler's check, before anything is read or parsed: the Retry-After (s) to shed the request
-   * with, or null to serve it (see the class comment). `arrivedAt` is when its headers were read
+   * with, or null to serve it (see the class comment and SHED_FACTOR). `arrivedAt` is when its headers were read
    * (null where the server is not hooked); `requestsHeld` is every request in the process. (The
    * caller throws: this instance lives in the instrumentation hook's bundle, whose ApiError is not
    * the route bundle's.)
@@ -124,7 +109,7 @@ export class Admission {
   admit(arrivedAt: number | null, requestsHeld: number, now: number): number | null {
     if (arrivedAt === null || requestsHeld <= MIN_QUEUE) return null;
     const delay = Math.max(0, now - arrivedAt) + this.loop.lagMs(now);
-    return delay > this.options.budgetMs ? retryAfterFor(delay) : null;
+    return delay > SHED_FACTOR * this.options.budgetMs ? retryAfterFor(delay) : null;
   }
 
   /**
@@ -136,8 +121,6 @@ export class Admission {
     const otlp = OTLP.test(req.url);
     if (!otlp && !INGEST.test(req.url)) return null;
     const { budgetMs, maxPerCredential } = this.options;
-    const turn = workedMs(this.loop.turnMs(now), this.loop.turnCpuMs(), budgetMs);
-    if (turnOverBudget(turn, this.loop.admittedThisTurn(), budgetMs)) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(turn));
     // A late loop alone is no queue to shorten (a cold start, a paused machine): only with one.
     const queued = this.queue.expectedWaitMs(now);
     const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
@@ -148,7 +131,6 @@ export class Admission {
     if (credential !== undefined && this.heldFor(credential) >= maxPerCredential) {
       return refusal(req, otlp, `too many concurrent ingest requests with this key (${maxPerCredential}); retry later`, 1);
     }
-    this.loop.noteAdmitted();
     this.queue.enter(now);
     if (credential !== undefined) this.byCredential.set(credential, this.heldFor(credential) + 1);
     const ticket = ++this.lastTicket;
