@@ -68,7 +68,8 @@ export interface AdmissionOptions {
  * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused when the
  *   ingest already let in would keep it waiting past the budget (their number over the rate the
  *   process answers them, see DrainEstimate, plus the loop's lateness), or when its credential
- *   already has `maxPerCredential` requests let in;
+ *   already has `maxPerCredential` requests started and not answered (those waiting their turn in
+ *   the queue are bounded by the budget, not by this);
  * - in the handler (`admit`), a request is shed when, with more than 4 requests in the process, it
  *   waited past `SHED_FACTOR` times the budget anyway (from its headers' arrival, plus the loop's
  *   lateness): the process slowed down after it was let in, by more than the budget absorbs.
@@ -80,7 +81,7 @@ export class Admission {
   private lastTicket = 0;
   /** Requests let in, by ticket: whether each counts in `queue` now (false while it waits for its body). */
   private readonly tickets = new Map<number, boolean>();
-  /** Requests let in and not yet answered, per presented credential (native ingest with one). */
+  /** Requests started (out of the dispatch queue) and not yet answered, per presented credential. */
   private readonly byCredential = new Map<string, number>();
   /** Ingest requests (native and OTLP) let in at the door and not yet answered. */
   readonly queue: DrainEstimate;
@@ -94,7 +95,7 @@ export class Admission {
     this.queue = new DrainEstimate(now, estimate);
   }
 
-  /** Requests let in with `credential` and not yet answered. */
+  /** Requests with `credential` started and not yet answered (those still waiting their turn do not count). */
   heldFor(credential: string): number {
     return this.byCredential.get(credential) ?? 0;
   }
@@ -132,15 +133,19 @@ export class Admission {
       return refusal(req, otlp, `too many concurrent ingest requests with this key (${maxPerCredential}); retry later`, 1);
     }
     this.queue.enter(now);
-    if (credential !== undefined) this.byCredential.set(credential, this.heldFor(credential) + 1);
     const ticket = ++this.lastTicket;
     this.tickets.set(ticket, true);
+    let started = false;
     return {
       ticket,
+      onStart: () => {
+        started = true;
+        if (credential !== undefined) this.byCredential.set(credential, this.heldFor(credential) + 1);
+      },
       onClose: (at) => {
         if (this.tickets.get(ticket)) this.queue.leave(at);
         this.tickets.delete(ticket);
-        if (credential === undefined) return;
+        if (credential === undefined || !started) return;
         const left = this.heldFor(credential) - 1;
         if (left > 0) this.byCredential.set(credential, left);
         else this.byCredential.delete(credential);

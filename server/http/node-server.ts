@@ -23,8 +23,9 @@ export interface DoorRefusal {
   headers: Record<string, string>;
   body: string | Uint8Array;
 }
-/** A request let in by the door, which wants to know when it is answered (or abandoned). */
+/** A request let in by the door, which wants to know when it leaves the queue and when it is answered (or abandoned). */
 export interface DoorPass {
+  onStart?: () => void;
   onClose: (now: number) => void;
   /** Stamped on the request (TICKET_HEADER) for its handler. */
   ticket?: number;
@@ -39,11 +40,24 @@ interface HookState {
   inProgress: number;
   /** Requests the door let in, waiting for their turn to reach Next. */
   dispatch: DispatchQueue;
+  /** Whether a connection was accepted since the dispatch queue last asked. */
+  accepted: boolean;
 }
-const hooks = processState(
-  "http",
-  (): HookState => ({ attached: false, servers: [], door: null, inProgress: 0, dispatch: new DispatchQueue((run) => setImmediate(run)) }),
-);
+const hooks: HookState = processState("http", (): HookState => ({
+  attached: false,
+  servers: [],
+  door: null,
+  inProgress: 0,
+  accepted: false,
+  dispatch: new DispatchQueue(
+    (run) => setImmediate(run),
+    () => {
+      const accepted = hooks.accepted;
+      hooks.accepted = false;
+      return accepted;
+    },
+  ),
+}));
 
 /** Requests the door let in that have not reached their handler yet. */
 export function requestsParked(): number {
@@ -101,6 +115,9 @@ export function attachToHttpServers(options: { headersTimeoutMs: number; request
     // answer then costs a few microseconds instead of a pass through Next.
     const nextListeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
     server.removeAllListeners("request");
+    server.on("connection", () => {
+      hooks.accepted = true;
+    });
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
       const now = clockMs();
       const forwarded = req.headers["x-forwarded-for"];
@@ -129,7 +146,9 @@ export function attachToHttpServers(options: { headersTimeoutMs: number; request
       });
       // Work the door let in waits its turn (see DispatchQueue); a client gone meanwhile costs nothing.
       hooks.dispatch.push(() => {
-        if (!closed && !req.destroyed && !req.socket.destroyed) toNext();
+        if (closed || req.destroyed || req.socket.destroyed) return;
+        verdict.onStart?.();
+        toNext();
       });
     });
     hooks.servers.push(server);

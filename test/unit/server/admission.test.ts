@@ -22,11 +22,12 @@ const isPass = (v: DoorRefusal | DoorPass | null): v is DoorPass => v !== null &
 const answer = (v: DoorRefusal | DoorPass | null) =>
   isRefusal(v) ? { status: v.status, retryAfter: v.headers["retry-after"], body: JSON.parse(String(v.body)) as unknown } : v;
 
-/** Lets `n` ingest requests in at `now` (each with its own key unless told); their passes. */
-function letIn(admission: Admission, n: number, now: number, credential?: string): DoorPass[] {
+/** Lets `n` ingest requests in at `now` (each with its own key unless told) and starts them (unless told); their passes. */
+function letIn(admission: Admission, n: number, now: number, credential?: string, start = true): DoorPass[] {
   return Array.from({ length: n }, (_, i) => {
     const verdict = admission.door({ ...INGEST, credential: credential ?? `Bearer key-${now}-${i}` }, now);
     if (!isPass(verdict)) throw new Error(`expected a pass at ${now}, got ${JSON.stringify(verdict)}`);
+    if (start) verdict.onStart?.();
     return verdict;
   });
 }
@@ -78,9 +79,13 @@ describe("admission at the door", () => {
     expect(a.door({ ...INGEST, method: "GET" }, 0)).toBeNull();
     expect(a.door({ ...INGEST, url: "/api/v1/projects" }, 0)).toBeNull();
     expect(a.door({ ...INGEST, url: "/api/health" }, 0)).toBeNull();
-    expect(isPass(a.door({ ...INGEST, url: "/v1/traces" }, 0))).toBe(true);
-    expect(isPass(a.door({ ...INGEST, url: "/api/v1/ingest/adk?x=1" }, 0))).toBe(true);
+    const otlp = a.door({ ...INGEST, url: "/v1/traces" }, 0);
+    const adk = a.door({ ...INGEST, url: "/api/v1/ingest/adk?x=1" }, 0);
     expect(a.queue.held).toBe(2);
+    // A key's count is of the requests started: those waiting their turn are bounded by the budget.
+    expect(a.heldFor("Bearer k1")).toBe(0);
+    if (isPass(otlp)) otlp.onStart?.();
+    if (isPass(adk)) adk.onStart?.();
     expect(a.heldFor("Bearer k1")).toBe(2);
   });
 
@@ -109,6 +114,10 @@ describe("admission at the door", () => {
 
   it("refuses a credential's request past its limit at the door, and only that credential's", () => {
     const a = new Admission({ budgetMs: 1000, maxPerCredential: 3 }, fakeLoop(), 0);
+    // Waiting their turn, a key's requests do not count against its limit; started, they do.
+    const queued = letIn(a, 5, 0, "Bearer k1", false);
+    expect(a.heldFor("Bearer k1")).toBe(0);
+    queued.forEach((p) => p.onClose(0));
     const mine = letIn(a, 3, 0, "Bearer k1");
     expect(answer(a.door(INGEST, 0))).toEqual({
       status: 429,

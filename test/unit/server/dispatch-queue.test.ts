@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DispatchQueue } from "@/server/http/dispatch-queue";
+import { DispatchQueue, MAX_DEFERRALS } from "@/server/http/dispatch-queue";
 
 /** A scheduler the test turns by hand: each `iterate()` is one loop iteration's check phase. */
 function manualLoop() {
@@ -60,5 +60,25 @@ describe("dispatch queue", () => {
     expect(q.length).toBe(1500);
     while (loop.pending() > 0) loop.iterate();
     expect(started).toEqual(Array.from({ length: 3500 }, (_, i) => i));
+  });
+
+  it("lets a request wait while the iteration before accepted a connection, a bounded number of times", () => {
+    const loop = manualLoop();
+    let accepting = 3;
+    const q = new DispatchQueue(loop.schedule, () => accepting-- > 0);
+    const started: number[] = [];
+    q.push(() => started.push(1));
+    q.push(() => started.push(2));
+    // Three iterations accept a connection each: the first request waits them out.
+    for (let i = 0; i < 3; i++) loop.iterate();
+    expect(started).toEqual([]);
+    loop.iterate();
+    expect(started).toEqual([1]);
+    // A stream of new connections delays a request MAX_DEFERRALS iterations, no more.
+    accepting = Infinity;
+    for (let i = 0; i < MAX_DEFERRALS; i++) loop.iterate();
+    expect(started).toEqual([1]);
+    loop.iterate();
+    expect(started).toEqual([1, 2]);
   });
 });
