@@ -67,7 +67,10 @@ export interface AdmissionOptions {
  *
  * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused when the
  *   ingest already let in would keep it waiting past the budget (their number over the rate the
- *   process answers them, see DrainEstimate, plus the loop's lateness), or when its credential
+ *   process answers them, see DrainEstimate, plus the loop's lateness), unless another credential
+ *   holds half the queue or more, this one fewer than `maxPerCredential` requests, and the wait is
+ *   within `SHED_FACTOR` times the budget (one key's flood must not turn the other keys away), or
+ *   when its credential
  *   already has `maxPerCredential` requests started and not answered (those waiting their turn in
  *   the queue are bounded by the budget, not by this);
  * - in the handler (`admit`), a request is shed when, with more than 4 requests in the process, it
@@ -83,6 +86,8 @@ export class Admission {
   private readonly tickets = new Map<number, boolean>();
   /** Requests started (out of the dispatch queue) and not yet answered, per presented credential. */
   private readonly byCredential = new Map<string, number>();
+  /** Requests let in and not yet answered (waiting their turn or started), per presented credential. */
+  private readonly present = new Map<string, number>();
   /** Ingest requests (native and OTLP) let in at the door and not yet answered. */
   readonly queue: DrainEstimate;
 
@@ -98,6 +103,17 @@ export class Admission {
   /** Requests with `credential` started and not yet answered (those still waiting their turn do not count). */
   heldFor(credential: string): number {
     return this.byCredential.get(credential) ?? 0;
+  }
+
+  /** Requests with `credential` let in and not yet answered, whether started or waiting their turn. */
+  presentFor(credential: string): number {
+    return this.present.get(credential) ?? 0;
+  }
+
+  /** Whether a key other than `credential` holds half or more of the ingest let in and not yet answered. */
+  private floodingOtherThan(credential: string): boolean {
+    for (const [key, n] of this.present) if (key !== credential && 2 * n >= this.queue.held) return true;
+    return false;
   }
 
   /**
@@ -125,14 +141,19 @@ export class Admission {
     // A late loop alone is no queue to shorten (a cold start, a paused machine): only with one.
     const queued = this.queue.expectedWaitMs(now);
     const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
-    // With no rate known yet (a burst at start), the budget is the best guess of how long to stay away.
-    if (wait > budgetMs) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(Number.isFinite(wait) ? wait : budgetMs));
     const credential = req.credential;
+    // Past the budget, while one other key holds half the queue or more, a key with fewer than its
+    // limit in the process is still let in, as long as the wait stays within what the handler serves:
+    // the keys beside a flood must not pay for it.
+    const light = wait > budgetMs && wait <= SHED_FACTOR * budgetMs && credential !== undefined && this.presentFor(credential) < maxPerCredential && this.floodingOtherThan(credential);
+    // With no rate known yet (a burst at start), the budget is the best guess of how long to stay away.
+    if (wait > budgetMs && !light) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(Number.isFinite(wait) ? wait : budgetMs));
     // The handler's per-key slot limit (backpressure.ts), checked here where it costs nothing.
     if (credential !== undefined && this.heldFor(credential) >= maxPerCredential) {
       return refusal(req, otlp, `too many concurrent ingest requests with this key (${maxPerCredential}); retry later`, 1);
     }
     this.queue.enter(now);
+    if (credential !== undefined) this.present.set(credential, this.presentFor(credential) + 1);
     const ticket = ++this.lastTicket;
     this.tickets.set(ticket, true);
     let started = false;
@@ -145,7 +166,11 @@ export class Admission {
       onClose: (at) => {
         if (this.tickets.get(ticket)) this.queue.leave(at);
         this.tickets.delete(ticket);
-        if (credential === undefined || !started) return;
+        if (credential === undefined) return;
+        const present = this.presentFor(credential) - 1;
+        if (present > 0) this.present.set(credential, present);
+        else this.present.delete(credential);
+        if (!started) return;
         const left = this.heldFor(credential) - 1;
         if (left > 0) this.byCredential.set(credential, left);
         else this.byCredential.delete(credential);

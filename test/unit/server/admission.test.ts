@@ -131,6 +131,36 @@ describe("admission at the door", () => {
     expect(isPass(a.door(INGEST, 5))).toBe(true);
   });
 
+  it("past the budget, refuses the key whose flood fills the queue and still lets in the others, up to twice the budget", () => {
+    const a = new Admission(OPTIONS, fakeLoop(), 0);
+    // 0.1 answers per ms: one key's 101 waiting requests wait 1010 ms, past the 1000 ms budget.
+    steady(a, 0, 200, 10, 10);
+    letIn(a, 101, 200, "Bearer flood", false);
+    expect(a.presentFor("Bearer flood")).toBe(101);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer flood" }, 200))).toMatchObject({ status: 429, retryAfter: "3" });
+    // Another key is let in while it holds fewer than its limit (16) ...
+    const quiet = letIn(a, 16, 200, "Bearer quiet", false);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer quiet" }, 200))).toMatchObject({ status: 429 });
+    quiet.forEach((p) => p.onClose(210));
+    expect(a.presentFor("Bearer quiet")).toBe(0);
+    // ... and so is each of 99 keys more, until the wait passes twice the budget (201 held: 2010 ms).
+    letIn(a, 99, 210);
+    expect(a.queue.expectedWaitMs(210)).toBe(2000);
+    expect(isPass(a.door({ ...INGEST, credential: "Bearer last" }, 210))).toBe(true);
+    expect(a.queue.expectedWaitMs(210)).toBe(2010);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer late" }, 210))).toMatchObject({ status: 429 });
+    // Without a key, there is no one to tell apart from the flood.
+    expect(answer(a.door({ ...INGEST, credential: undefined }, 200))).toMatchObject({ status: 429 });
+  });
+
+  it("past the budget with no key holding half the queue, refuses a new key as any other", () => {
+    const a = new Admission(OPTIONS, fakeLoop(), 0);
+    steady(a, 0, 200, 10, 10);
+    letIn(a, 50, 200, "Bearer a", false);
+    letIn(a, 51, 200);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer new" }, 200))).toMatchObject({ status: 429, retryAfter: "3" });
+  });
+
   it("answers OTLP's refusals in its own format, a google.rpc.Status in the request's encoding", () => {
     const a = new Admission({ budgetMs: 1000, maxPerCredential: 1 }, fakeLoop(), 0);
     letIn(a, 1, 0, "Bearer k1");
@@ -225,7 +255,8 @@ describe("requests waiting for their body (issue 25)", () => {
     if (setAside) for (const p of slow) admission.bodyArriving(p.ticket!, 400);
     let refused = 0;
     for (let t = 500; t < 10_400; t += 100) {
-      const verdict = admission.door(INGEST, t);
+      // Keyless, so the rule that lets other keys past a flood cannot tell it apart: the queue alone decides.
+      const verdict = admission.door({ ...INGEST, credential: undefined }, t);
       if (!isPass(verdict)) {
         refused++;
         continue;
