@@ -12,6 +12,7 @@ import { openPgStore } from "@/db/store/pg-store";
 import { openSqliteStore } from "@/db/store/sqlite-store";
 import { listRuns } from "@/db/queries/list-runs";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
+import { RUN_PAGE_ATTEMPTS } from "@/lib/contracts/runs";
 import { getToolDetail } from "@/db/queries/get-tool-detail";
 import { getOverview } from "@/db/queries/get-overview";
 import { listTools } from "@/db/queries/list-tools";
@@ -36,7 +37,7 @@ const all: [string, (s: Store) => Promise<unknown>][] = [
   ["runs hasErrors", (s) => listRuns(s, q({ from: String(weekAgo), hasErrors: "1" }))],
   ["runs tool", (s) => listRuns(s, q({ tool: "tool_00_search" }))],
   ["runs code", (s) => listRuns(s, q({ code: "code_00_failed" }))],
-  ["run timeline run-1", (s) => getRunTimeline(s, "default", "run-1")],
+  ["run timeline run-1", (s) => getRunTimeline(s, "default", "run-1", { limit: RUN_PAGE_ATTEMPTS })],
   ["tool detail", (s) => getToolDetail(s, { ...base, tool: "tool_00_search" })],
   ["overview", (s) => getOverview(s, base)],
   ["tools", (s) => listTools(s, { ...base, sort: "failures", dir: "desc", page: { offset: 0, limit: 100 } })],

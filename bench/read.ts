@@ -3,12 +3,13 @@
  * times every dashboard query function in process, then starts the built server and times the HTTP
  * read endpoints. Prints p50/p95 per endpoint. Needs a prior `next build` (FAULTLINE_DIST_DIR honoured).
  *
- *   npx tsx bench/read.ts [--spans 1000000] [--rounds 40] [--no-http] [--db PATH | --db postgres://…] [--analyze | --no-analyze]
+ *   npx tsx bench/read.ts [--spans 1000000] [--copies 1] [--rounds 40] [--no-http] [--db PATH | --db postgres://…] [--analyze | --no-analyze]
  *
  * Prints bytes per span (total, and per table and index). SQLite is measured as a live node runs it,
  * without ANALYZE (`--analyze` to measure with statistics); PostgreSQL after VACUUM (ANALYZE), as
  * autovacuum leaves it (`--no-analyze` for freshly loaded tables). `--spans 10000000` is the 10M run
- * (run it alone on a quiet machine: it takes long and needs ~9 GB on PostgreSQL).
+ * (run it alone on a quiet machine: it needs ~9 GB on PostgreSQL); `--copies 20` seeds it in minutes
+ * (a twentieth through ingest, copied 20 times inside the database: bench/read-replicate.ts).
  *
  * `--db PATH` keeps (and reuses) a seeded SQLite file; `--db postgres://…` runs on that PostgreSQL
  * database instead (seeded when it holds no spans yet, never dropped).
@@ -32,6 +33,7 @@ import type { DashboardParams } from "@/db/queries/rollup-filters";
 import { resolveWindow } from "@/lib/contracts/filters";
 import { seededRandom as prng } from "@/lib/runtime";
 import { startBuiltServer } from "./built-server";
+import { replicateSeed } from "./read-replicate";
 import { spread } from "./ingest-common";
 
 const HOUR = 3_600_000;
@@ -56,7 +58,12 @@ export const LONG_RUN_SPANS = 10_000;
  * run has its run record, failed with an error when a failure ended it. The first run is a long one of
  * LONG_RUN_SPANS spans (when `total` allows), as an agent looping for hours makes.
  */
-export async function seedRealistic(store: Store, total: number, end: number, batchSize = 5000): Promise<void> {
+export async function seedRealistic(
+  store: Store,
+  total: number,
+  end: number,
+  { batchSize = 5000, write = (batch: RowBatch) => writeRows(store, "default", batch) }: { batchSize?: number; write?: (batch: RowBatch) => Promise<unknown> } = {},
+): Promise<void> {
   const rnd = prng(42);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const tools = Array.from({ length: 40 }, (_, i) => `tool_${String(i).padStart(2, "0")}_${["search", "book", "cancel", "refund", "lookup"][i % 5]}`);
@@ -74,7 +81,7 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
   const flush = async () => {
     const full = batch;
     batch = emptyRowBatch();
-    await writeRows(store, "default", full);
+    await write(full);
   };
   while (written < total) {
     const runId = `run-${++runN}`;
@@ -117,6 +124,18 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
           abandoned: false, message: def ? `${def.errorClass}: ${tool} failed (${def.code}) for request ${runN}-${c}` : null, derived: null,
           argsHash: (((runN * 31 + c) * 2654435761) >>> 0).toString(16).padStart(8, "0").repeat(8), afterError: attempt === 1 ? surfaced : null, source: "native",
         };
+        // The call's final word as the model got it (tool_errors), with the text it was told.
+        if (def && decision !== "retried") {
+          batch.toolErrors.push({
+            index: batch.spans.length + batch.runs.length + batch.toolErrors.length,
+            row: {
+              eventId: `${row.spanId}-err`, runId, callId: row.callId, tool, toolVersion: row.toolVersion, release, service, environment: "prod",
+              code: def.code, errorClass: def.errorClass, retryable: def.retryable, attempts: attempt, decision, derived: null,
+              told: `${tool} could not finish (${def.code}). ${def.retryable ? "It may work if you try again later." : "Do not try this call again; tell the user."}`,
+              occurredAt: t + duration, source: "native", experiment: null, variant: null,
+            },
+          });
+        }
         if (decision === "surfaced") surfaced = row.callId;
         else if (attempt === 1) surfaced = null;
         if (decision === "exhausted" || decision === "failed_closed") runError = row.message;
@@ -130,7 +149,7 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
       t += long ? 5 + Math.floor(rnd() * 50) : 50 + Math.floor(rnd() * 2000);
     }
     batch.runs.push({
-      index: batch.spans.length + batch.runs.length,
+      index: batch.spans.length + batch.runs.length + batch.toolErrors.length,
       row: {
         recordId: `${runId}-end`, runId, agent: service, release, service, environment: "prod", sdkName: "faultline-runtime", sdkVersion: "0.1.0",
         startedAt: runStart, endedAt: t, state: runError ? "failed" : "completed", deadlineAt: null, maxToolAttempts: 4, error: runError,
@@ -138,7 +157,7 @@ export async function seedRealistic(store: Store, total: number, end: number, ba
       },
     });
   }
-  if (batch.spans.length > 0) await flush();
+  if (batch.spans.length > 0 || batch.runs.length > 0) await flush();
 }
 
 /**
@@ -204,7 +223,12 @@ async function main() {
   const t0 = performance.now();
   // As a running node would have them: the seeded week's daily partitions exist before the rows arrive.
   if (!reuse && store.dialect === "postgres") await ensurePartitions(store, end, 8);
-  if (!reuse) await seedRealistic(store, total, end);
+  // --copies K seeds total/K spans through ingest and has the database copy them K times (minutes for 10M).
+  const copies = arg("--copies", 1);
+  if (!reuse) {
+    await seedRealistic(store, Math.ceil(total / copies), end);
+    await replicateSeed(store, copies);
+  }
   const counts = await store.get(
     "SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM span_rollups_6h) AS rollups6h, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools",
   );

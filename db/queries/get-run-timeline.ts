@@ -5,11 +5,20 @@ import { ruleCodedSpansOfRun } from "../classify/code-sources";
 import { prepared } from "../store/sqlite-prepared";
 
 /** A span's columns in SPANS_SQL's order. */
-type SpanTuple = [string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null, string | null, string | null, string | null];
+type SpanTuple = [
+  string, string, string, number | null, number, number, string | null, string | null, string | null, number | null, number | null, number | null,
+  string | null, string | null, string | null, number, number,
+];
 
+// Keyset pagination in start order: the run's rows after the cursor, sorted, cut at the page. The
+// bound on started_at (the partition key) spares PostgreSQL the days before the cursor. A missing
+// sub-millisecond part sorts first on both engines (PostgreSQL would put NULL last), so a cursor
+// means the same position on either.
 const SPANS_SQL = `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
-    retry_after_ms, backoff_ms, decision, message, trace_id
-  FROM tool_call_spans WHERE project_id = ? AND run_id = ? ORDER BY started_at, started_sub_ns, pk`;
+    retry_after_ms, backoff_ms, decision, message, trace_id, coalesce(started_sub_ns, -1) AS sub_ns, pk
+  FROM tool_call_spans
+  WHERE project_id = ? AND run_id = ? AND started_at >= ? AND (started_at, coalesce(started_sub_ns, -1), pk) > (?, ?, ?)
+  ORDER BY started_at, coalesce(started_sub_ns, -1), pk LIMIT ?`;
 
 interface SpanObject {
   call_id: string;
@@ -27,20 +36,62 @@ interface SpanObject {
   decision: string | null;
   message: string | null;
   trace_id: string | null;
+  sub_ns: number;
+  pk: number;
+}
+
+/** Which page of a run to read: at most `limit` attempts after the `after` cursor (a previous page's `page.next`). */
+export interface RunPageRequest {
+  limit: number;
+  after?: string;
+}
+
+/** The whole run in one page: what in-process callers that need every attempt ask for. */
+export const WHOLE_RUN: RunPageRequest = { limit: Number.MAX_SAFE_INTEGER };
+
+// Before every span: the first page's cursor.
+const START: [number, number, number] = [-Number.MAX_SAFE_INTEGER, -2, -Number.MAX_SAFE_INTEGER];
+
+const cursorOf = (s: SpanTuple) => `${s[4]}.${s[15]}.${s[16]}`;
+
+function parseCursor(after: string | undefined): [number, number, number] {
+  if (after === undefined) return START;
+  const [at, sub, pk] = after.split(".").map(Number);
+  return [at ?? 0, sub ?? 0, pk ?? 0];
 }
 
 /**
- * A run's spans as tuples. SQLite hands them over as arrays straight from its statement: for a run
- * of 12,000 attempts that takes half the time of building row objects. The statement is this
- * module's own text, so its raw mode changes no other query's rows.
+ * A page of a run's spans as tuples, one more than asked for (which says whether a next page
+ * exists). SQLite hands them over as arrays straight from its statement: for a run of 12,000
+ * attempts that takes half the time of building row objects. The statement is this module's own
+ * text, so its raw mode changes no other query's rows.
  */
-async function readSpans(db: Store | Tx, projectId: string, runId: string): Promise<SpanTuple[]> {
-  if (db.dialect === "sqlite") return prepared<SpanTuple>(db.sqlite, SPANS_SQL).raw(true).all(projectId, runId) as unknown as SpanTuple[];
-  const rows = await db.all<SpanObject>(SPANS_SQL, [projectId, runId]);
+async function readSpans(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest): Promise<SpanTuple[]> {
+  const [at, sub, pk] = parseCursor(page.after);
+  const params = [projectId, runId, at, at, sub, pk, Math.min(page.limit, Number.MAX_SAFE_INTEGER - 1) + 1];
+  if (db.dialect === "sqlite") return prepared<SpanTuple>(db.sqlite, SPANS_SQL).raw(true).all(...params) as unknown as SpanTuple[];
+  const rows = await db.all<SpanObject>(SPANS_SQL, params);
   return rows.map((r) => [
-    r.call_id, r.tool, r.span_id, r.attempt, r.started_at, r.ended_at, r.outcome, r.code, r.error_class, r.retryable, r.retry_after_ms,
-    r.backoff_ms, r.decision, r.message, r.trace_id,
+    r.call_id, r.tool, r.span_id, r.attempt, Number(r.started_at), Number(r.ended_at), r.outcome, r.code, r.error_class, r.retryable, r.retry_after_ms,
+    r.backoff_ms, r.decision, r.message, r.trace_id, Number(r.sub_ns), Number(r.pk),
   ]);
+}
+
+/** The run's attempts and calls (by call id and tool, a final error's call included) over every page. */
+async function runTotals(db: Store | Tx, projectId: string, runId: string): Promise<{ attempts: number; calls: number }> {
+  const row = await db.get<{ attempts: number; calls: number }>(
+    `SELECT (SELECT count(*) FROM tool_call_spans WHERE project_id = ? AND run_id = ?) AS attempts,
+       (SELECT count(*) FROM (SELECT call_id, tool FROM tool_call_spans WHERE project_id = ? AND run_id = ?
+          UNION SELECT call_id, tool FROM tool_errors WHERE project_id = ? AND run_id = ?) c) AS calls`,
+    [projectId, runId, projectId, runId, projectId, runId],
+  );
+  return { attempts: Number(row?.attempts ?? 0), calls: Number(row?.calls ?? 0) };
+}
+
+/** Every call (by key) the run's spans name: which final errors belong to a call with attempts. */
+async function callsWithSpans(db: Store | Tx, projectId: string, runId: string): Promise<Set<string>> {
+  const rows = await db.all<{ call_id: string; tool: string }>("SELECT DISTINCT call_id, tool FROM tool_call_spans WHERE project_id = ? AND run_id = ?", [projectId, runId]);
+  return new Set(rows.map((r) => callKey(r.call_id, r.tool)));
 }
 
 interface ErrorRow {
@@ -121,13 +172,15 @@ const toToldStep = (r: ToldRow): TimelineToldStep => ({
 });
 
 /**
- * The whole run in five indexed reads: its spans by (project, run), sorted by start, its final tool
- * errors by (project, run), its record, the next steps of its surfaced errors and the rules that
- * coded its failures. Null when none of the first three exists.
+ * One page of a run in five indexed reads: its spans by (project, run), sorted by start, after the
+ * page's cursor; its final tool errors by (project, run), its record, the next steps of its surfaced
+ * errors and the rules that coded its failures; the errors, told steps and rule codes of the page's
+ * calls are kept. A run of more than one page costs one more read on its first page (its totals) and
+ * on its last (which errors have no attempts). Null when none of the first three exists.
  */
-export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string): Promise<RunTimeline | null> {
-  const [spans, unsortedErrors, run, told, codedBy] = await Promise.all([
-    readSpans(db, projectId, runId),
+export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest): Promise<RunTimeline | null> {
+  const [read, unsortedErrors, run, told, codedBy] = await Promise.all([
+    readSpans(db, projectId, runId, page),
     // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
     // index and scan every error of the project instead of the run's few.
     db.all<ErrorRow>(
@@ -148,7 +201,10 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     ruleCodedSpansOfRun(db, projectId, runId),
   ]);
   const errors = unsortedErrors.sort((a, b) => a.occurred_at - b.occurred_at || a.pk - b.pk);
-  if (spans.length === 0 && errors.length === 0 && run === undefined) return null;
+  if (read.length === 0 && errors.length === 0 && run === undefined) return null;
+  const more = read.length > page.limit;
+  const spans = more ? read.slice(0, page.limit) : read;
+  const first = page.after === undefined;
 
   const strings: string[] = [];
   const stringIndex = new Map<string, number>();
@@ -178,10 +234,14 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     call.attempts.push(tuple);
   }
   for (const [tuple, traceId] of traced) tuple[12] = intern(traceId);
+  const paged = more || !first;
+  // The last page of a longer run also holds the calls known only from a final error.
+  const withSpans = !more && paged ? await callsWithSpans(db, projectId, runId) : null;
   for (const e of errors) {
     const key = callKey(e.call_id, e.tool);
     let call = calls.get(key);
     if (!call) {
+      if (more || withSpans?.has(key)) continue;
       call = { callId: e.call_id, tool: e.tool, attempts: [], error: null };
       calls.set(key, call);
     }
@@ -199,6 +259,20 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
     };
     call.error = error;
   }
-  const toldSteps = told.sort((a, b) => a.occurred_at - b.occurred_at || (a.event_id < b.event_id ? -1 : 1)).map(toToldStep);
-  return { runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()], toldSteps, codedBy };
+  const toldSteps = told
+    .filter((t) => calls.has(callKey(t.call_id, t.tool)))
+    .sort((a, b) => a.occurred_at - b.occurred_at || (a.event_id < b.event_id ? -1 : 1))
+    .map(toToldStep);
+  let pageCodedBy = codedBy;
+  if (paged) {
+    const ids = new Set(spans.map((s) => s[2]));
+    pageCodedBy = Object.fromEntries(Object.entries(codedBy).filter(([spanId]) => ids.has(spanId)));
+  }
+  // A run that fits one page counts itself; a longer one is counted on its first page.
+  const totals = !paged ? { attempts: spans.length, calls: calls.size } : first ? await runTotals(db, projectId, runId) : null;
+  const last = spans[spans.length - 1];
+  return {
+    runId, t0, strings, run: run ? toRunView(run) : null, calls: [...calls.values()], toldSteps, codedBy: pageCodedBy,
+    page: { next: more && last ? cursorOf(last) : null, totalAttempts: totals?.attempts ?? null, totalCalls: totals?.calls ?? null },
+  };
 }

@@ -9,7 +9,7 @@ import { LANE_HEIGHT, type TimelineLayout, type TimelineRow, type ToolRow } from
 export * from "./timeline-types";
 
 /** One header row per tool, then one lane per call of that tool, `LANE_HEIGHT` apart. */
-function timelineRows(t: RunTimeline, byTool: Map<string, number[]>, ctx: BarContext): TimelineRow[] {
+function timelineRows(t: Omit<RunTimeline, "page">, byTool: Map<string, number[]>, ctx: BarContext): TimelineRow[] {
   const rows: TimelineRow[] = [];
   for (const [tool, callIndexes] of byTool) {
     const header: ToolRow = { kind: "tool", index: rows.length, y: rows.length * LANE_HEIGHT, tool, calls: callIndexes.length, retriesUsed: 0 };
@@ -58,7 +58,7 @@ export function withNearMarks(data: { start: number; end: number }, marks: reado
  * their first call, calls in start order), bars in ms from the origin so that zooming is a pure
  * rescale. Inconsistent data is flagged where it is, never dropped or reordered to look tidy.
  */
-export function layoutTimeline(t: RunTimeline): TimelineLayout {
+export function layoutTimeline(t: Omit<RunTimeline, "page">): TimelineLayout {
   const starts = t.calls.map((c) => callStart(c, t.t0));
   const frame = timelineFrame(t, starts);
   const str = (i: number | null): string | null => (i === null ? null : (t.strings[i] ?? null));

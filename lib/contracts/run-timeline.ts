@@ -4,9 +4,20 @@ import { timelineToldStepSchema } from "./told-step";
 
 // Apart from ./runs.ts (the list, its filters and facets): the run page reads one run alone.
 
-/** `GET /api/v1/runs/:runId` query string. */
+/** Attempts in one page of a run's timeline unless `limit` says otherwise, and the most `limit` may ask. */
+export const RUN_PAGE_ATTEMPTS = 1000;
+export const RUN_PAGE_MAX_ATTEMPTS = 5000;
+
+/** `GET /api/v1/runs/:runId` query string: the run's first page, or the one `after` names. */
 export const runTimelineQuerySchema = z.object({
   project: z.string().min(1).max(200).default("default"),
+  /** Attempts in the page (the last call of a page may continue on the next). */
+  limit: z.coerce.number().int().min(1).max(RUN_PAGE_MAX_ATTEMPTS).default(RUN_PAGE_ATTEMPTS),
+  /** The `page.next` of the previous page. */
+  after: z
+    .string()
+    .regex(/^\d{1,16}\.-?\d{1,16}\.\d{1,16}$/, "a page.next cursor of this run")
+    .optional(),
 });
 
 /** The stored run record; agent and start are null when only records not carrying them arrived. */
@@ -98,7 +109,21 @@ export const timelineCallSchema = z.object({
 });
 export type TimelineCall = z.infer<typeof timelineCallSchema>;
 
-/** `GET /api/v1/runs/:runId`: the whole run in one answer. */
+/** Where a page of a run's timeline sits in the whole run. */
+export const runPageSchema = z.object({
+  /** The `after` of the next page; null on the last. */
+  next: z.string().nullable(),
+  /** The run's attempts and calls over all its pages: said by the first page, null on the others. */
+  totalAttempts: z.number().int().nullable(),
+  totalCalls: z.number().int().nullable(),
+});
+export type RunPage = z.infer<typeof runPageSchema>;
+
+/**
+ * `GET /api/v1/runs/:runId`: one page of the run, at most `limit` attempts in start order. A page
+ * holds its own calls' final errors, told steps and rule codes; calls known only from a final error
+ * come with the last page. Each page is self-contained (its own `t0` and `strings`).
+ */
 export const runTimelineSchema = z.object({
   runId: z.string(),
   /** Epoch ms that attempt times are relative to (the earliest attempt start). */
@@ -107,11 +132,12 @@ export const runTimelineSchema = z.object({
   strings: z.array(z.string()),
   /** Null when the run record never arrived. */
   run: runRecordViewSchema.nullable(),
-  /** Calls in order of their first attempt's start (calls known only from a tool error come last). */
+  /** The page's calls in order of their first attempt's start (calls known only from a tool error come last). */
   calls: z.array(timelineCallSchema),
   /** What came of each error surfaced to the model (docs/after-told.md), in the order they were surfaced. */
   toldSteps: z.array(timelineToldStepSchema),
   /** By span id, the attempts whose code a classification rule set (docs/classification.md); any other code is the emitter's. */
   codedBy: z.record(z.string(), codeSourceSchema),
+  page: runPageSchema,
 });
 export type RunTimeline = z.infer<typeof runTimelineSchema>;

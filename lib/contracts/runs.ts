@@ -117,4 +117,4 @@ export const runFacetsSchema = z.object({
 });
 export type RunFacets = z.infer<typeof runFacetsSchema>;
 
-export { A, type AttemptTuple, attemptTupleSchema, type CallError, callErrorSchema, type RunRecordView, runRecordViewSchema, type RunTimeline, runTimelineQuerySchema, runTimelineSchema, type TimelineCall, timelineCallSchema } from "./run-timeline";
+export { A, type AttemptTuple, attemptTupleSchema, type CallError, callErrorSchema, type RunRecordView, runRecordViewSchema, type RunPage, runPageSchema, RUN_PAGE_ATTEMPTS, type RunTimeline, runTimelineQuerySchema, runTimelineSchema, type TimelineCall, timelineCallSchema } from "./run-timeline";

@@ -10,7 +10,7 @@ export const runsRoute = defineRoute(endpoints.runs, async ({ query }) => listRu
 export const runFacetsRoute = defineRoute(endpoints.runFacets, async ({ query }) => listRunFacets(await getStore(), query.project));
 
 export const runTimelineRoute = defineRoute(endpoints.runTimeline, async ({ query, params }) => {
-  const timeline = await getRunTimeline(await getStore(), query.project, params.runId);
+  const timeline = await getRunTimeline(await getStore(), query.project, params.runId, { limit: query.limit, after: query.after });
   if (!timeline) throw new ApiError("not_found", "no run with this id in this project");
   return timeline;
 });

@@ -160,6 +160,8 @@ describe("GET /api/v1/runs/:runId", () => {
         ],
         toldSteps: [],
         codedBy: {},
+        // It fits one page.
+        page: { next: null, totalAttempts: 2, totalCalls: 1 },
       },
     });
   });

@@ -16,6 +16,7 @@ function timeline(): RunTimeline {
     strings: STRINGS,
     codedBy: {},
     run: null,
+    page: { next: null, totalAttempts: 3, totalCalls: 3 },
     calls: [
       { callId: "c1", tool: "book", attempts: [attempt("s1", 0, 100, 1)], error: null },
       { callId: "c2", tool: "search", attempts: [attempt("s2", 300, 350, 0)], error: null },
