@@ -74,7 +74,8 @@ export function RunSummary({ project, timeline, layout }: { project: string; tim
         <Fact label="Duration">{layout.runEnd !== null && run?.startedAt != null ? formatDuration(layout.runEnd) : unknown}</Fact>
         <Fact label="Deadline">{layout.deadline !== null ? `+${formatDuration(layout.deadline)}` : unknown}</Fact>
         <Fact label="Tool calls / attempts">
-          {formatCountOf(layout.rows.length - layout.budgets.length, "call")} / {formatCountOf(attempts, "attempt")}
+          {formatCountOf(timeline.page.totalCalls ?? layout.rows.length - layout.budgets.length, "call")} /{" "}
+          {formatCountOf(timeline.page.totalAttempts ?? attempts, "attempt")}
         </Fact>
         <Fact label={trace.traces > 1 ? `Trace (1 of ${trace.traces})` : "Trace"}>
           <TraceFacts project={project} traceId={trace.traceId} spanId={trace.spanId} what="run" />

@@ -18,14 +18,19 @@ import styles from "./runs.module.css";
 // Only a phone draws the calls as a list, and only once hydrated (the server renders the lanes):
 // its script loads then, not with every desktop visit.
 const RunCallList = lazy(() => import("./run-call-list").then((m) => ({ default: m.RunCallList })));
+// Only a run longer than a page loads the pager (and the code that appends pages).
+const RunPager = lazy(() => import("./run-pager").then((m) => ({ default: m.RunPager })));
 
 /** One run's retry timeline: summary, the lanes, and the selected attempt's details. */
 export function RunTimelineView({ project, runId, initialJson }: { project: string; runId: string; initialJson?: string }) {
-  const { data, error } = useQuery({
+  const { data: first, error } = useQuery({
     ...runTimelineOptions(project, runId),
-    // The server's own read of the run (typed by the same contract), so the first paint has lanes.
+    // The server's own read of the run's first page (typed by the same contract), so the first paint has lanes.
     initialData: initialJson ? () => JSON.parse(initialJson) as RunTimeline : undefined,
   });
+  // The first page with the pages loaded after it.
+  const [more, setMore] = useState<RunTimeline | null>(null);
+  const data = more ?? first;
   const layout = useMemo(() => (data ? layoutTimeline(data) : null), [data]);
   const arrows = useMemo(() => (data && layout ? toldArrows(layout, data.toldSteps) : []), [data, layout]);
   const searchParams = useSearchParams();
@@ -78,6 +83,11 @@ export function RunTimelineView({ project, runId, initialJson }: { project: stri
         <AttemptDetails project={project} timeline={data} layout={layout} selected={selected} />
       </div>
       )}
+      {data.page.next !== null || more ? (
+        <Suspense fallback={null}>
+          <RunPager project={project} timeline={data} onPage={setMore} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
