@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { CopyButton } from "@/components/dashboard/copy-button";
 import { useTimeZone } from "@/components/shell/time-zone-provider";
 import { formatCountOf } from "@/lib/charts/format";
@@ -9,6 +10,9 @@ import { zoneLabel } from "@/lib/charts/time-zone";
 import type { RunTimeline } from "@/lib/contracts/runs";
 import styles from "./runs.module.css";
 import { runTraceId, TraceFacts } from "./trace-facts";
+
+// Only a run with missing or inconsistent data loads the notes that say so.
+const RunNotes = lazy(() => import("./run-notes").then((m) => ({ default: m.RunNotes })));
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -42,24 +46,10 @@ export function RunSummary({ project, timeline, layout }: { project: string; tim
           </span>
         )}
       </h1>
-      {!run ? (
-        <p className={styles.banner} role="note">
-          The run record never arrived: only its tool-call spans and errors did. Time 0 is the earliest attempt; the run&apos;s
-          end, deadline and retry budget are unknown.
-        </p>
-      ) : null}
-      {run && run.startedAt === null ? (
-        <p className={styles.banner} role="note" data-testid="start-unknown-note">
-          The run&apos;s start has not arrived, only a record of its end: agent and start are unknown until it does. Time 0 is
-          the earliest attempt, or the end when there are none.
-        </p>
-      ) : null}
-      {layout.incomplete.attempts > 0 ? (
-        <p className={styles.banner} role="note" data-testid="incomplete-note">
-          Incomplete data: {layout.incomplete.attempts} attempt{layout.incomplete.attempts === 1 ? "" : "s"} in {layout.incomplete.calls} call
-          {layout.incomplete.calls === 1 ? "" : "s"} have missing attempt numbers or clocks that disagree. They are drawn as
-          recorded, hatched and marked ⚠.
-        </p>
+      {!run || run.startedAt === null || layout.incomplete.attempts > 0 ? (
+        <Suspense fallback={null}>
+          <RunNotes run={run} incomplete={layout.incomplete} />
+        </Suspense>
       ) : null}
       <dl className={`${styles.panel} ${styles.facts}`}>
         <Fact label="Run id">

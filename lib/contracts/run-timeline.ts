@@ -14,10 +14,7 @@ export const runTimelineQuerySchema = z.object({
   /** Attempts in the page (the last call of a page may continue on the next). */
   limit: z.coerce.number().int().min(1).max(RUN_PAGE_MAX_ATTEMPTS).default(RUN_PAGE_ATTEMPTS),
   /** The `page.next` of the previous page. */
-  after: z
-    .string()
-    .regex(/^\d{1,16}\.-?\d{1,16}\.\d{1,16}$/, "a page.next cursor of this run")
-    .optional(),
+  after: z.string().regex(/^\d{1,16}\.-?\d{1,7}\.\d{1,16}$/).optional(),
 });
 
 /** The stored run record; agent and start are null when only records not carrying them arrived. */
@@ -114,8 +111,8 @@ export const runPageSchema = z.object({
   /** The `after` of the next page; null on the last. */
   next: z.string().nullable(),
   /** The run's attempts and calls over all its pages: said by the first page, null on the others. */
-  totalAttempts: z.number().int().nullable(),
-  totalCalls: z.number().int().nullable(),
+  totalAttempts: z.number().nullable(),
+  totalCalls: z.number().nullable(),
 });
 export type RunPage = z.infer<typeof runPageSchema>;
 
