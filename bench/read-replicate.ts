@@ -1,7 +1,7 @@
 /**
  * Fast seeding for the large read benchmarks: the database multiplies a seeded base inside itself.
  * Copy k of every run is the base run under the id `<id>~k` (its spans, final errors, told steps,
- * record and per-run rollups, with span, event and record ids suffixed the same way) at the same
+ * record and per-run rollups, with span, call, event and record ids suffixed the same way) at the same
  * times; the rollups not keyed by run count every copy (their summed columns times the number of
  * copies; earliest/latest sightings and highest attempts are the base's). The result is what
  * ingesting the base `copies` times under those ids stores (test/unit/bench/read-replicate.test.ts
@@ -11,8 +11,12 @@ import { getTableName } from "drizzle-orm";
 import type { Store } from "@/db/client";
 import { ROLLUP_LIST } from "@/db/rollups/registry";
 
-/** Per-run tables: copied with these id columns suffixed. */
-const SUFFIXED = new Set(["run_id", "span_id", "event_id", "record_id"]);
+/**
+ * Per-run tables: copied with these id columns suffixed. Call ids too (and the columns naming a
+ * call), so a call id stays as selective as a real one (unique to its run), which the drift fold's
+ * and the search box's lookups by call id depend on.
+ */
+const SUFFIXED = new Set(["run_id", "span_id", "event_id", "record_id", "call_id", "after_error", "next_call_id"]);
 
 /** Issue counters (not a declared rollup) that count every failure or run: times the copies. */
 const ISSUE_COUNTS: Record<string, string[]> = {

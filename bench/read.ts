@@ -227,7 +227,9 @@ async function main() {
   const copies = arg("--copies", 1);
   if (!reuse) {
     await seedRealistic(store, Math.ceil(total / copies), end);
+    const copyStart = performance.now();
     await replicateSeed(store, copies);
+    if (copies > 1) console.log(`ingested ${Math.ceil(total / copies)} spans in ${((copyStart - t0) / 1000).toFixed(1)} s, copied ${copies}× in ${((performance.now() - copyStart) / 1000).toFixed(1)} s`);
   }
   const counts = await store.get(
     "SELECT (SELECT count(*) FROM tool_call_spans) AS spans, (SELECT count(*) FROM span_rollups_hourly) AS rollups, (SELECT count(*) FROM span_rollups_6h) AS rollups6h, (SELECT count(*) FROM delay_histograms_hourly) AS hist, (SELECT count(DISTINCT code) FROM codes) AS codes, (SELECT count(DISTINCT tool) FROM span_rollups_hourly) AS tools",

@@ -21,8 +21,14 @@ const suffix = (v: string | null, k: number) => (v === null || k === 0 ? v : `${
 function copyOf(batch: RowBatch, k: number): RowBatch {
   return {
     drops: [],
-    spans: batch.spans.map((s) => ({ index: s.index, row: { ...s.row, runId: suffix(s.row.runId, k)!, spanId: suffix(s.row.spanId, k)! } })),
-    toolErrors: batch.toolErrors.map((e) => ({ index: e.index, row: { ...e.row, runId: suffix(e.row.runId, k)!, eventId: suffix(e.row.eventId, k)! } })),
+    spans: batch.spans.map((s) => ({
+      index: s.index,
+      row: { ...s.row, runId: suffix(s.row.runId, k)!, spanId: suffix(s.row.spanId, k)!, callId: suffix(s.row.callId, k)!, afterError: suffix(s.row.afterError, k) },
+    })),
+    toolErrors: batch.toolErrors.map((e) => ({
+      index: e.index,
+      row: { ...e.row, runId: suffix(e.row.runId, k)!, eventId: suffix(e.row.eventId, k)!, callId: suffix(e.row.callId, k)! },
+    })),
     runs: batch.runs.map((r) => ({ index: r.index, row: { ...r.row, runId: suffix(r.row.runId, k)!, recordId: suffix(r.row.recordId, k)! } })),
   };
 }
