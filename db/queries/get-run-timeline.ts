@@ -46,9 +46,6 @@ export interface RunPageRequest {
   after?: string;
 }
 
-/** The whole run in one page: what in-process callers that need every attempt ask for. */
-export const WHOLE_RUN: RunPageRequest = { limit: Number.MAX_SAFE_INTEGER };
-
 // Before every span: the first page's cursor.
 const START: [number, number, number] = [-Number.MAX_SAFE_INTEGER, -2, -Number.MAX_SAFE_INTEGER];
 
@@ -68,7 +65,7 @@ function parseCursor(after: string | undefined): [number, number, number] {
  */
 async function readSpans(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest): Promise<SpanTuple[]> {
   const [at, sub, pk] = parseCursor(page.after);
-  const params = [projectId, runId, at, at, sub, pk, Math.min(page.limit, Number.MAX_SAFE_INTEGER - 1) + 1];
+  const params = [projectId, runId, at, at, sub, pk, page.limit + 1];
   if (db.dialect === "sqlite") return prepared<SpanTuple>(db.sqlite, SPANS_SQL).raw(true).all(...params) as unknown as SpanTuple[];
   const rows = await db.all<SpanObject>(SPANS_SQL, params);
   return rows.map((r) => [
