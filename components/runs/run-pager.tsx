@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { endpointUrl } from "@/lib/api/endpoint";
 import { runTimelineEndpoints } from "@/lib/api/read/run-timeline";
 import { formatCount, formatCountOf } from "@/lib/charts/format";
@@ -17,6 +17,10 @@ import styles from "./runs.module.css";
 export function RunPager({ project, timeline, onPage }: { project: string; timeline: RunTimeline; onPage: (merged: RunTimeline) => void }) {
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server renders the button; it stays disabled until this chunk has hydrated it, so an early
+  // click is not lost.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const { next, totalCalls, totalAttempts } = timeline.page;
   const attempts = timeline.calls.reduce((n, c) => n + c.attempts.length, 0);
 
@@ -42,7 +46,7 @@ export function RunPager({ project, timeline, onPage }: { project: string; timel
           : `Showing ${formatCount(timeline.calls.length)} of ${formatCountOf(totalCalls ?? timeline.calls.length, "call")} (${formatCount(attempts)} of ${formatCountOf(totalAttempts ?? attempts, "attempt")}); the chart, budgets and told steps cover the calls shown.`}
       </span>
       {next !== null ? (
-        <button type="button" className="btn" onClick={() => void load()} disabled={loading}>
+        <button type="button" className="btn" onClick={() => void load()} disabled={loading || !hydrated}>
           {loading ? "Loading…" : `Load ${formatCount(Math.min(RUN_PAGE_ATTEMPTS, (totalAttempts ?? Infinity) - attempts))} more attempts`}
         </button>
       ) : null}

@@ -152,7 +152,7 @@ describe.each(DIALECTS)("the run index without its timestamp, on a populated dat
       expect(await store.all("SELECT span_id, run_id FROM tool_call_spans ORDER BY span_id")).toEqual(
         [0, 1, 2, 3, 4, 5].map((i) => ({ span_id: `s${i}`, run_id: `r${i % 2}` })),
       );
-      const timeline = await getRunTimeline(store, "p", "r0");
+      const timeline = await getRunTimeline(store, "p", "r0", { limit: 1000 });
       expect(timeline?.calls.map((c) => c.callId)).toEqual(["c4", "c2", "c0"]);
       if (store.dialect === "sqlite") {
         const columns = await store.all<{ name: string }>("SELECT name FROM pragma_index_info('spans_project_run_idx') ORDER BY seqno");
