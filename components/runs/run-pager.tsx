@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "@/components/shell/after-hydration";
 import { endpointUrl } from "@/lib/api/endpoint";
 import { runTimelineEndpoints } from "@/lib/api/read/run-timeline";
 import { formatCount, formatCountOf } from "@/lib/charts/format";
@@ -19,8 +20,7 @@ export function RunPager({ project, timeline, onPage }: { project: string; timel
   const [failure, setFailure] = useState<string | null>(null);
   // The server renders the button; it stays disabled until this chunk has hydrated it, so an early
   // click is not lost.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const { next, totalCalls, totalAttempts } = timeline.page;
   const attempts = timeline.calls.reduce((n, c) => n + c.attempts.length, 0);
 
