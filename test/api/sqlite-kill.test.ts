@@ -2,6 +2,8 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ISSUE_OUTCOMES } from "@/lib/contracts/issues";
 import { startServer, type TestServer } from "../helpers/server";
+import { spanBatch } from "../helpers/span-batches";
+import { postBatch as post } from "../helpers/storage-probe";
 
 // A SQLite node killed (SIGKILL) mid-ingest loses nothing it acknowledged, and what it stored stays
 // whole: each batch is all there or absent, and the rollups and issues equal a recount of the spans.
@@ -9,32 +11,7 @@ import { startServer, type TestServer } from "../helpers/server";
 // api project only; two-nodes.test.ts kills a PostgreSQL node.
 const onSqlite = inject("serverDialect") === "sqlite";
 
-const T = Date.now() - 3_600_000;
-const TOOLS = ["search", "lookup", "book", "cancel", "refund"];
-const OUTCOMES = ["ok", "failed", "timed_out", "declined"] as const;
-
-/** Batch `n`: 60 spans over 6 runs, every tool, attempts 1–3; ids unique per batch. */
-function batch(n: number) {
-  const records = Array.from({ length: 60 }, (_, i) => {
-    const outcome = OUTCOMES[(n + i) % OUTCOMES.length]!;
-    return {
-      type: "tool_call_span",
-      id: `b${n}-s${i}`,
-      run_id: `b${n}-run${i % 6}`,
-      call_id: `b${n}-call${Math.floor(i / 3)}`,
-      tool: TOOLS[i % TOOLS.length],
-      attempt: (i % 3) + 1,
-      started_at: T + n * 1000 + i,
-      ended_at: T + n * 1000 + i + 40,
-      outcome,
-      ...(outcome === "ok" ? {} : { code: `code_${(n + i) % 7}`, error_class: "ToolFailure", retryable: outcome !== "declined" }),
-    };
-  });
-  return JSON.stringify({ resource: { service: "sqlite-kill", release: "r1" }, records });
-}
-
-const post = (node: TestServer, body: string) =>
-  fetch(`${node.url}/api/v1/ingest`, { method: "POST", headers: { authorization: `Bearer ${node.key}`, "content-type": "application/json" }, body });
+const batch = (n: number) => spanBatch(n, { service: "sqlite-kill", code: (n, i) => `code_${(n + i) % 7}` });
 
 describe.skipIf(!onSqlite)("a SQLite node killed mid-ingest", () => {
   const nodes: TestServer[] = [];

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
+import { SPAN_BATCH_START, spanBatch } from "../helpers/span-batches";
+import { postBatch as post } from "../helpers/storage-probe";
 import { createTestDatabase } from "../helpers/stores";
 
 // Several stateless nodes on one PostgreSQL (issue 11): two `next start` processes that start at the
@@ -7,33 +9,8 @@ import { createTestDatabase } from "../helpers/stores";
 // on both, and one node killed mid-ingest. Runs in the api-pg project only.
 const onPostgres = inject("serverDialect") === "postgres";
 
-const T = Date.now() - 3_600_000;
-const TOOLS = ["search", "lookup", "book", "cancel", "refund"];
-const OUTCOMES = ["ok", "failed", "timed_out", "declined"] as const;
-
-/** Batch `n`: 60 spans over 6 runs, every tool, attempts 1–3; ids unique per batch. */
-function batch(n: number) {
-  const records = Array.from({ length: 60 }, (_, i) => {
-    const outcome = OUTCOMES[(n + i) % OUTCOMES.length]!;
-    return {
-      type: "tool_call_span",
-      id: `b${n}-s${i}`,
-      run_id: `b${n}-run${i % 6}`,
-      call_id: `b${n}-call${Math.floor(i / 3)}`,
-      tool: TOOLS[i % TOOLS.length],
-      attempt: (i % 3) + 1,
-      started_at: T + n * 1000 + i,
-      ended_at: T + n * 1000 + i + 40,
-      outcome,
-      ...(outcome === "ok" ? {} : { code: `code_${i % 4}`, error_class: "ToolFailure", retryable: outcome !== "declined" }),
-    };
-  });
-  return JSON.stringify({ resource: { service: "two-nodes", release: "r1" }, records });
-}
-
-function post(node: TestServer, body: string) {
-  return fetch(`${node.url}/api/v1/ingest`, { method: "POST", headers: { authorization: `Bearer ${node.key}`, "content-type": "application/json" }, body });
-}
+const batch = (n: number) => spanBatch(n, { service: "two-nodes", code: (_n, i) => `code_${i % 4}` });
+const T = SPAN_BATCH_START;
 
 /**
  * As the runtime's exporter does: a request shed for load (429) or refused by a busy store (503) is
