@@ -1,57 +1,95 @@
 /**
- * Interleaved A/B of the dashboard's read queries on two databases (SQLite files or PostgreSQL URLs)
- * holding the same data under two schemas (e.g. the `bench:read` database of main, and of a branch
- * that changes the storage): one process, each round times every query on A then B, the order swapped every round, so both sides see
- * the same machine load. Opens both without migrating. Prints p50/p95 per query and B/A at the median.
+ * Interleaved A/B of the dashboard's read queries: one process, each round times every query on A
+ * then B, the order swapped every round, so both sides see the same machine load. Prints p50/p95 per
+ * query and B/A at the median.
+ *
+ * Two databases holding the same data under two schemas (e.g. the `bench:read` database of main, and
+ * of a branch that changes the storage), with this checkout's queries on both:
  *
  *   npx tsx bench/read-ab.ts A B [ROUNDS=15] [QUERY-NAME-PREFIX]     # A, B: SQLite files or postgres:// URLs
+ *
+ * Two versions of the query code on one database: `--a-code DIR` runs side A with the query modules
+ * of another checkout (e.g. a worktree of main), side B with this one's (A and B may be the same URL):
+ *
+ *   npx tsx bench/read-ab.ts --a-code /path/to/main-worktree URL URL [ROUNDS] [PREFIX]
+ *
+ * Both databases are opened without migrating.
  */
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { isPostgresUrl } from "@/db/client";
 import { openPgStore } from "@/db/store/pg-store";
 import { openSqliteStore } from "@/db/store/sqlite-store";
-import { listRuns } from "@/db/queries/list-runs";
-import { getRunTimeline } from "@/db/queries/get-run-timeline";
-import { RUN_PAGE_ATTEMPTS } from "@/lib/contracts/runs";
-import { getToolDetail } from "@/db/queries/get-tool-detail";
-import { getOverview } from "@/db/queries/get-overview";
-import { listTools } from "@/db/queries/list-tools";
-import { listCodes } from "@/db/queries/list-codes";
-import { listRunsQuerySchema } from "@/lib/contracts/runs";
+import { RUN_PAGE_ATTEMPTS, listRunsQuerySchema } from "@/lib/contracts/runs";
 import { resolveWindow } from "@/lib/contracts/filters";
 import type { Store } from "@/db/client";
-const [a, b, roundsArg] = process.argv.slice(2);
+import type { DashboardParams } from "@/db/queries/rollup-filters";
+import type { ListRunsQuery } from "@/lib/contracts/runs";
+
+const argv = process.argv.slice(2);
+const codeAt = argv.indexOf("--a-code");
+const aCode = codeAt >= 0 ? argv.splice(codeAt, 2)[1] : undefined;
+const [a, b, roundsArg, only] = argv;
 if (!a || !b) {
-  console.error("usage: npx tsx bench/read-ab.ts A B [ROUNDS] [QUERY-NAME-PREFIX]");
+  console.error("usage: npx tsx bench/read-ab.ts [--a-code DIR] A B [ROUNDS] [QUERY-NAME-PREFIX]");
   process.exit(2);
 }
 const rounds = Number(roundsArg ?? 15);
+
+/** The read functions timed here, as one checkout has them. */
+interface Queries {
+  listRuns: (s: Store, q: ListRunsQuery) => Promise<unknown>;
+  getRunTimeline: (s: Store, project: string, run: string, page: { limit: number }) => Promise<unknown>;
+  getToolDetail: (s: Store, p: DashboardParams & { tool: string }) => Promise<unknown>;
+  getOverview: (s: Store, p: DashboardParams) => Promise<unknown>;
+  listTools: (s: Store, p: DashboardParams & { sort: "failures"; dir: "desc"; page: { offset: number; limit: number } }) => Promise<unknown>;
+  listCodes: (s: Store, p: DashboardParams & { sort: "failures"; dir: "desc"; page: { offset: number; limit: number } }) => Promise<unknown>;
+  getCodeReleaseHistory: (s: Store, p: { project: string; code: string }) => Promise<unknown>;
+  getDriftFreshness: (s: Store, project: string) => Promise<unknown>;
+}
+
+// Loaded by path, so a module of another checkout resolves its relative imports within that checkout.
+async function queriesOf(root: string): Promise<Queries> {
+  const load = (file: string) => import(path.join(root, file)) as Promise<Record<string, unknown>>;
+  const mods = await Promise.all(
+    ["list-runs", "get-run-timeline", "get-tool-detail", "get-overview", "list-tools", "list-codes"].map((m) => load(`db/queries/${m}.ts`)),
+  );
+  const [history, freshness] = await Promise.all([load("db/drift/get-code-release-history.ts"), load("db/drift/get-drift-freshness.ts")]);
+  return Object.assign({}, ...mods, history, freshness) as Queries;
+}
+
 const open = async (at: string): Promise<Store> => (isPostgresUrl(at) ? openPgStore(at, { migrate: false }) : openSqliteStore(at, { migrate: false }));
-const stores: Store[] = [await open(a), await open(b)];
+const here = path.resolve(import.meta.dirname, "..");
+const sides: { store: Store; q: Queries }[] = [
+  { store: await open(a), q: await queriesOf(aCode ? path.resolve(aCode) : here) },
+  { store: await open(b), q: await queriesOf(here) },
+];
 const window = resolveWindow({ range: "7d" }, Date.now());
 const base = { projectId: "default", window, filters: {} };
 const weekAgo = Date.now() - 7 * 86_400_000;
-const q = (o: Record<string, string>) => listRunsQuerySchema.parse(o);
-const all: [string, (s: Store) => Promise<unknown>][] = [
-  ["runs", (s) => listRuns(s, q({}))],
-  ["runs hasErrors", (s) => listRuns(s, q({ from: String(weekAgo), hasErrors: "1" }))],
-  ["runs tool", (s) => listRuns(s, q({ tool: "tool_00_search" }))],
-  ["runs code", (s) => listRuns(s, q({ code: "code_00_failed" }))],
-  ["run timeline run-1", (s) => getRunTimeline(s, "default", "run-1", { limit: RUN_PAGE_ATTEMPTS })],
-  ["tool detail", (s) => getToolDetail(s, { ...base, tool: "tool_00_search" })],
-  ["overview", (s) => getOverview(s, base)],
-  ["tools", (s) => listTools(s, { ...base, sort: "failures", dir: "desc", page: { offset: 0, limit: 100 } })],
-  ["codes", (s) => listCodes(s, { ...base, sort: "failures", dir: "desc", page: { offset: 0, limit: 100 } })],
+const rq = (o: Record<string, string>) => listRunsQuerySchema.parse(o);
+const page = { offset: 0, limit: 100 };
+const all: [string, (s: Store, q: Queries) => Promise<unknown>][] = [
+  ["runs", (s, q) => q.listRuns(s, rq({}))],
+  ["runs hasErrors", (s, q) => q.listRuns(s, rq({ from: String(weekAgo), hasErrors: "1" }))],
+  ["runs tool", (s, q) => q.listRuns(s, rq({ tool: "tool_00_search" }))],
+  ["runs code", (s, q) => q.listRuns(s, rq({ code: "code_00_failed" }))],
+  ["run timeline run-1", (s, q) => q.getRunTimeline(s, "default", "run-1", { limit: RUN_PAGE_ATTEMPTS })],
+  ["tool detail", (s, q) => q.getToolDetail(s, { ...base, tool: "tool_00_search" })],
+  ["overview", (s, q) => q.getOverview(s, base)],
+  ["tools", (s, q) => q.listTools(s, { ...base, sort: "failures", dir: "desc", page })],
+  ["codes", (s, q) => q.listCodes(s, { ...base, sort: "failures", dir: "desc", page })],
+  ["drift history", (s, q) => Promise.all([q.getDriftFreshness(s, "default"), q.getCodeReleaseHistory(s, { project: "default", code: "code_00_failed" })])],
 ];
-const only = process.argv[5];
 const cases = only ? all.filter(([n]) => n.startsWith(only)) : all;
 const times = cases.map(() => [[], []] as number[][]);
-for (const [, fn] of cases) for (const s of stores) await fn(s); // warm-up
+for (const [, fn] of cases) for (const side of sides) await fn(side.store, side.q); // warm-up
 for (let r = 0; r < rounds; r++) {
   for (const [i, [, fn]] of cases.entries()) {
     for (const k of r % 2 === 0 ? [0, 1] : [1, 0]) {
+      const side = sides[k]!;
       const t0 = performance.now();
-      await fn(stores[k]!);
+      await fn(side.store, side.q);
       times[i]![k]!.push(performance.now() - t0);
     }
   }
@@ -62,4 +100,4 @@ for (const [i, [name]] of cases.entries()) {
   const [ta, tb] = times[i]! as [number[], number[]];
   console.log(`${name.padEnd(22)} ${pct(ta, 0.5).toFixed(1).padStart(8)} ${pct(tb, 0.5).toFixed(1).padStart(8)} ${pct(ta, 0.95).toFixed(1).padStart(8)} ${pct(tb, 0.95).toFixed(1).padStart(8)}  ${(pct(tb, 0.5) / pct(ta, 0.5)).toFixed(2)}`);
 }
-for (const s of stores) await s.close();
+for (const side of sides) await side.store.close();
