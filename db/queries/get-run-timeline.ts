@@ -11,14 +11,45 @@ type SpanTuple = [
 ];
 
 // Keyset pagination in start order: the run's rows after the cursor, sorted, cut at the page. The
-// bound on started_at (the partition key) spares PostgreSQL the days before the cursor. A missing
-// sub-millisecond part sorts first on both engines (PostgreSQL would put NULL last), so a cursor
-// means the same position on either.
+// bounds on started_at (the partition key) spare PostgreSQL the days before the cursor and outside
+// the run. A missing sub-millisecond part sorts first on both engines (PostgreSQL would put NULL
+// last), so a cursor means the same position on either.
 const SPANS_SQL = `SELECT call_id, tool, span_id, attempt, started_at, ended_at, outcome, code, error_class, retryable,
     retry_after_ms, backoff_ms, decision, message, trace_id, coalesce(started_sub_ns, -1) AS sub_ns, pk
   FROM tool_call_spans
-  WHERE project_id = ? AND run_id = ? AND started_at >= ? AND (started_at, coalesce(started_sub_ns, -1), pk) > (?, ?, ?)
+  WHERE project_id = ? AND run_id = ? AND started_at >= ? AND started_at <= ? AND (started_at, coalesce(started_sub_ns, -1), pk) > (?, ?, ?)
   ORDER BY started_at, coalesce(started_sub_ns, -1), pk LIMIT ?`;
+
+/** The times a run's spans started and its final errors occurred within, inclusive. */
+interface RunSpan {
+  from: number;
+  to: number;
+}
+
+const ANY_TIME: RunSpan = { from: -Number.MAX_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+
+/**
+ * On PostgreSQL, the run's time span from its counters: every span of the run started and every final
+ * error occurred between its `first_started_at` and `last_ended_at` (a span never ends before it
+ * starts), so the reads bounded by them touch only the daily partitions of those days. Unbounded,
+ * each read opened all of them (a week, the days ahead and the default: 24 at 10M spans), and
+ * planning one cost a connection that had not yet read them ~16–20 ms, where one partition costs
+ * under 1 ms. Without a counters row (none kept yet, or expired), the reads are not bounded. SQLite
+ * has no partitions, and a time range there could turn its planner to a time index.
+ */
+async function runSpanOf(db: Store | Tx, projectId: string, runId: string): Promise<RunSpan> {
+  if (db.dialect === "sqlite") return ANY_TIME;
+  const row = await db.get<{ from: number; to: number }>(
+    `SELECT first_started_at AS "from", last_ended_at AS "to" FROM run_stats WHERE project_id = ? AND run_id = ?`,
+    [projectId, runId],
+  );
+  return row ? { from: Number(row.from), to: Number(row.to) } : ANY_TIME;
+}
+
+/** ` AND <column> within the run's span` on PostgreSQL; nothing on SQLite (see runSpanOf). */
+function withinSpan(db: Store | Tx, column: string, span: RunSpan): { sql: string; args: number[] } {
+  return db.dialect === "postgres" ? { sql: ` AND ${column} >= ? AND ${column} <= ?`, args: [span.from, span.to] } : { sql: "", args: [] };
+}
 
 interface SpanObject {
   call_id: string;
@@ -63,9 +94,9 @@ function parseCursor(after: string | undefined): [number, number, number] {
  * attempts that takes half the time of building row objects. The statement is this module's own
  * text, so its raw mode changes no other query's rows.
  */
-async function readSpans(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest): Promise<SpanTuple[]> {
+async function readSpans(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest, span: RunSpan): Promise<SpanTuple[]> {
   const [at, sub, pk] = parseCursor(page.after);
-  const params = [projectId, runId, at, at, sub, pk, page.limit + 1];
+  const params = [projectId, runId, Math.max(at, span.from), span.to, at, sub, pk, page.limit + 1];
   if (db.dialect === "sqlite") return prepared<SpanTuple>(db.sqlite, SPANS_SQL).raw(true).all(...params) as unknown as SpanTuple[];
   const rows = await db.all<SpanObject>(SPANS_SQL, params);
   return rows.map((r) => [
@@ -80,8 +111,11 @@ async function readSpans(db: Store | Tx, projectId: string, runId: string, page:
  * UNION of spans and errors counted in SQL) took SQLite 1.7 s for a 10,000-span run at 10M spans
  * with bound parameters, where the same text with literals took 6 ms.
  */
-async function spanCallKeys(db: Store | Tx, projectId: string, runId: string): Promise<string[]> {
-  const rows = await db.all<{ call_id: string; tool: string }>("SELECT call_id, tool FROM tool_call_spans WHERE project_id = ? AND run_id = ?", [projectId, runId]);
+async function spanCallKeys(db: Store | Tx, projectId: string, runId: string, span: RunSpan): Promise<string[]> {
+  const bound = withinSpan(db, "started_at", span);
+  const rows = await db.all<{ call_id: string; tool: string }>(`SELECT call_id, tool FROM tool_call_spans WHERE project_id = ? AND run_id = ?${bound.sql}`, [
+    projectId, runId, ...bound.args,
+  ]);
   return rows.map((r) => callKey(r.call_id, r.tool));
 }
 
@@ -170,14 +204,16 @@ const toToldStep = (r: ToldRow): TimelineToldStep => ({
  * on its last (which errors have no attempts). Null when none of the first three exists.
  */
 export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest): Promise<RunTimeline | null> {
+  const span = await runSpanOf(db, projectId, runId);
+  const errorTimes = withinSpan(db, "occurred_at", span);
   const [read, unsortedErrors, run, told, codedBy] = await Promise.all([
-    readSpans(db, projectId, runId, page),
+    readSpans(db, projectId, runId, page, span),
     // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
     // index and scan every error of the project instead of the run's few.
     db.all<ErrorRow>(
       `SELECT pk, call_id, tool, code, error_class, retryable, attempts, decision, told, occurred_at, source, derived
-       FROM tool_errors WHERE project_id = ? AND run_id = ?`,
-      [projectId, runId],
+       FROM tool_errors WHERE project_id = ? AND run_id = ?${errorTimes.sql}`,
+      [projectId, runId, ...errorTimes.args],
     ),
     db.get<RunRow>(
       `SELECT agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state,
@@ -227,7 +263,7 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
   for (const [tuple, traceId] of traced) tuple[12] = intern(traceId);
   const paged = more || !first;
   // A longer run is counted on its first page; its last page also holds the calls known only from a final error.
-  const runKeys = paged && (first || !more) ? await spanCallKeys(db, projectId, runId) : null;
+  const runKeys = paged && (first || !more) ? await spanCallKeys(db, projectId, runId, span) : null;
   const withSpans = !more && runKeys ? new Set(runKeys) : null;
   for (const e of errors) {
     const key = callKey(e.call_id, e.tool);

@@ -232,7 +232,7 @@ export async function listRuns(db: Executor, q: ListRunsQuery): Promise<RunListR
   );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const [calls, matched] = await Promise.all([distinctCalls(db, q.project, page.map((r) => r.run_id)), countMatched(db, countRuns ?? matchedWhere, countRuns !== null, params)]);
+  const [calls, matched] = await Promise.all([distinctCalls(db, q.project, page), countMatched(db, countRuns ?? matchedWhere, countRuns !== null, params)]);
   return {
     runs: page.map((r) => ({ ...toItem(r), toolCalls: calls.get(r.run_id) ?? 0 })),
     nextCursor: rows.length > q.limit && last ? `${last.sort_value}:${last.run_id}` : null,
@@ -290,13 +290,22 @@ export async function listRunFacets(db: Executor, project: string): Promise<RunF
 /**
  * Tool calls per run of one page, counted as distinct call ids: exact even when a call's first
  * attempt never arrived or a source carries no attempt numbers (run_stats only counts attempt 1).
+ * On PostgreSQL the read is bounded by the page's run counters (every span of a run starts within
+ * its `first_started_at`..`last_ended_at`), so it touches the partitions of the page's days only,
+ * not every day kept, the days ahead and the default (see get-run-timeline.ts).
  */
-async function distinctCalls(db: Executor, project: string, runIds: string[]): Promise<Map<string, number>> {
-  if (runIds.length === 0) return new Map();
+async function distinctCalls(db: Executor, project: string, page: Pick<Row, "run_id" | "first_started_at" | "last_ended_at">[]): Promise<Map<string, number>> {
+  if (page.length === 0) return new Map();
+  const args: (string | number)[] = [project, ...page.map((r) => r.run_id)];
+  let times = "";
+  if (db.dialect === "postgres") {
+    times = " AND started_at >= ? AND started_at <= ?";
+    args.push(Math.min(...page.map((r) => Number(r.first_started_at))), Math.max(...page.map((r) => Number(r.last_ended_at))));
+  }
   const rows = await db.all<{ runId: string; n: number }>(
     `SELECT run_id AS "runId", count(DISTINCT call_id) AS n FROM tool_call_spans
-     WHERE project_id = ? AND run_id IN (${runIds.map(() => "?").join(", ")}) GROUP BY run_id`,
-    [project, ...runIds],
+     WHERE project_id = ? AND run_id IN (${page.map(() => "?").join(", ")})${times} GROUP BY run_id`,
+    args,
   );
   return new Map(rows.map((r) => [r.runId, r.n]));
 }
