@@ -13,6 +13,10 @@
  *
  *   npx tsx bench/read-ab.ts --a-code /path/to/main-worktree URL URL [ROUNDS] [PREFIX]
  *
+ * `--cold` (PostgreSQL) times each query on a new connection (one, opened and used for a `SELECT 1`
+ * before the clock starts): the first reads of a backend load the catalog entries of every table and
+ * partition they plan over, which a pool pays again whenever it opens a connection.
+ *
  * Both databases are opened without migrating.
  */
 import path from "node:path";
@@ -29,9 +33,11 @@ import type { ListRunsQuery } from "@/lib/contracts/runs";
 const argv = process.argv.slice(2);
 const codeAt = argv.indexOf("--a-code");
 const aCode = codeAt >= 0 ? argv.splice(codeAt, 2)[1] : undefined;
+const coldAt = argv.indexOf("--cold");
+const cold = coldAt >= 0 && argv.splice(coldAt, 1).length > 0;
 const [a, b, roundsArg, only] = argv;
 if (!a || !b) {
-  console.error("usage: npx tsx bench/read-ab.ts [--a-code DIR] A B [ROUNDS] [QUERY-NAME-PREFIX]");
+  console.error("usage: npx tsx bench/read-ab.ts [--a-code DIR] [--cold] A B [ROUNDS] [QUERY-NAME-PREFIX]");
   process.exit(2);
 }
 const rounds = Number(roundsArg ?? 15);
@@ -59,11 +65,28 @@ async function queriesOf(root: string): Promise<Queries> {
 }
 
 const open = async (at: string): Promise<Store> => (isPostgresUrl(at) ? openPgStore(at, { migrate: false }) : openSqliteStore(at, { migrate: false }));
+if (cold && !(isPostgresUrl(a) && isPostgresUrl(b))) {
+  console.error("--cold needs two postgres:// URLs");
+  process.exit(2);
+}
 const here = path.resolve(import.meta.dirname, "..");
-const sides: { store: Store; q: Queries }[] = [
-  { store: await open(a), q: await queriesOf(aCode ? path.resolve(aCode) : here) },
-  { store: await open(b), q: await queriesOf(here) },
+const sides: { at: string; store: Store; q: Queries }[] = [
+  { at: a, store: await open(a), q: await queriesOf(aCode ? path.resolve(aCode) : here) },
+  { at: b, store: await open(b), q: await queriesOf(here) },
 ];
+
+/** The time of one call, on the side's pool or (--cold) on a connection no query has used yet. */
+async function timeOne(side: (typeof sides)[number], fn: (s: Store, q: Queries) => Promise<unknown>): Promise<number> {
+  const store = cold ? await openPgStore(side.at, { migrate: false, poolMax: 1 }) : side.store;
+  try {
+    if (cold) await store.get("SELECT 1 AS one");
+    const t0 = performance.now();
+    await fn(store, side.q);
+    return performance.now() - t0;
+  } finally {
+    if (cold) await store.close();
+  }
+}
 const window = resolveWindow({ range: "7d" }, Date.now());
 const base = { projectId: "default", window, filters: {} };
 const weekAgo = Date.now() - 7 * 86_400_000;
@@ -87,10 +110,7 @@ for (const [, fn] of cases) for (const side of sides) await fn(side.store, side.
 for (let r = 0; r < rounds; r++) {
   for (const [i, [, fn]] of cases.entries()) {
     for (const k of r % 2 === 0 ? [0, 1] : [1, 0]) {
-      const side = sides[k]!;
-      const t0 = performance.now();
-      await fn(side.store, side.q);
-      times[i]![k]!.push(performance.now() - t0);
+      times[i]![k]!.push(await timeOne(sides[k]!, fn));
     }
   }
 }
