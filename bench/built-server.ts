@@ -23,10 +23,14 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** Starts `next start` on `dbPath` and resolves once /api/health answers 200. */
-export async function startBuiltServer(dbPath: string, env: Record<string, string> = {}): Promise<BuiltServer> {
+/**
+ * Starts `next start` on `dbPath` and resolves once /api/health answers 200. `dir` is the checkout
+ * whose build it serves (this one by default; another worktree for an A/B of two builds).
+ */
+export async function startBuiltServer(dbPath: string, env: Record<string, string> = {}, dir = process.cwd()): Promise<BuiltServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(process.cwd(), "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [path.join(dir, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: dir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FAULTLINE_DB_PATH: dbPath, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
