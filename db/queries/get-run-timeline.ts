@@ -24,9 +24,11 @@ const SPANS_SQL = `SELECT call_id, tool, span_id, attempt, started_at, ended_at,
 interface RunSpan {
   from: number;
   to: number;
+  /** The run's attempts by its counters, when read. */
+  attempts: number | null;
 }
 
-const ANY_TIME: RunSpan = { from: -Number.MAX_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+const ANY_TIME: RunSpan = { from: -Number.MAX_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER, attempts: null };
 
 /**
  * On PostgreSQL, the run's time span from its counters: every span of the run started and every final
@@ -39,11 +41,11 @@ const ANY_TIME: RunSpan = { from: -Number.MAX_SAFE_INTEGER, to: Number.MAX_SAFE_
  */
 async function runSpanOf(db: Store | Tx, projectId: string, runId: string): Promise<RunSpan> {
   if (db.dialect === "sqlite") return ANY_TIME;
-  const row = await db.get<{ from: number; to: number }>(
-    `SELECT first_started_at AS "from", last_ended_at AS "to" FROM run_stats WHERE project_id = ? AND run_id = ?`,
+  const row = await db.get<{ from: number; to: number; attempts: number }>(
+    `SELECT first_started_at AS "from", last_ended_at AS "to", attempts FROM run_stats WHERE project_id = ? AND run_id = ?`,
     [projectId, runId],
   );
-  return row ? { from: Number(row.from), to: Number(row.to) } : ANY_TIME;
+  return row ? { from: Number(row.from), to: Number(row.to), attempts: Number(row.attempts) } : ANY_TIME;
 }
 
 /** ` AND <column> within the run's span` on PostgreSQL; nothing on SQLite (see runSpanOf). */
@@ -206,6 +208,11 @@ const toToldStep = (r: ToldRow): TimelineToldStep => ({
 export async function getRunTimeline(db: Store | Tx, projectId: string, runId: string, page: RunPageRequest): Promise<RunTimeline | null> {
   const span = await runSpanOf(db, projectId, runId);
   const errorTimes = withinSpan(db, "occurred_at", span);
+  // The first page of a run its counters say is longer than a page counts the run: its keys are
+  // read beside the page's reads rather than after them.
+  const early = page.after === undefined && span.attempts !== null && span.attempts > page.limit ? spanCallKeys(db, projectId, runId, span) : null;
+  // Awaited below; handled here too, so that it cannot go unhandled when a read beside it fails first.
+  early?.catch(() => undefined);
   const [read, unsortedErrors, run, told, codedBy] = await Promise.all([
     readSpans(db, projectId, runId, page, span),
     // Sorted here, not in SQL: an ORDER BY occurred_at makes SQLite pick the (project, occurred_at)
@@ -263,7 +270,8 @@ export async function getRunTimeline(db: Store | Tx, projectId: string, runId: s
   for (const [tuple, traceId] of traced) tuple[12] = intern(traceId);
   const paged = more || !first;
   // A longer run is counted on its first page; its last page also holds the calls known only from a final error.
-  const runKeys = paged && (first || !more) ? await spanCallKeys(db, projectId, runId, span) : null;
+  const earlyKeys = early ? await early : null;
+  const runKeys = paged && (first || !more) ? (earlyKeys ?? (await spanCallKeys(db, projectId, runId, span))) : null;
   const withSpans = !more && runKeys ? new Set(runKeys) : null;
   for (const e of errors) {
     const key = callKey(e.call_id, e.tool);
