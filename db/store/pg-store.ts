@@ -94,7 +94,11 @@ export async function openPgStore(url: string, options: PgOptions = {}): Promise
     connectionString: url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 10_000,
-    idleTimeoutMillis: 30_000,
+    // A connection keeps the partitions it has planned over: a new one spends 16-20 ms planning its
+    // first unbounded span read at 10M spans (docs/ingest-performance.md), so a dashboard read once a
+    // minute should find its connections warm. allowExitOnIdle lets scripts end without close().
+    idleTimeoutMillis: 600_000,
+    allowExitOnIdle: true,
     types,
     options: `-c lock_timeout=${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`,
   });
