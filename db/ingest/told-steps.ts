@@ -5,6 +5,8 @@ import { prepared } from "../store/sqlite-prepared";
 import type { PgTx, SqliteStore, Tx } from "../store/types";
 import type { BatchAggregates } from "./aggregate";
 import { noteRecoveryChanges } from "./call-endings";
+import { escapeLiteral } from "pg";
+import { pgArrayLiteral } from "../store/pg-array-literal";
 import { queryNamed } from "./pg-named";
 import type { WrittenFlags } from "./tally";
 import {
@@ -222,6 +224,18 @@ export async function applyToldStepsPg(tx: PgTx, projectId: string, batch: RowBa
  */
 export async function lockToldRuns(tx: Tx, projectId: string, runIds: readonly string[]): Promise<void> {
   if (tx.dialect === "postgres" && runIds.length > 0) await queryNamed(tx, PG.lockRuns, [projectId, [...new Set(runIds)].sort()]);
+}
+
+/**
+ * `lockToldRuns` as a statement with its values written in (null when there are no runs), for the
+ * ingest to send with its `BEGIN` (`TransactionOptions.pgFirst`), one round trip fewer per batch.
+ * Each statement of a multi-statement query takes its own snapshot, so the reads after it still see
+ * what the lock holders committed.
+ */
+export function toldRunsLockSql(projectId: string, runIds: readonly string[]): string | null {
+  if (runIds.length === 0) return null;
+  const runs = pgArrayLiteral([...new Set(runIds)].sort())!;
+  return PG.lockRuns.replace("$1::text", `${escapeLiteral(projectId)}::text`).replace("$2::text[]", `${escapeLiteral(runs)}::text[]`);
 }
 
 /**

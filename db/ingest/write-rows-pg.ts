@@ -7,7 +7,7 @@ import { errorFactInsert, errorFactRow, factInsert, factRow } from "./fact-rows"
 import { applyMovesPg, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
-import { applyToldStepsPg, lockToldRuns } from "./told-steps";
+import { applyToldStepsPg, toldRunsLockSql } from "./told-steps";
 import { batchCalls, batchRuns, endingsPg, moveEndings } from "./call-endings";
 import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesPg } from "../issues/ingest-issues-pg";
@@ -17,19 +17,19 @@ type Context = { projectId: string; receivedAt: number };
 const SPAN_FACTS = { insert: factInsert, of: factRow };
 const ERROR_FACTS = { insert: errorFactInsert, of: errorFactRow };
 
-// Taken with BEGIN, in its round trip.
-const BARRIER = { pgFirst: `SELECT pg_advisory_xact_lock_shared(${INGEST_BARRIER_LOCK})` };
+// Taken with BEGIN, in its round trip, before the batch's run locks.
+const BARRIER = `SELECT pg_advisory_xact_lock_shared(${INGEST_BARRIER_LOCK})`;
 
 interface MultiRowInsert<Row> {
   pgSql: string;
   pgSqlWhere: (offset: number, where: string) => string;
   pgWidth: number;
-  columns: (context: Context, rows: readonly Row[]) => unknown[][];
+  columns: (context: Context, rows: readonly Row[]) => unknown[];
 }
 
 /** The facts rows kept beside a raw table's rows: their insert and the facts row of a raw row (null: none). */
 interface Facts<Row, Fact> {
-  insert: { pgSqlWhere: (offset: number, where: string) => string; columns: (context: { projectId: string }, rows: readonly Fact[]) => unknown[][] };
+  insert: { pgSqlWhere: (offset: number, where: string) => string; columns: (context: { projectId: string }, rows: readonly Fact[]) => unknown[] };
   of: (row: Row) => Fact | null;
 }
 
@@ -148,14 +148,14 @@ function runRounds(entries: RowBatch["runs"]): { id: string; at: number }[][] {
  * handed out, lets a drift fold wait for ingest transactions in flight.
  */
 export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, now: number): Promise<WriteResult> {
-  // Everything is computed inside the callback: a transaction that loses a deadlock anyway is run again.
+  // The SLO endings of the batch's calls as they stand are read under the locks of their runs, taken
+  // with BEGIN for every run of the batch, before the per-call locks, in the order the told steps take them.
+  const runLocks = toldRunsLockSql(projectId, batchRuns(batch));
+  // Everything else is computed inside the callback: a transaction that loses a deadlock anyway is run again.
   return store.transaction(async (open) => {
     const tx = pgTx(open);
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
-    // The SLO endings of the batch's calls as they stand, read under the locks of their runs (taken
-    // here for every run of the batch, before the per-call locks, in the order the told steps take them).
-    await lockToldRuns(tx, projectId, batchRuns(batch));
     const calls = batchCalls(batch);
     const endingsBefore = await endingsPg(tx, projectId, calls);
     const moves = await renumberPg(tx, projectId, batch);
@@ -169,5 +169,5 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
-  }, BARRIER);
+  }, { pgFirst: runLocks === null ? BARRIER : `${BARRIER}; ${runLocks}` });
 }

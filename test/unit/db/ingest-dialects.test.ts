@@ -195,7 +195,7 @@ describe.runIf(PG)("concurrent overlapping batches on PostgreSQL", () => {
     await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 0)");
     // No silent retry: a deadlock must fail the test, not be absorbed by the transaction's retries.
     const transaction = store.transaction;
-    Object.assign(store, { transaction: (fn: Parameters<typeof transaction>[0]) => transaction(fn, { retries: 0 }) });
+    Object.assign(store, { transaction: (fn: Parameters<typeof transaction>[0], options?: Parameters<typeof transaction>[1]) => transaction(fn, { ...options, retries: 0 }) });
   });
   afterAll(async () => {
     await store?.close();

@@ -20,16 +20,19 @@ describe("raw inserts whose column list is the Drizzle table's", () => {
     expect(spanInsert.sql).toMatch(/source, received_at, derived, args_hash, after_error, started_sub_ns\) VALUES \((\?, ){31}\?\) ON CONFLICT \(project_id, span_id\) DO NOTHING$/);
   });
 
-  it("on PostgreSQL, take one array per column and conflict on the partitioned tables' keys", () => {
-    expect(spanInsert.pgSql).toMatch(/^INSERT INTO tool_call_spans \(pk, project_id, span_id, .*, received_at, derived, args_hash, after_error, started_sub_ns\) SELECT pk, project_id, .* FROM \(SELECT nextval\('tool_call_spans_pk_seq'\) AS pk, project_id, .* FROM unnest\(\$1::text\[\], \$2::text\[\], /);
-    expect(spanInsert.pgSql).toContain("$32::bigint[]) WITH ORDINALITY AS u(project_id, span_id, ");
+  it("on PostgreSQL, take one array per column (a scalar per context field) and conflict on the partitioned tables' keys", () => {
+    expect(spanInsert.pgSql).toMatch(/^INSERT INTO tool_call_spans \(pk, project_id, span_id, .*, received_at, derived, args_hash, after_error, started_sub_ns\) SELECT pk, project_id, .* FROM \(SELECT nextval\('tool_call_spans_pk_seq'\) AS pk, \$1::text AS project_id, span_id, .* FROM unnest\(\$2::text\[\], \$3::text\[\], /);
+    expect(spanInsert.pgSql).toContain(", $28::bigint AS received_at, derived, ");
+    expect(spanInsert.pgSql).toContain("$32::bigint[]) WITH ORDINALITY AS u(span_id, ");
+    expect(spanInsert.pgSql).toContain(", source, derived, args_hash, after_error, started_sub_ns, ord)");
     expect(spanInsert.pgSql).toMatch(/ORDER BY ord\) AS batch ORDER BY span_id ON CONFLICT \(project_id, span_id, started_at\) DO NOTHING RETURNING tool_call_spans\.span_id$/);
     expect(toolErrorInsert.pgSql).toMatch(/ON CONFLICT \(project_id, event_id, occurred_at\) DO NOTHING RETURNING tool_errors\.event_id$/);
     const columns = spanInsert.columns(context, [row, { ...row, spanId: "s2", retryable: null, permitted: true }]);
     expect(columns).toHaveLength(32);
-    expect(columns.slice(0, 2)).toEqual([["p", "p"], ["s", "s2"]]);
+    expect(columns.slice(0, 3)).toEqual(["p", ["s", "s2"], []]); // the context's project; trace ids null on every row
     expect(columns[19]).toEqual([1, null]); // retryable as 0/1
     expect(columns[23]).toEqual([0, 1]); // permitted
+    expect(columns[27]).toBe(3); // received_at
   });
 
   it("type-check the rows against the table", () => {
@@ -65,6 +68,15 @@ describe.each(DIALECTS)("raw inserts on the real migrations (%s)", (dialect) => 
       expect(await store.all(spanInsert.pgSql, spanInsert.columns(context, [{ ...row, spanId: "s3" }, row, { ...row, spanId: "s2", startedAt: 5 }]))).toEqual([{ span_id: "s2" }, { span_id: "s3" }]);
       // pks follow the array order (as SQLite's rowids follow insert order); rows are written in id order.
       expect(await store.all("SELECT span_id FROM tool_call_spans ORDER BY pk")).toEqual([{ span_id: "s" }, { span_id: "s3" }, { span_id: "s2" }]);
+      // Columns sent as an empty array (null on every row) are stored null on every row; a column null
+      // on some rows only keeps its values; the context's values are on every row.
+      const mixed = [{ ...row, spanId: "m1", traceId: "t1" }, { ...row, spanId: "m2" }, { ...row, spanId: "m3", message: "x" }];
+      expect(await store.all(spanInsert.pgSql, spanInsert.columns({ projectId: "p", receivedAt: 9 }, mixed))).toHaveLength(3);
+      expect(await store.all("SELECT span_id, project_id, received_at, trace_id, message, release FROM tool_call_spans WHERE span_id LIKE 'm%' ORDER BY span_id")).toEqual([
+        { span_id: "m1", project_id: "p", received_at: 9, trace_id: "t1", message: null, release: null },
+        { span_id: "m2", project_id: "p", received_at: 9, trace_id: null, message: null, release: null },
+        { span_id: "m3", project_id: "p", received_at: 9, trace_id: null, message: "x", release: null },
+      ]);
     }
     expect(await store.all("SELECT id, name, created_at FROM projects")).toEqual([{ id: "p", name: "P", created_at: 5 }]);
     expect(await store.get("SELECT retryable, permitted, abandoned FROM tool_call_spans WHERE span_id = 's'")).toEqual({ retryable: 1, permitted: 0, abandoned: null });

@@ -159,7 +159,7 @@ describe.runIf(DIALECTS.includes("postgres"))("told steps of one run ingested on
     stores = await Promise.all([0, 1, 2].map(() => openPgStore(db.url, { poolMax: 3, migrate: false })));
     for (const s of stores) {
       const transaction = s.transaction;
-      Object.assign(s, { transaction: (fn: Parameters<typeof transaction>[0]) => transaction(fn, { retries: 0 }) });
+      Object.assign(s, { transaction: (fn: Parameters<typeof transaction>[0], options?: Parameters<typeof transaction>[1]) => transaction(fn, { ...options, retries: 0 }) });
     }
     await stores[0]!.run("INSERT INTO projects (id, name, created_at) VALUES (?, 'P', 0)", [P]);
     const random = seededRandom(3);
