@@ -235,7 +235,8 @@ export async function lockToldRuns(tx: Tx, projectId: string, runIds: readonly s
 export function toldRunsLockSql(projectId: string, runIds: readonly string[]): string | null {
   if (runIds.length === 0) return null;
   const runs = pgArrayLiteral([...new Set(runIds)].sort())!;
-  return PG.lockRuns.replace("$1::text", `${escapeLiteral(projectId)}::text`).replace("$2::text[]", `${escapeLiteral(runs)}::text[]`);
+  // Replaced by functions: a `$&` in an id is text, not a replacement pattern.
+  return PG.lockRuns.replace("$1::text", () => `${escapeLiteral(projectId)}::text`).replace("$2::text[]", () => `${escapeLiteral(runs)}::text[]`);
 }
 
 /**

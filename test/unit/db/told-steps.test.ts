@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
+import { lockToldRuns, toldRunsLockSql } from "@/db/ingest/told-steps";
 import { openPgStore } from "@/db/store/pg-store";
+import type { PgTx } from "@/db/store/types";
 import { TOLD_STEPS, type ToldStep } from "@/lib/contracts/told";
 import { seededRandom } from "@/lib/runtime";
 import { ingestNativeBatch } from "@/test/helpers/ingest";
@@ -178,5 +180,32 @@ describe.runIf(DIALECTS.includes("postgres"))("told steps of one run ingested on
     expect(steps).toEqual(await oneShotSteps(store, P));
     expect(await storedCounts(store, P)).toEqual(countsOf(steps));
     expect(Object.fromEntries(steps.map((s) => [s.run_id, s.step]))).toEqual(expected);
+  });
+});
+
+describe.runIf(DIALECTS.includes("postgres"))("the told-run locks sent with BEGIN (postgres)", () => {
+  let store: Store | undefined;
+  afterEach(async () => {
+    await store?.close();
+  });
+
+  it("take the same advisory locks as lockToldRuns, whatever the ids hold", async () => {
+    store = await openTestStore("postgres");
+    if (store.dialect !== "postgres") throw new Error("a PostgreSQL store was expected");
+    const runs = ["run-2", "it's", "back\\slash", 'a "quote"', "dollar $& $1 $$", "run-2", "?@x"];
+    const held = (tx: PgTx) => tx.all<{ key: string }>("SELECT objid::text AS key FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid() ORDER BY objid");
+    const taken = await store.transaction(async (tx) => {
+      await lockToldRuns(tx, "p'1", runs);
+      return held(tx as PgTx);
+    });
+    const sql = toldRunsLockSql("p'1", runs);
+    expect(sql).not.toBeNull();
+    const inlined = await store.transaction(async (tx) => {
+      await (tx as PgTx).client.query(sql!);
+      return held(tx as PgTx);
+    });
+    expect(taken).toHaveLength(6);
+    expect(inlined).toEqual(taken);
+    expect(toldRunsLockSql("p", [])).toBeNull();
   });
 });
