@@ -6,7 +6,7 @@ import type { PgTx, SqliteStore, Tx } from "../store/types";
 import type { BatchAggregates } from "./aggregate";
 import { noteRecoveryChanges } from "./call-endings";
 import { escapeLiteral } from "pg";
-import { pgArrayLiteral } from "../store/pg-array-literal";
+import { pgTextArraySql } from "../store/pg-array-literal";
 import { queryNamed } from "./pg-named";
 import type { WrittenFlags } from "./tally";
 import {
@@ -234,9 +234,9 @@ export async function lockToldRuns(tx: Tx, projectId: string, runIds: readonly s
  */
 export function toldRunsLockSql(projectId: string, runIds: readonly string[]): string | null {
   if (runIds.length === 0) return null;
-  const runs = pgArrayLiteral([...new Set(runIds)].sort())!;
+  const runs = pgTextArraySql([...new Set(runIds)].sort());
   // Replaced by functions: a `$&` in an id is text, not a replacement pattern.
-  return PG.lockRuns.replace("$1::text", () => `${escapeLiteral(projectId)}::text`).replace("$2::text[]", () => `${escapeLiteral(runs)}::text[]`);
+  return PG.lockRuns.replace("$1::text", () => `${escapeLiteral(projectId)}::text`).replace("$2::text[]", () => `${runs}::text[]`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { INGEST_BARRIER_LOCK } from "../store/locks";
 import type { PgStore, PgTx } from "../store/types";
 import { pgTx, queryNamed } from "./pg-named";
 import { errorFactInsert, errorFactRow, factInsert, factRow } from "./fact-rows";
-import { applyMovesPg, renumberPg } from "./renumber-attempts";
+import { applyMovesPg, callLocksSql, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsPg, toldRunsLockSql } from "./told-steps";
@@ -149,8 +149,9 @@ function runRounds(entries: RowBatch["runs"]): { id: string; at: number }[][] {
  */
 export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, now: number): Promise<WriteResult> {
   // The SLO endings of the batch's calls as they stand are read under the locks of their runs, taken
-  // with BEGIN for every run of the batch, before the per-call locks, in the order the told steps take them.
-  const runLocks = toldRunsLockSql(projectId, batchRuns(batch));
+  // with BEGIN for every run of the batch, before the per-call locks (also taken there), in the order the
+  // told steps take them.
+  const pgFirst = [BARRIER, toldRunsLockSql(projectId, batchRuns(batch)), callLocksSql(projectId, batch)].filter((sql) => sql !== null).join("; ");
   // Everything else is computed inside the callback: a transaction that loses a deadlock anyway is run again.
   return store.transaction(async (open) => {
     const tx = pgTx(open);
@@ -169,5 +170,5 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
-  }, { pgFirst: runLocks === null ? BARRIER : `${BARRIER}; ${runLocks}` });
+  }, { pgFirst });
 }

@@ -1,3 +1,5 @@
+import { escapeLiteral } from "pg";
+
 /**
  * A JavaScript array as PostgreSQL's array literal text (`{"a","b",NULL}`), exactly as node-postgres
  * writes it (`prepareValue` in pg/lib/utils.js: every element quoted, `\` and `"` escaped, null and
@@ -31,4 +33,12 @@ export function withArrayLiterals(values: readonly unknown[]): unknown[] {
     out[i] = Array.isArray(v) ? (pgArrayLiteral(v) ?? v) : v;
   }
   return out;
+}
+
+/**
+ * An array of texts as a quoted SQL constant (`'{"a","b"}'`, escaped as node-postgres' `escapeLiteral`
+ * does), for a statement sent with its values written in: one that travels in another's round trip.
+ */
+export function pgTextArraySql(values: readonly string[]): string {
+  return escapeLiteral(pgArrayLiteral(values)!);
 }

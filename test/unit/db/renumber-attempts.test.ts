@@ -3,7 +3,8 @@ import type { Store } from "@/db/client";
 import { ensureDefaultProject } from "@/db/keys";
 import { decodeJsonRequest } from "@/lib/ingest/otlp/decode";
 import { ingestOtlp } from "../../helpers/ingest";
-import { DIALECTS, openTestStore } from "../../helpers/stores";
+import pg from "pg";
+import { DIALECTS, TEST_PG_URL, openTestStore } from "../../helpers/stores";
 import { ns, request, s, span, T0 } from "../otlp/fixtures";
 
 // Plain GenAI instrumentation sends no attempt numbers: three sibling spans of one call id (failed,
@@ -82,5 +83,41 @@ describe.each(DIALECTS)("derived attempt numbers across export requests (%s)", (
     expect(await send(SECOND, THIRD)).toEqual({ accepted: 2, duplicates: 2, rejected: [] });
     expect(await send(FIRST, SECOND)).toEqual({ accepted: 2, duplicates: 2, rejected: [] });
     expect(await countersAndRecount()).toEqual(SETTLED);
+  });
+});
+
+describe.runIf(DIALECTS.includes("postgres"))("derived attempt numbers while another node numbers the call (postgres)", () => {
+  let blocker: pg.Client | undefined;
+  beforeEach(async () => {
+    store = await openTestStore("postgres");
+    await ensureDefaultProject(store);
+  });
+  afterEach(async () => {
+    await blocker?.end();
+    blocker = undefined;
+    await store.close();
+  });
+
+  it("waits for the call's lock (taken with BEGIN) before reading its stored siblings", async () => {
+    await send(SECOND);
+    const [stored] = await all("SELECT run_id, call_id FROM tool_call_spans");
+    const database = (await all("SELECT current_database() AS name"))[0]!.name as string;
+    const url = new URL(TEST_PG_URL!);
+    url.pathname = `/${database}`;
+    blocker = new pg.Client({ connectionString: url.toString() });
+    await blocker.connect();
+    // Another node, mid-batch on the same call, holds the call's lock.
+    await blocker.query("BEGIN");
+    await blocker.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7))", [`default|${stored!.run_id}|${stored!.call_id}`]);
+    const sent = send(FIRST);
+    const waiting = async () => (await all("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))[0]!.n;
+    while (Number(await waiting()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(await all("SELECT span_id FROM tool_call_spans ORDER BY span_id")).toEqual([{ span_id: "0000000000000002" }]);
+    await blocker.query("COMMIT");
+    expect(await sent).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    expect(await all("SELECT span_id, attempt FROM tool_call_spans ORDER BY span_id")).toEqual([
+      { span_id: "0000000000000001", attempt: 1 },
+      { span_id: "0000000000000002", attempt: 2 },
+    ]);
   });
 });
