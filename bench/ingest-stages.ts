@@ -3,7 +3,8 @@
 // the NUL rule, classification (the built-in pack) and tally (rollup rows merged by key). Every stage
 // runs over the same pre-made bodies in ingest's order; formats take turns round by round. Run it from
 // two checkouts in turns for an A/B (the stages it calls exist on main as on later commits).
-// BENCH_BATCHES (default 100) 100-record bodies per format and round; BENCH_ROUNDS (default 7).
+// BENCH_BATCHES (default 100) 100-record bodies per format and round; BENCH_ROUNDS (default 7);
+// BENCH_FORMATS=otlp narrows it (for `node --import tsx --cpu-prof`).
 import { replaceNulInPlace } from "../lib/contracts";
 import { classifyErrorRows } from "../lib/classify/classify-errors";
 import { compileRuleset } from "../lib/classify/classify";
@@ -36,40 +37,41 @@ function nulRule(rows: RowBatch): number {
   return changed;
 }
 
-/** One round of a format: every stage over every body, each stage's CPU µs per record. */
+/**
+ * One round of a format: every body through every stage in turn (one batch alive at a time, as in a
+ * request), each stage's CPU µs per record.
+ */
 function round(format: IngestFormat<unknown>, bodies: readonly Uint8Array[], now: number): Record<Stage, number> {
   const t: Record<Stage, number> = { parse: 0, normalise: 0, nul: 0, classify: 0, tally: 0 };
-  let c = cpu();
-  const envelopes = bodies.map((b) => format.parse(b, "application/json"));
-  t.parse = cpu() - c;
-  c = cpu();
-  const batches = envelopes.map((e) => format.normalize(e, now));
-  t.normalise = cpu() - c;
   let records = 0;
-  for (const b of batches) {
-    if (b.rejections.length > 0) throw new Error(`rejected: ${JSON.stringify(b.rejections[0])}`);
-    records += b.accepted;
-  }
-  c = cpu();
-  for (const b of batches) nulRule(b.rows);
-  t.nul = cpu() - c;
-  c = cpu();
-  for (const { rows } of batches) {
+  let keys = 0;
+  for (const body of bodies) {
+    let c = cpu();
+    const envelope = format.parse(body, "application/json");
+    let d = cpu();
+    t.parse += d - c;
+    const { rows, rejections, accepted } = format.normalize(envelope, now);
+    c = cpu();
+    t.normalise += c - d;
+    nulRule(rows);
+    d = cpu();
+    t.nul += d - c;
     classifyRows(rows.spans, ruleset);
     classifyErrorRows(rows, ruleset, undefined);
     syncToldClassification(rows);
-  }
-  t.classify = cpu() - c;
-  c = cpu();
-  let keys = 0;
-  for (const { rows } of batches) {
+    c = cpu();
+    t.classify += c - d;
     const flags = writtenFlags(rows);
     flags.spans.fill(1);
     flags.toolErrors.fill(1);
     flags.runs.fill(1);
-    for (const r of tally("p", rows, flags).aggregates.all()) keys += r.size;
+    const rollups = tally("p", rows, flags).aggregates.all();
+    d = cpu();
+    t.tally += d - c;
+    if (rejections.length > 0) throw new Error(`rejected: ${JSON.stringify(rejections[0])}`);
+    records += accepted;
+    for (const r of rollups) keys += r.size;
   }
-  t.tally = cpu() - c;
   if (keys === 0) throw new Error("tally made no rollup rows");
   for (const s of STAGES) t[s] /= records;
   return t;
@@ -78,7 +80,7 @@ function round(format: IngestFormat<unknown>, bodies: readonly Uint8Array[], now
 const cases = [
   { name: "native", format: nativeFormat as IngestFormat<unknown>, bodies: Array.from({ length: BATCHES }, (_, b) => nativeBody(nativeTpl, b)) },
   { name: "otlp", format: otlpFormat as IngestFormat<unknown>, bodies: Array.from({ length: BATCHES }, (_, b) => otlpBody(b)) },
-];
+].filter((c) => (process.env.BENCH_FORMATS ?? "native,otlp").split(",").includes(c.name));
 const now = Date.now() + 86_400_000;
 for (const c of cases) round(c.format, c.bodies, now); // warm-up
 const out = new Map(cases.map((c) => [c.name, STAGES.map(() => [] as number[])]));

@@ -1,8 +1,27 @@
 import { scrubText } from "@/lib/contracts";
-import type { ExtractResult } from "@/lib/ingest/otlp/tool-spans";
-import type { RowBatch } from "./rows";
+import type { ExtractResult, ToolSpanFields } from "@/lib/ingest/otlp/tool-spans";
+import type { RowBatch, SpanRow } from "./rows";
 
 const scrubOrNull = (t: string | null) => (t === null ? null : scrubText(t));
+
+/**
+ * A tool span's row, its fields written out: a rest-and-spread copy (`{ convention, …t }` then
+ * `{ ...t }`) cost more than the rest of this mapping. `Required` makes a field added to SpanRow a
+ * type error here until it is copied too.
+ */
+function spanRowOf(t: ToolSpanFields): SpanRow {
+  const row: SpanRow = {
+    spanId: t.spanId, traceId: t.traceId, parentSpanId: t.parentSpanId, runId: t.runId, callId: t.callId, tool: t.tool, toolVersion: t.toolVersion,
+    release: t.release, service: t.service, environment: t.environment, sdkName: t.sdkName, sdkVersion: t.sdkVersion, attempt: t.attempt,
+    startedAt: t.startedAt, startedSubNs: t.startedSubNs, endedAt: t.endedAt, outcome: t.outcome, code: t.code, errorClass: t.errorClass,
+    retryable: t.retryable, retryAfterMs: t.retryAfterMs, backoffMs: t.backoffMs, decision: t.decision, permitted: t.permitted, abandoned: t.abandoned,
+    message: scrubOrNull(t.message), derived: t.derived, argsHash: t.argsHash, afterError: t.afterError, source: "otlp",
+    emitter: { service: t.emitterService, convention: t.convention },
+  } satisfies Required<Omit<SpanRow, "facts" | "classification">>;
+  if (t.facts !== undefined) row.facts = t.facts;
+  if (t.classification !== undefined) row.classification = t.classification;
+  return row;
+}
 
 /**
  * Maps an extracted OTLP request onto rows: tool spans, agent spans as run records, the runtime's
@@ -12,8 +31,8 @@ const scrubOrNull = (t: string | null) => (t === null ? null : scrubText(t));
  */
 export function normalizeOtlp(extract: Pick<ExtractResult, "tools" | "runs" | "toolErrors" | "told" | "toldPending" | "rejected">, into: RowBatch): RowBatch {
   const { tools, runs, toolErrors } = extract;
-  tools.forEach(({ convention, emitterService, ...t }, index) => {
-    into.spans.push({ index, row: { ...t, message: scrubOrNull(t.message), source: "otlp", emitter: { service: emitterService, convention } } });
+  tools.forEach((t, index) => {
+    into.spans.push({ index, row: spanRowOf(t) });
   });
   runs.forEach((r, index) => {
     into.runs.push({ index: tools.length + index, row: { ...r, error: scrubOrNull(r.error), source: "otlp" } });

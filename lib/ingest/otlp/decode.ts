@@ -95,6 +95,12 @@ export type SpanCheck = { ok: true; span: OtlpSpan } | { ok: false; spanId: stri
 
 /** Validates one span alone. */
 export function checkSpan(raw: unknown): SpanCheck {
+  const plain = plainSpan(raw);
+  return plain !== null ? { ok: true, span: plain } : checkSpanBySchema(raw);
+}
+
+/** `checkSpan` through the schema alone, for every span: what `plainSpan` must agree with. */
+export function checkSpanBySchema(raw: unknown): SpanCheck {
   const parsed = otlpSpanSchema.safeParse(raw);
   if (!parsed.success) {
     const rawId = (raw as { spanId?: unknown } | null)?.spanId;
@@ -106,6 +112,84 @@ export function checkSpan(raw: unknown): SpanCheck {
     return { ok: false, spanId, reason };
   }
   return { ok: true, span: toSpan(parsed.data) };
+}
+
+// The common span, read by hand: every check below is one of otlpSpanSchema's, or stricter (a name
+// within 1,024 UTF-16 units, where the schema counts code points; status and kind numbers that are
+// safe integers), and the values read are those toSpan reads from the schema's output. Whatever is
+// not plainly valid goes through the schema, so every refusal keeps the schema's message; the two
+// paths are compared in test/unit/otlp/plain-span.test.ts.
+const HEX32 = /^[0-9a-fA-F]{32}$/;
+const HEX16 = /^[0-9a-fA-F]{16}$/;
+const ZEROES = /^0+$/;
+const DECIMAL = /^\d{1,20}$/;
+const STATUS_NAMES: Readonly<Record<string, number>> = { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const hexId = (v: unknown, pattern: RegExp): string | null => (typeof v === "string" && pattern.test(v) && !ZEROES.test(v) ? v.toLowerCase() : null);
+const isUnsignedLong = (v: unknown): v is string | number =>
+  typeof v === "string" ? DECIMAL.test(v) : typeof v === "number" && Number.isFinite(v) && v >= 0 && Number.isInteger(v);
+
+function isAttributeList(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (!Array.isArray(v)) return false;
+  for (const kv of v) if (!isPlainObject(kv) || typeof kv.key !== "string") return false;
+  return true;
+}
+
+function plainEvents(v: unknown): OtlpSpan["events"] | null {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) return null;
+  const out: OtlpSpan["events"] = [];
+  for (const e of v) {
+    if (!isPlainObject(e)) return null;
+    const { name, timeUnixNano, attributes } = e;
+    if ((name !== undefined && typeof name !== "string") || (timeUnixNano !== undefined && !isUnsignedLong(timeUnixNano)) || !isAttributeList(attributes)) return null;
+    out.push({ name: name ?? "", timeNs: timeUnixNano === undefined ? null : toNanos(timeUnixNano), attributes: decodeAttributes(attributes) });
+  }
+  return out;
+}
+
+/** The span when it is plainly valid (the common case), else null: then the schema decides. */
+export function plainSpan(raw: unknown): OtlpSpan | null {
+  if (!isPlainObject(raw)) return null;
+  const traceId = hexId(raw.traceId, HEX32);
+  const spanId = hexId(raw.spanId, HEX16);
+  if (traceId === null || spanId === null) return null;
+  const parent = raw.parentSpanId;
+  const parentSpanId = parent === undefined || parent === "" ? null : hexId(parent, HEX16);
+  if (parent !== undefined && parent !== "" && parentSpanId === null) return null;
+  const { name, kind, startTimeUnixNano, endTimeUnixNano, status } = raw;
+  if (name !== undefined && (typeof name !== "string" || name.length > 1024)) return null;
+  if (kind !== undefined && typeof kind !== "string" && !Number.isSafeInteger(kind)) return null;
+  if (!isUnsignedLong(startTimeUnixNano) || !isUnsignedLong(endTimeUnixNano) || !isAttributeList(raw.attributes)) return null;
+  let statusCode = 0;
+  let statusMessage: string | null = null;
+  if (status !== undefined) {
+    if (!isPlainObject(status)) return null;
+    const { code, message } = status;
+    if (code !== undefined) {
+      if (Number.isSafeInteger(code)) statusCode = code as number;
+      else if (typeof code === "string" && Object.prototype.hasOwnProperty.call(STATUS_NAMES, code)) statusCode = STATUS_NAMES[code]!;
+      else return null;
+    }
+    if (message !== undefined && typeof message !== "string") return null;
+    statusMessage = message ? message : null;
+  }
+  const events = plainEvents(raw.events);
+  if (events === null) return null;
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    name: name ?? "",
+    startNs: toNanos(startTimeUnixNano),
+    endNs: toNanos(endTimeUnixNano),
+    attributes: decodeAttributes(raw.attributes),
+    events,
+    statusCode,
+    statusMessage,
+  };
 }
 
 function toSpan(s: OtlpSpanJson): OtlpSpan {

@@ -114,8 +114,14 @@ function readAll(s: OtlpSpan): ConventionRead[] {
   return CONVENTIONS.map((c) => c.read(s));
 }
 
-const pick = <K extends keyof ConventionRead>(reads: readonly ConventionRead[], key: K): NonNullable<ConventionRead[K]> | null =>
-  first(...reads.map((r) => r[key])) as NonNullable<ConventionRead[K]> | null;
+// A loop, not `first(...reads.map(…))`: twelve fields a span, each with two arrays to collect.
+function pick<K extends keyof ConventionRead>(reads: readonly ConventionRead[], key: K): NonNullable<ConventionRead[K]> | null {
+  for (const r of reads) {
+    const v = r[key];
+    if (v !== null && v !== undefined) return v as NonNullable<ConventionRead[K]>;
+  }
+  return null;
+}
 
 function readToolSpan(s: OtlpSpan, convention: ToolConvention, ctx: SpanContext, agent: OtlpSpan | null): ToolSpanFields {
   const a = s.attributes;
