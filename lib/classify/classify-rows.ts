@@ -30,7 +30,13 @@ export function classifyRows(spans: readonly { row: SpanRow }[], ruleset: Rulese
   for (const { row } of spans) {
     if (!isClassifiable(row.outcome)) continue;
     const own = emitterFields(row);
-    const verdict = row.source === "native" && own.code !== null ? null : classify({ ...own, tool: row.tool, message: row.message, endedAt: row.endedAt }, row.facts ?? null, ruleset);
+    const verdict =
+      row.source === "native" && own.code !== null ? null
+      : classify(
+          { code: own.code, errorClass: own.errorClass, retryable: own.retryable, outcome: own.outcome, retryAfterMs: own.retryAfterMs, tool: row.tool, message: row.message, endedAt: row.endedAt },
+          row.facts ?? null,
+          ruleset,
+        );
     if (verdict) applyVerdict(row, verdict, own, ruleset.revision);
     else row.classification = { ruleId: null, ruleVersion: null, groupKey: null, prior: null, revision: ruleset.revision };
   }

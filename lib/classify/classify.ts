@@ -58,7 +58,10 @@ export function compileRuleset(rules: readonly ClassificationRule[], builtin: bo
       const alternatives = b.anyOf.map(compileMatch);
       compiled.push({
         id: b.id, version: BUILTIN_PACK_VERSION, set: b.set, overrideEmitter: false, retryAfterFromHeaders: b.retryAfterFromHeaders ?? false,
-        match: (s) => alternatives.some((m) => m(s)),
+        match: (s) => {
+          for (const m of alternatives) if (m(s)) return true;
+          return false;
+        },
       });
     }
   }
