@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LIMITS, MAX_FUTURE_SKEW_MS, MIN_TIME_MS } from "./limits";
 
-// Control characters never belong in identifiers; they break logs, CSV exports and terminals.
-const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
+/** Control characters never belong in identifiers; they break logs, CSV exports and terminals. */
+export const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
 /** A client-generated identifier (record id, run id, call id, span id). */
 export const idSchema = z

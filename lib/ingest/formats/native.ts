@@ -1,6 +1,7 @@
-import { checkRecord, ingestBatchSchema, type IngestBatch, type IngestRecord, type Rejection } from "@/lib/contracts";
+import { ingestBatchSchema, type IngestBatch, type IngestRecord, type Rejection } from "@/lib/contracts";
 import { jsonEnvelope, type IngestFormat } from "../format";
 import { normalizeNative } from "../normalize-native";
+import { checkNativeRecord } from "../plain-record";
 import { emptyRowBatch } from "../rows";
 
 /** `POST /api/v1/ingest`: Faultline's own batch (DESIGN.md's wire contract), each record checked alone. */
@@ -14,7 +15,7 @@ export const nativeFormat: IngestFormat<IngestBatch> = {
     const valid: { index: number; record: IngestRecord }[] = [];
     const rejections: Rejection[] = [];
     records.forEach((raw, index) => {
-      const check = checkRecord(raw, index);
+      const check = checkNativeRecord(raw, index);
       if (check.ok) valid.push({ index, record: check.record });
       else rejections.push(check.rejection);
     });
