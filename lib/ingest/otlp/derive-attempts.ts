@@ -42,7 +42,11 @@ export function deriveAttempts<S extends NumberableSpan>(spans: S[]): S[] {
   for (const s of spans) {
     const key = callKey(s);
     if (s.attempt !== null) numbered.add(key);
-    else calls.set(key, [...(calls.get(key) ?? []), s]);
+    else {
+      const siblings = calls.get(key);
+      if (siblings) siblings.push(s);
+      else calls.set(key, [s]);
+    }
   }
   for (const [key, siblings] of calls) {
     if (numbered.has(key)) continue;
