@@ -50,6 +50,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 /** How many load generators share a phase's rate, started evenly across each second (see `offer`). */
 const SPREAD = Number(process.env.BENCH_SPREAD ?? 10);
+/** The phases of a round, as multiples of the sustainable rate (BENCH_FACTORS, comma-separated; default 1,2,10). */
+const FACTORS = (process.env.BENCH_FACTORS ?? "1,2,10").split(",").map(Number);
 const TOOLS = ["cancel_booking", "search_flights", "lookup_customer", "refund_payment", "send_email"];
 
 function template(size: number): string {
@@ -264,7 +266,7 @@ async function main() {
       // busier or quieter meanwhile moves both sides.
       let before = await sustainable(server.url, server.key, tpl, 4, sustainSeconds, `r${round}s0`);
       console.log(`\nround ${round}: sustainable rate (4 closed-loop clients): ${before.rate.toFixed(1)} req/s = ${Math.round(before.rate * BATCH)} records/s, ${(before.shed * 100).toFixed(2)} % of their requests 429`);
-      for (const factor of [1, 2, 10]) {
+      for (const factor of FACTORS) {
         const run = await overload(server.url, server.key, tpl, before.rate * factor, `r${round}x${factor}`);
         report(factor, before.rate, run);
         await new Promise((r) => setTimeout(r, 2000));

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./api-error";
 import { DrainEstimate } from "./drain-estimate";
+import { StandingQueue } from "./standing-queue";
 import { otlpDoorAnswer } from "./otlp-response";
 import { API_ANSWER_HEADERS } from "./path-check";
 import { processLoop, startLoopSampler, type LoopReadings } from "./loop-turn";
@@ -55,6 +56,17 @@ export interface AdmissionOptions {
   budgetMs: number;
   /** FAULTLINE_MAX_INFLIGHT_PER_KEY: ingest requests one credential may have let in at once. */
   maxPerCredential: number;
+  /**
+   * How long every answered request must have waited past the budget before the queue counts as
+   * standing (see StandingQueue); the budget's own length when not told.
+   */
+  intervalMs?: number;
+}
+
+/** A request let in: while it waits for its client's bytes (since when), and how long it has so far. */
+interface Ticket {
+  asideSince: number | null;
+  asideMs: number;
 }
 
 /**
@@ -66,10 +78,12 @@ export interface AdmissionOptions {
  * rule (docs/ingest-performance.md, "Admission control: the rule for overload"):
  *
  * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused when the
- *   ingest already let in would keep it waiting past the budget (their number over the rate the
- *   process answers them, see DrainEstimate, plus the loop's lateness), unless another credential
- *   holds half the queue or more, this one fewer than `maxPerCredential` requests, and the wait is
- *   within `SHED_FACTOR` times the budget (one key's flood must not turn the other keys away), or
+ *   ingest already let in would keep it waiting past `SHED_FACTOR` times the budget (their number
+ *   over the rate the process answers them, see DrainEstimate, plus the loop's lateness), or past
+ *   the budget while the queue is standing (every request answered over the last interval waited
+ *   past the budget, see StandingQueue: a queue that a burst or a slow transaction left drains by
+ *   itself), unless in the latter case another credential holds half the queue or more and this one
+ *   fewer than `maxPerCredential` requests (one key's flood must not turn the other keys away), or
  *   when its credential
  *   already has `maxPerCredential` requests started and not answered (those waiting their turn in
  *   the queue are bounded by the budget, not by this);
@@ -82,14 +96,16 @@ export interface AdmissionOptions {
  */
 export class Admission {
   private lastTicket = 0;
-  /** Requests let in, by ticket: whether each counts in `queue` now (false while it waits for its body). */
-  private readonly tickets = new Map<number, boolean>();
+  /** Requests let in and not yet answered, by ticket. */
+  private readonly tickets = new Map<number, Ticket>();
   /** Requests started (out of the dispatch queue) and not yet answered, per presented credential. */
   private readonly byCredential = new Map<string, number>();
   /** Requests let in and not yet answered (waiting their turn or started), per presented credential. */
   private readonly present = new Map<string, number>();
   /** Ingest requests (native and OTLP) let in at the door and not yet answered. */
   readonly queue: DrainEstimate;
+  /** Whether the waits answered requests really had say the queue is standing. */
+  readonly standing: StandingQueue;
 
   constructor(
     readonly options: AdmissionOptions,
@@ -98,6 +114,7 @@ export class Admission {
     estimate: ConstructorParameters<typeof DrainEstimate>[1] = {},
   ) {
     this.queue = new DrainEstimate(now, estimate);
+    this.standing = new StandingQueue(options.budgetMs, options.intervalMs ?? options.budgetMs);
   }
 
   /** Requests with `credential` started and not yet answered (those still waiting their turn do not count). */
@@ -142,12 +159,13 @@ export class Admission {
     const queued = this.queue.expectedWaitMs(now);
     const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
     const credential = req.credential;
-    // Past the budget, while one other key holds half the queue or more, a key with fewer than its
-    // limit in the process is still let in, as long as the wait stays within what the handler serves:
-    // the keys beside a flood must not pay for it.
-    const light = wait > budgetMs && wait <= SHED_FACTOR * budgetMs && credential !== undefined && this.presentFor(credential) < maxPerCredential && this.floodingOtherThan(credential);
+    // Past twice the budget the handler would shed it anyway; past the budget, only a standing queue
+    // is shortened, and while one other key holds half of it or more, a key with fewer than its limit
+    // in the process is still let in: the keys beside a flood must not pay for it.
+    const over = wait > SHED_FACTOR * budgetMs || (wait > budgetMs && this.standing.standing(now));
+    const light = over && wait <= SHED_FACTOR * budgetMs && credential !== undefined && this.presentFor(credential) < maxPerCredential && this.floodingOtherThan(credential);
     // With no rate known yet (a burst at start), the budget is the best guess of how long to stay away.
-    if (wait > budgetMs && !light) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(Number.isFinite(wait) ? wait : budgetMs));
+    if (over && !light) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(Number.isFinite(wait) ? wait : budgetMs));
     // The handler's per-key slot limit (backpressure.ts), checked here where it costs nothing.
     if (credential !== undefined && this.heldFor(credential) >= maxPerCredential) {
       return refusal(req, otlp, `too many concurrent ingest requests with this key (${maxPerCredential}); retry later`, 1);
@@ -155,7 +173,8 @@ export class Admission {
     this.queue.enter(now);
     if (credential !== undefined) this.present.set(credential, this.presentFor(credential) + 1);
     const ticket = ++this.lastTicket;
-    this.tickets.set(ticket, true);
+    const entry: Ticket = { asideSince: null, asideMs: 0 };
+    this.tickets.set(ticket, entry);
     let started = false;
     return {
       ticket,
@@ -164,8 +183,11 @@ export class Admission {
         if (credential !== undefined) this.byCredential.set(credential, this.heldFor(credential) + 1);
       },
       onClose: (at) => {
-        if (this.tickets.get(ticket)) this.queue.leave(at);
-        this.tickets.delete(ticket);
+        if (!this.tickets.delete(ticket)) return;
+        if (entry.asideSince === null) this.queue.leave(at);
+        // A request dropped before its turn (its client left) says nothing of how long turns take.
+        if (started) this.standing.answered(at - now - entry.asideMs - (entry.asideSince === null ? 0 : at - entry.asideSince), at);
+        if (this.queue.held === 0) this.standing.emptied();
         if (credential === undefined) return;
         const present = this.presentFor(credential) - 1;
         if (present > 0) this.present.set(credential, present);
@@ -186,15 +208,18 @@ export class Admission {
    * the slot limit is what bounds a key's slow uploads.)
    */
   bodyArriving(ticket: number, now: number): void {
-    if (this.tickets.get(ticket) !== true) return;
-    this.tickets.set(ticket, false);
+    const entry = this.tickets.get(ticket);
+    if (entry === undefined || entry.asideSince !== null) return;
+    entry.asideSince = now;
     this.queue.setAside(now);
   }
 
   /** The body of `ticket`'s request has arrived: it is work for the process again. */
   bodyReceived(ticket: number, now: number): void {
-    if (this.tickets.get(ticket) !== false) return;
-    this.tickets.set(ticket, true);
+    const entry = this.tickets.get(ticket);
+    if (entry === undefined || entry.asideSince === null) return;
+    entry.asideMs += Math.max(0, now - entry.asideSince);
+    entry.asideSince = null;
     this.queue.enter(now);
   }
 }

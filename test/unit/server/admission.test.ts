@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Admission, type DoorRequest } from "@/server/http/admission";
 import { DrainEstimate } from "@/server/http/drain-estimate";
+import { StandingQueue } from "@/server/http/standing-queue";
 import type { LoopReadings } from "@/server/http/loop-turn";
 import type { DoorPass, DoorRefusal } from "@/server/http/node-server";
 import { decodeStatus } from "@/lib/ingest/otlp/response";
@@ -36,6 +37,46 @@ function letIn(admission: Admission, n: number, now: number, credential?: string
 function steady(admission: Admission, from: number, until: number, every = 10, takes = 5): void {
   for (let t = from; t < until; t += every) letIn(admission, 1, t)[0]!.onClose(t + takes);
 }
+
+/**
+ * A queue of 100 that stands: 0.1 answers per ms (`steady` up to 200), then 100 let in at 200, and one answered and one let in every 10 ms up to 2200, so from 1200 on every answer
+ * waited the whole budget. `credential` names each request's key (a key of its own each by default).
+ */
+function standingQueue(admission: Admission, credential = (i: number) => `Bearer key-${i}`): void {
+  steady(admission, 0, 200, 10, 10);
+  const queue: DoorPass[] = [];
+  let n = 0;
+  // Each waits its turn unstarted (as in the dispatch queue), and is started when answered.
+  const add = (t: number) => queue.push(...letIn(admission, 1, t, credential(n++), false));
+  for (let i = 0; i < 100; i++) add(200);
+  for (let t = 210; t <= 2200; t += 10) {
+    const next = queue.shift()!;
+    next.onStart?.();
+    next.onClose(t);
+    add(t);
+  }
+}
+
+describe("standing queue", () => {
+  it("stands only once every answer over a whole interval waited past the target", () => {
+    const q = new StandingQueue(1000, 1000);
+    // One slow transaction: a single wait past the target is no standing queue ...
+    q.answered(1500, 100);
+    expect(q.standing(100)).toBe(false);
+    // ... nor are the waits past it behind that one, until they have lasted the interval.
+    q.answered(1400, 600);
+    expect(q.standing(1099)).toBe(false);
+    expect(q.standing(1100)).toBe(true);
+    // One answer under the target: the queue drained to it, and the count starts over.
+    q.answered(999, 1200);
+    expect(q.standing(2500)).toBe(false);
+    q.answered(1000, 2600);
+    expect(q.standing(3600)).toBe(true);
+    // A queue that ran empty has drained whatever it held.
+    q.emptied();
+    expect(q.standing(5000)).toBe(false);
+  });
+});
 
 describe("drain estimate", () => {
   it("expects no wait below its minimum queue, and an unbounded one with no rate known yet", () => {
@@ -89,7 +130,7 @@ describe("admission at the door", () => {
     expect(a.heldFor("Bearer k1")).toBe(2);
   });
 
-  it("lets in a queue up to the whole budget, refuses the request past it, and opens as it drains", () => {
+  it("lets a queue that has not stood grow up to twice the budget, and refuses the request past it", () => {
     // Nothing answered yet: past 8 held, nobody knows how long they take.
     const cold = new Admission(OPTIONS, fakeLoop(), 0);
     letIn(cold, 8, 0);
@@ -103,13 +144,25 @@ describe("admission at the door", () => {
     late.lag = 5000;
     expect(isPass(new Admission(OPTIONS, late, 0).door(INGEST, 0))).toBe(true);
     const a = new Admission(OPTIONS, fakeLoop(), 0);
-    // 20 answered in 200 busy ms: 0.1 per ms, so 100 held wait 1000 ms, within the budget; past it, refused.
+    // 20 answered in 200 busy ms: 0.1 per ms, each after 10 ms. A burst of 201 then waits 2010 ms: a
+    // queue past the budget, but none of its requests has waited yet, so it is let in up to twice it.
     steady(a, 0, 200, 10, 10);
-    const held = letIn(a, 101, 200);
-    expect(a.queue.expectedWaitMs(200)).toBe(1010);
-    expect(answer(a.door(INGEST, 200))).toMatchObject({ status: 429, retryAfter: "3" });
+    const held = letIn(a, 201, 200);
+    expect(a.queue.expectedWaitMs(200)).toBe(2010);
+    expect(answer(a.door(INGEST, 200))).toMatchObject({ status: 429, retryAfter: "5" });
     held.slice(0, 10).forEach((p) => p.onClose(300));
     expect(isPass(a.door(INGEST, 300))).toBe(true);
+  });
+
+  it("refuses past the budget once the queue stands, and opens as it drains", () => {
+    const a = new Admission(OPTIONS, fakeLoop(), 0);
+    standingQueue(a);
+    expect(a.standing.standing(2200)).toBe(true);
+    expect(a.queue.expectedWaitMs(2200)).toBe(1000);
+    const last = letIn(a, 1, 2200);
+    expect(answer(a.door(INGEST, 2200))).toMatchObject({ status: 429, retryAfter: "3" });
+    last[0]!.onClose(2200);
+    expect(isPass(a.door(INGEST, 2200))).toBe(true);
   });
 
   it("refuses a credential's request past its limit at the door, and only that credential's", () => {
@@ -133,32 +186,32 @@ describe("admission at the door", () => {
 
   it("past the budget, refuses the key whose flood fills the queue and still lets in the others, up to twice the budget", () => {
     const a = new Admission(OPTIONS, fakeLoop(), 0);
-    // 0.1 answers per ms: one key's 101 waiting requests wait 1010 ms, past the 1000 ms budget.
-    steady(a, 0, 200, 10, 10);
-    letIn(a, 101, 200, "Bearer flood", false);
+    // One key's standing queue: 0.1 answers per ms, its 101 requests wait 1010 ms, past the budget.
+    standingQueue(a, () => "Bearer flood");
+    letIn(a, 1, 2000, "Bearer flood", false);
     expect(a.presentFor("Bearer flood")).toBe(101);
-    expect(answer(a.door({ ...INGEST, credential: "Bearer flood" }, 200))).toMatchObject({ status: 429, retryAfter: "3" });
+    expect(answer(a.door({ ...INGEST, credential: "Bearer flood" }, 2200))).toMatchObject({ status: 429, retryAfter: "3" });
     // Another key is let in while it holds fewer than its limit (16) ...
-    const quiet = letIn(a, 16, 200, "Bearer quiet", false);
-    expect(answer(a.door({ ...INGEST, credential: "Bearer quiet" }, 200))).toMatchObject({ status: 429 });
-    quiet.forEach((p) => p.onClose(210));
+    const quiet = letIn(a, 16, 2000, "Bearer quiet", false);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer quiet" }, 2200))).toMatchObject({ status: 429 });
+    quiet.forEach((p) => p.onClose(2200));
     expect(a.presentFor("Bearer quiet")).toBe(0);
     // ... and so is each of 99 keys more, until the wait passes twice the budget (201 held: 2010 ms).
-    letIn(a, 99, 210);
-    expect(a.queue.expectedWaitMs(210)).toBe(2000);
-    expect(isPass(a.door({ ...INGEST, credential: "Bearer last" }, 210))).toBe(true);
-    expect(a.queue.expectedWaitMs(210)).toBe(2010);
-    expect(answer(a.door({ ...INGEST, credential: "Bearer late" }, 210))).toMatchObject({ status: 429 });
+    letIn(a, 99, 2200);
+    expect(a.queue.expectedWaitMs(2200)).toBe(2000);
+    expect(isPass(a.door({ ...INGEST, credential: "Bearer last" }, 2200))).toBe(true);
+    expect(a.queue.expectedWaitMs(2200)).toBe(2010);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer late" }, 2200))).toMatchObject({ status: 429 });
     // Without a key, there is no one to tell apart from the flood.
-    expect(answer(a.door({ ...INGEST, credential: undefined }, 200))).toMatchObject({ status: 429 });
+    expect(answer(a.door({ ...INGEST, credential: undefined }, 2200))).toMatchObject({ status: 429 });
   });
 
   it("past the budget with no key holding half the queue, refuses a new key as any other", () => {
     const a = new Admission(OPTIONS, fakeLoop(), 0);
-    steady(a, 0, 200, 10, 10);
-    letIn(a, 50, 200, "Bearer a", false);
-    letIn(a, 51, 200);
-    expect(answer(a.door({ ...INGEST, credential: "Bearer new" }, 200))).toMatchObject({ status: 429, retryAfter: "3" });
+    // A standing queue of 100 keys; then key a holds 40 of 140 (past the budget: 1400 ms).
+    standingQueue(a);
+    letIn(a, 40, 2000, "Bearer a", false);
+    expect(answer(a.door({ ...INGEST, credential: "Bearer new" }, 2200))).toMatchObject({ status: 429, retryAfter: "3" });
   });
 
   it("answers OTLP's refusals in its own format, a google.rpc.Status in the request's encoding", () => {
@@ -225,6 +278,8 @@ describe("goodput under a flood", () => {
         refused++;
         continue;
       }
+      // Started at once (no dispatch queue here): its wait is the time until it is answered.
+      verdict.onStart?.();
       busyUntil = Math.max(busyUntil, now) + 25;
       passes.push({ pass: verdict, doneAt: busyUntil });
     }
@@ -247,20 +302,23 @@ describe("requests waiting for their body (issue 25)", () => {
    * A steady drain, then sixteen uploads that trickle their bodies for a whole 10 s deadline while
    * another client sends one quick request every 100 ms: how many of those the door refuses.
    */
-  function slowUploadAttack(setAside: boolean): { refused: number; heldAtEnd: number; attackerRefusedWith: unknown } {
+  function slowUploadAttack(setAside: boolean): { refused: number; heldAtEnd: number; longestExpectedWaitMs: number; attackerRefusedWith: unknown } {
     const loop = fakeLoop();
     const admission = new Admission(OPTIONS, loop, 0);
     steady(admission, 0, 400);
     const slow = letIn(admission, 16, 400, "Bearer attacker");
     if (setAside) for (const p of slow) admission.bodyArriving(p.ticket!, 400);
     let refused = 0;
+    let longestExpectedWaitMs = 0;
     for (let t = 500; t < 10_400; t += 100) {
+      longestExpectedWaitMs = Math.max(longestExpectedWaitMs, admission.queue.expectedWaitMs(t));
       // Keyless, so the rule that lets other keys past a flood cannot tell it apart: the queue alone decides.
       const verdict = admission.door({ ...INGEST, credential: undefined }, t);
       if (!isPass(verdict)) {
         refused++;
         continue;
       }
+      verdict.onStart?.();
       admission.bodyArriving(verdict.ticket!, t);
       admission.bodyReceived(verdict.ticket!, t + 1);
       verdict.onClose(t + 5);
@@ -270,13 +328,14 @@ describe("requests waiting for their body (issue 25)", () => {
       admission.bodyReceived(p.ticket!, 10_400);
       p.onClose(10_400);
     }
-    return { refused, heldAtEnd: admission.queue.held, attackerRefusedWith: own };
+    return { refused, heldAtEnd: admission.queue.held, longestExpectedWaitMs: Math.round(longestExpectedWaitMs), attackerRefusedWith: own };
   }
 
   it("are set aside from the door's queue: sixteen slow uploads turn no one else away", () => {
     expect(slowUploadAttack(true)).toEqual({
       refused: 0,
       heldAtEnd: 0,
+      longestExpectedWaitMs: 0,
       // The attacker's own key is at its limit meanwhile.
       attackerRefusedWith: {
         status: 429,
@@ -286,9 +345,11 @@ describe("requests waiting for their body (issue 25)", () => {
     });
   });
 
-  it("counted as queued work, the same uploads would close the door on the others", () => {
-    const { refused, heldAtEnd } = slowUploadAttack(false);
-    expect(refused).toBeGreaterThan(50);
+  it("counted as queued work, the same uploads would make the door expect a wait past the budget", () => {
+    // Only the other client's own short waits (no standing queue) would then keep the door open.
+    const { refused, heldAtEnd, longestExpectedWaitMs } = slowUploadAttack(false);
+    expect(longestExpectedWaitMs).toBeGreaterThan(OPTIONS.budgetMs);
+    expect(refused).toBe(0);
     expect(heldAtEnd).toBe(0);
   });
 });
@@ -315,6 +376,7 @@ describe("a sustainable load on a machine that slows down for a while", () => {
           continue;
         }
         longestWaitMs = Math.max(longestWaitMs, t - arrivedAt);
+        pass.onStart?.();
         current = { pass, endAt: t + (t >= slow.from && t < slow.until ? slow.ms : 25) };
       }
     };
@@ -345,10 +407,17 @@ describe("a sustainable load on a machine that slows down for a while", () => {
     expect(slowdown(36, { from: 3000, until: 4000, ms: 50 })).toEqual({ door: 0, handler: 0, longestWaitMs: 444 });
   });
 
-  it("after a pause, serves what it let in though it waited past the budget, and refuses only arrivals that would", () => {
-    // A 1.2 s pause at 90 % of the rate served: 43 arrive meanwhile. Those let in before the queue
-    // reached the budget wait up to 1.17 s and are served (the handler sheds past twice the budget);
-    // the door refuses the later ones, whose wait ahead would be over it.
-    expect(slowdown(36, { from: 3000, until: 3001, ms: 1200 })).toEqual({ door: 20, handler: 0, longestWaitMs: 1172 });
+  it("after a pause, serves what it let in though it waited past the budget, and refuses only while the queue stands", () => {
+    // A 1.2 s pause at 90 % of the rate served: 43 arrive meanwhile and are let in (the queue has not
+    // stood yet). Their waits pass the budget for a second as the queue drains, so the door then
+    // refuses the arrivals that would wait past it, until an answer comes under it (20 refused
+    // when a queue past the budget was refused at once).
+    expect(slowdown(36, { from: 3000, until: 3001, ms: 1200 })).toEqual({ door: 9, handler: 0, longestWaitMs: 1172 });
+  });
+
+  it("refuses an overload that lasts once its queue stands, with waits kept near the budget", () => {
+    // 48 a second for 10 s where 40 are served: a queue that would grow to 2 s. The waits pass the
+    // budget after 6 s, stand a second later, and from then on arrivals that would wait past it are refused.
+    expect(slowdown(48, { from: 0, until: 0, ms: 25 })).toEqual({ door: 28, handler: 0, longestWaitMs: 1371 });
   });
 });
