@@ -23,6 +23,14 @@ const MIN_QUEUE = 4;
  */
 export const SHED_FACTOR = 2;
 
+/**
+ * How far past the budget the door lets a queue that has not stood grow (see StandingQueue): far
+ * enough for a burst or a slow spell at the sustainable rate to be served whole, short of SHED_FACTOR
+ * so that a request let in on this estimate is not shed by its handler after waiting when the
+ * estimate is a little short.
+ */
+export const TRANSIENT_FACTOR = 1.5;
+
 const SHED_MESSAGE = "the server is too busy to take this request in time; retry later";
 
 /** Twice the delay, in whole seconds from 1 to 30: long enough for the queue to drain. */
@@ -78,7 +86,7 @@ interface Ticket {
  * rule (docs/ingest-performance.md, "Admission control: the rule for overload"):
  *
  * - at the door, an ingest POST (native, or OTLP answered in its own format) is refused when the
- *   ingest already let in would keep it waiting past `SHED_FACTOR` times the budget (their number
+ *   ingest already let in would keep it waiting past `TRANSIENT_FACTOR` times the budget (their number
  *   over the rate the process answers them, see DrainEstimate, plus the loop's lateness), or past
  *   the budget while the queue is standing (every request answered over the last interval waited
  *   past the budget, see StandingQueue: a queue that a burst or a slow transaction left drains by
@@ -159,10 +167,11 @@ export class Admission {
     const queued = this.queue.expectedWaitMs(now);
     const wait = queued > 0 ? queued + this.loop.lagMs(now) : 0;
     const credential = req.credential;
-    // Past twice the budget the handler would shed it anyway; past the budget, only a standing queue
-    // is shortened, and while one other key holds half of it or more, a key with fewer than its limit
-    // in the process is still let in: the keys beside a flood must not pay for it.
-    const over = wait > SHED_FACTOR * budgetMs || (wait > budgetMs && this.standing.standing(now));
+    // Past the budget, only a standing queue is shortened (short of what the handler would shed, a
+    // queue that has not stood is let grow by half), and while one other key holds half of it or
+    // more, a key with fewer than its limit in the process is still let in: the keys beside a flood
+    // must not pay for it.
+    const over = wait > TRANSIENT_FACTOR * budgetMs || (wait > budgetMs && this.standing.standing(now));
     const light = over && wait <= SHED_FACTOR * budgetMs && credential !== undefined && this.presentFor(credential) < maxPerCredential && this.floodingOtherThan(credential);
     // With no rate known yet (a burst at start), the budget is the best guess of how long to stay away.
     if (over && !light) return refusal(req, otlp, SHED_MESSAGE, retryAfterFor(Number.isFinite(wait) ? wait : budgetMs));
