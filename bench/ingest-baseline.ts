@@ -9,6 +9,8 @@ import pg from "pg";
 import { openStore, openPgStore, type Store } from "../db/client";
 import { factInsert, writtenFactRows } from "../db/ingest/fact-rows";
 import { ingestStatements, spanInsert } from "../db/ingest/statements";
+import { emitterIdsPg, emitterIdsSqlite, LearnedEmitters } from "../db/ingest/span-emitters";
+import { pgTx } from "../db/ingest/pg-named";
 import { tally } from "../db/ingest/tally";
 import { rollupStatements } from "../db/rollups/write-rollup";
 import { rollupsStatement } from "../db/rollups/write-rollup-pg";
@@ -41,7 +43,9 @@ export async function rawSqliteWriter(file: string, size: number): Promise<RawWr
   const { rows, written } = await templateRows(store, size);
   const st = ingestStatements(store.sqlite);
   const context = { projectId: "p", receivedAt: 0 };
-  const spans = rows.spans.map((s) => [...spanInsert.bind(context, s.row)]);
+  // The spans' emitter row is written once here: ingest finds it in its per-process map after the first batch.
+  const stored = await store.transactionSync(() => emitterIdsSqlite(store.sqlite, "p", rows.spans, new LearnedEmitters(store.sqlite)));
+  const spans = stored.map((row) => [...spanInsert.bind(context, row)]);
   const facts = writtenFactRows(rows, written.spans).map((f) => [...factInsert.bind({ projectId: "p" }, f)]);
   const rollups: { statement: { run(args: unknown[]): unknown }; args: unknown[] }[] = [];
   for (const batch of tally("p", rows, written).aggregates.all()) {
@@ -76,10 +80,11 @@ export async function rawPgWriter(url: string, size: number, connections: number
   const store = await openPgStore(url, { poolMax: 1 });
   await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
   const { rows, written } = await templateRows(store, size);
+  const stored = await store.transaction((tx) => emitterIdsPg(pgTx(tx), store, "p", rows.spans, new LearnedEmitters(store)));
   await store.close();
   const context = { projectId: "p", receivedAt: 0 };
   const statements: { name: string; text: string; values: unknown[] }[] = [
-    { name: "raw_spans", text: spanInsert.pgSql, values: spanInsert.columns(context, rows.spans.map((s) => s.row)) },
+    { name: "raw_spans", text: spanInsert.pgSql, values: spanInsert.columns(context, stored) },
     { name: "raw_facts", text: factInsert.pgSql, values: factInsert.columns({ projectId: "p" }, writtenFactRows(rows, written.spans)) },
   ];
   const rollup = rollupsStatement(tally("p", rows, written).aggregates.all());

@@ -46,6 +46,22 @@ for (const r of await store.all<{ span_id: string; args_hash: Buffer | null }>(h
   compared++;
 }
 console.log(`args hashes compared: ${compared}, mismatches and differences: ${bad}`);
+// Each span's emitter values (moved to span_emitters by sqlite/0031, postgres/0025), and its pk.
+const EMITTER = "tool_version, release, service, environment, sdk_name, sdk_version, source";
+const own = new Map(
+  (await refAll<Record<string, unknown>>(`SELECT pk, span_id, ${EMITTER} FROM tool_call_spans`)).map((r) => [r.span_id, JSON.stringify({ ...r, pk: Number(r.pk) })]),
+);
+let emitterBad = 0;
+for (const r of await store.all<Record<string, unknown>>(
+  `SELECT s.pk, s.span_id, ${EMITTER.split(", ").map((c) => `em.${c}`).join(", ")} FROM tool_call_spans s JOIN span_emitters em ON em.id = s.emitter_id`,
+)) {
+  if (JSON.stringify({ ...r, pk: Number(r.pk) }) !== own.get(r.span_id as string)) emitterBad++;
+  own.delete(r.span_id as string);
+}
+emitterBad += own.size;
+bad += emitterBad;
+const dictionary = Number((await store.get<{ n: number }>("SELECT count(*) AS n FROM span_emitters"))!.n);
+console.log(`span emitters: ${dictionary} rows; spans whose pk or emitter values differ or are missing: ${emitterBad}`);
 process.exitCode = bad === 0 ? 0 : 1;
 await store.close();
 await refPg?.close();

@@ -52,6 +52,11 @@ interface Queries {
   listCodes: (s: Store, p: DashboardParams & { sort: "failures"; dir: "desc"; page: { offset: number; limit: number } }) => Promise<unknown>;
   getCodeReleaseHistory: (s: Store, p: { project: string; code: string }) => Promise<unknown>;
   getDriftFreshness: (s: Store, project: string) => Promise<unknown>;
+  sloCallBuckets: (s: Store, q: { project: string; tools: string[]; from: number; to: number; bucketMs: number }) => Promise<unknown>;
+  sloBadCalls: (s: Store, q: { project: string; tools: string[]; from: number; to: number; countDeclines: boolean; countRecovered: boolean }) => Promise<unknown>;
+  loadAlertContext: (s: Store, project: string, q: { tool: string; match: "failed"; from: number; to: number }) => Promise<unknown>;
+  codeSourceCounts: (s: Store, project: string) => Promise<unknown>;
+  storedToldCalls: (s: Store, project: string, callIds: string[]) => Promise<unknown>;
 }
 
 // Loaded by path, so a module of another checkout resolves its relative imports within that checkout.
@@ -61,7 +66,9 @@ async function queriesOf(root: string): Promise<Queries> {
     ["list-runs", "get-run-timeline", "get-tool-detail", "get-overview", "list-tools", "list-codes"].map((m) => load(`db/queries/${m}.ts`)),
   );
   const [history, freshness] = await Promise.all([load("db/drift/get-code-release-history.ts"), load("db/drift/get-drift-freshness.ts")]);
-  return Object.assign({}, ...mods, history, freshness) as Queries;
+  // The reads that take a span's emitter values (span_emitters).
+  const emitterReads = await Promise.all(["db/slos/slo-counts.ts", "db/alerts/context.ts", "db/classify/code-sources.ts", "db/told/stored-told-calls.ts"].map(load));
+  return Object.assign({}, ...mods, history, freshness, ...emitterReads) as Queries;
 }
 
 const open = async (at: string): Promise<Store> => (isPostgresUrl(at) ? openPgStore(at, { migrate: false }) : openSqliteStore(at, { migrate: false }));
@@ -103,6 +110,11 @@ const all: [string, (s: Store, q: Queries) => Promise<unknown>][] = [
   ["tools", (s, q) => q.listTools(s, { ...base, sort: "failures", dir: "desc", page })],
   ["codes", (s, q) => q.listCodes(s, { ...base, sort: "failures", dir: "desc", page })],
   ["drift history", (s, q) => Promise.all([q.getDriftFreshness(s, "default"), q.getCodeReleaseHistory(s, { project: "default", code: "code_00_failed" })])],
+  ["slo buckets", (s, q) => q.sloCallBuckets(s, { project: "default", tools: ["tool_00_search"], from: weekAgo, to: Date.now(), bucketMs: 3_600_000 })],
+  ["slo bad calls", (s, q) => q.sloBadCalls(s, { project: "default", tools: ["tool_00_search"], from: weekAgo, to: Date.now(), countDeclines: true, countRecovered: false })],
+  ["alert context", (s, q) => q.loadAlertContext(s, "default", { tool: "tool_00_search", match: "failed", from: weekAgo, to: Date.now() })],
+  ["code sources", (s, q) => q.codeSourceCounts(s, "default")],
+  ["told calls", (s, q) => q.storedToldCalls(s, "default", Array.from({ length: 100 }, (_, i) => `run-${i * 7}-c1`))],
 ];
 const cases = only ? all.filter(([n]) => n.startsWith(only)) : all;
 const times = cases.map(() => [[], []] as number[][]);

@@ -26,7 +26,8 @@ const ISSUE_COUNTS: Record<string, string[]> = {
 };
 
 /** Tables a copy leaves as they are: settings, catalogues and the engines' own bookkeeping. */
-const UNCHANGED = /^(projects|api_keys|alert_rules|issue_events|told_stale|__drizzle_migrations|sqlite_sequence|sqlite_stat\d|.*_fts(_.*)?)$/;
+// span_emitters: the copies of a run share their emitters, so their rows keep the same emitter ids.
+const UNCHANGED = /^(projects|api_keys|span_emitters|alert_rules|issue_events|told_stale|__drizzle_migrations|sqlite_sequence|sqlite_stat\d|.*_fts(_.*)?)$/;
 
 interface Column { name: string; generated: boolean }
 

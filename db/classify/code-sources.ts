@@ -26,14 +26,15 @@ export async function ruleCodedSpansOfRun(db: Executor, projectId: string, runId
  */
 export async function codeSourceCounts(db: Executor, projectId: string): Promise<CodeSourceCounts[]> {
   const rows = await db.all<{ source: string; service: string | null; failures: number; emitter: number; rules: number; builtin: number; unclassified: number }>(
-    `SELECT s.source, s.service, count(*) AS failures,
+    `SELECT em.source, em.service, count(*) AS failures,
        sum(CASE WHEN f.rule_id IS NULL AND s.code IS NOT NULL THEN 1 ELSE 0 END) AS emitter,
        sum(CASE WHEN f.rule_id IS NOT NULL AND f.rule_id NOT LIKE 'builtin.%' THEN 1 ELSE 0 END) AS rules,
        sum(CASE WHEN f.rule_id LIKE 'builtin.%' THEN 1 ELSE 0 END) AS builtin,
        sum(CASE WHEN s.code IS NULL THEN 1 ELSE 0 END) AS unclassified
      FROM failure_facts f JOIN tool_call_spans s ON s.project_id = f.project_id AND s.span_id = f.span_id AND s.started_at = f.started_at
-     WHERE f.project_id = ?
-     GROUP BY s.source, s.service`,
+     CROSS JOIN span_emitters em
+     WHERE f.project_id = ? AND em.id = s.emitter_id
+     GROUP BY em.source, em.service`,
     [projectId],
   );
   // Ordered here: the engines place a null service differently.

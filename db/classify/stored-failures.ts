@@ -20,12 +20,13 @@ export interface StoredFailure extends ClassifiedSpan {
 }
 
 /** Stored failures of a project with their facts; `where` narrows them further (on `f.`, the facts). */
-export const selectStoredFailures = (where: string) => `SELECT s.span_id AS "spanId", s.run_id AS "runId", s.call_id AS "callId", s.tool, s.tool_version AS "toolVersion", s.code,
-    s.outcome, s.error_class AS "errorClass", s.retryable, s.retry_after_ms AS "retryAfterMs", s.backoff_ms AS "backoffMs", s.decision, s.attempt, s.release,
-    s.service, s.environment, s.started_at AS "startedAt", s.ended_at AS "endedAt", s.message, s.source, f.error_type AS "errorType",
+export const selectStoredFailures = (where: string) => `SELECT s.span_id AS "spanId", s.run_id AS "runId", s.call_id AS "callId", s.tool, em.tool_version AS "toolVersion", s.code,
+    s.outcome, s.error_class AS "errorClass", s.retryable, s.retry_after_ms AS "retryAfterMs", s.backoff_ms AS "backoffMs", s.decision, s.attempt, em.release,
+    em.service, em.environment, s.started_at AS "startedAt", s.ended_at AS "endedAt", s.message, em.source, f.error_type AS "errorType",
     f.http_status AS "httpStatus", f.attrs, f.prior, f.rule_id AS "ruleId", f.rule_version AS "ruleVersion", f.group_key AS "groupKey", f.revision
   FROM failure_facts f JOIN tool_call_spans s ON s.project_id = f.project_id AND s.span_id = f.span_id AND s.started_at = f.started_at
-  WHERE f.project_id = @project AND ${where}`;
+  CROSS JOIN span_emitters em
+  WHERE f.project_id = @project AND em.id = s.emitter_id AND ${where}`;
 
 const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Number(v) === 1);
 

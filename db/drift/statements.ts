@@ -40,10 +40,10 @@ function build(dialect: Dialect) {
     hasSpanAfter: `SELECT pk FROM tool_call_spans WHERE ${projectOf("tool_call_spans")} = @project AND pk > @after LIMIT 1`,
     hasErrorAfter: `SELECT pk FROM tool_errors WHERE ${projectOf("tool_errors")} = @project AND pk > @after LIMIT 1`,
     // With each row, the rule that coded it and the emitter's own fields (db/classify): drift counts what the emitter said.
-    spansAfter: `SELECT s.pk, s.run_id, s.call_id, s.tool, s.tool_version, s.release, s.sdk_version, s.attempt, s.started_at, s.outcome, s.code,
+    spansAfter: `SELECT s.pk, s.run_id, s.call_id, s.tool, em.tool_version, em.release, em.sdk_version, s.attempt, s.started_at, s.outcome, s.code,
               s.error_class, s.retryable, s.retry_after_ms, s.decision, f.rule_id, f.prior
-       FROM tool_call_spans s LEFT JOIN failure_facts f ON f.project_id = s.project_id AND f.span_id = s.span_id
-       WHERE ${projectOf("s")} = @project AND s.pk > @after AND s.pk <= @horizon ORDER BY s.pk LIMIT @limit`,
+       FROM tool_call_spans s CROSS JOIN span_emitters em LEFT JOIN failure_facts f ON f.project_id = s.project_id AND f.span_id = s.span_id
+       WHERE ${projectOf("s")} = @project AND em.id = s.emitter_id AND s.pk > @after AND s.pk <= @horizon ORDER BY s.pk LIMIT @limit`,
     errorsAfter: `SELECT e.pk, e.run_id, e.call_id, e.tool, e.tool_version, e.release, e.code, e.error_class, e.retryable, e.decision, e.told, e.occurred_at,
               f.rule_id, f.prior
        FROM tool_errors e LEFT JOIN error_facts f ON f.project_id = e.project_id AND f.event_id = e.event_id
@@ -57,10 +57,10 @@ function build(dialect: Dialect) {
      * releases and SDK versions (the release of final errors that do not name their tool version).
      */
     spansOfCalls: `${keys}
-       SELECT s.pk, s.run_id, s.call_id, s.attempt, s.started_at, s.outcome, s.tool_version, s.release, s.sdk_version
-       FROM k CROSS JOIN tool_call_spans s
-       WHERE s.project_id = @project AND s.run_id = k.run_id AND s.call_id = k.call_id
-         AND (s.outcome = 'ok' OR (s.sdk_version IS NOT NULL AND s.sdk_version <> '') OR (s.tool_version IS NOT NULL AND s.tool_version <> ''))`,
+       SELECT s.pk, s.run_id, s.call_id, s.attempt, s.started_at, s.outcome, em.tool_version, em.release, em.sdk_version
+       FROM k CROSS JOIN tool_call_spans s CROSS JOIN span_emitters em
+       WHERE s.project_id = @project AND s.run_id = k.run_id AND s.call_id = k.call_id AND em.id = s.emitter_id
+         AND (s.outcome = 'ok' OR (em.sdk_version IS NOT NULL AND em.sdk_version <> '') OR (em.tool_version IS NOT NULL AND em.tool_version <> ''))`,
     /**
      * Final errors already folded under their own release, without a tool version, of calls whose
      * first versioned span is in this chunk: they move to that tool version (chunk-folder.ts).

@@ -8,10 +8,10 @@ import { pgTextArraySql } from "../store/pg-array-literal";
 import { queryNamed } from "./pg-named";
 import { derivedCalls, planRenumber, RENUMBERED_SOURCE, type AttemptMove, type StoredAttempt } from "./renumber-plan";
 
-const STORED_COLUMNS = `span_id AS "spanId", run_id AS "runId", call_id AS "callId", started_at AS "startedAt", started_sub_ns AS "startedSubNs", attempt, tool, code, outcome,
-  error_class AS "errorClass", release, service, environment, derived`;
+const STORED_COLUMNS = `s.span_id AS "spanId", s.run_id AS "runId", s.call_id AS "callId", s.started_at AS "startedAt", s.started_sub_ns AS "startedSubNs", s.attempt, s.tool,
+  s.code, s.outcome, s.error_class AS "errorClass", em.release, em.service, em.environment, s.derived`;
 // Only spans whose number Faultline derived take part: a number the source sent is never changed.
-const DERIVED = `source = '${RENUMBERED_SOURCE}' AND attempt IS NOT NULL AND derived LIKE '%attempt%'`;
+const DERIVED = `em.id = s.emitter_id AND em.source = '${RENUMBERED_SOURCE}' AND s.attempt IS NOT NULL AND s.derived LIKE '%attempt%'`;
 
 // A move can leave an attempt number's counter at zero; a recount would have no such row.
 const dropEmptyAttemptCounts = (placeholder: string) =>
@@ -28,7 +28,7 @@ function sqliteStatements(sqlite: Database.Database) {
   let st = sqliteCache.get(sqlite);
   if (!st) {
     st = {
-      select: sqlite.prepare(`SELECT ${STORED_COLUMNS} FROM tool_call_spans WHERE project_id = ? AND call_id = ? AND run_id = ? AND ${DERIVED}`),
+      select: sqlite.prepare(`SELECT ${STORED_COLUMNS} FROM tool_call_spans s CROSS JOIN span_emitters em WHERE s.project_id = ? AND s.call_id = ? AND s.run_id = ? AND ${DERIVED}`),
       update: sqlite.prepare("UPDATE tool_call_spans SET attempt = ? WHERE project_id = ? AND span_id = ?"),
       prune: dropEmptyAttemptCounts("?").map((sql) => sqlite.prepare(sql)),
     };
@@ -83,8 +83,8 @@ export async function renumberPg(tx: PgTx, projectId: string, batch: RowBatch): 
   // project's spans with the call as a filter, 45-90 ms of database CPU a batch.
   const stored = await queryNamed<StoredAttempt>(
     tx,
-    `SELECT ${STORED_COLUMNS} FROM unnest($2::text[], $3::text[]) AS c(run, call)
-     CROSS JOIN LATERAL (SELECT * FROM tool_call_spans s WHERE s.project_id = $1 AND s.call_id = c.call AND s.run_id = c.run AND ${DERIVED} OFFSET 0) AS s`,
+    `SELECT s.* FROM unnest($2::text[], $3::text[]) AS c(run, call)
+     CROSS JOIN LATERAL (SELECT ${STORED_COLUMNS} FROM tool_call_spans s CROSS JOIN span_emitters em WHERE s.project_id = $1 AND s.call_id = c.call AND s.run_id = c.run AND ${DERIVED} OFFSET 0) AS s`,
     [projectId, calls.map((c) => c.runId), calls.map((c) => c.callId)],
   );
   const moves = planRenumber(batch, stored);

@@ -11,6 +11,7 @@ import { applyToldStepsPg, toldRunsLockSql } from "./told-steps";
 import { batchCalls, batchRuns, endingsPg, moveEndings } from "./call-endings";
 import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesPg } from "../issues/ingest-issues-pg";
+import { emitterIdsPg, LearnedEmitters } from "./span-emitters";
 
 type Context = { projectId: string; receivedAt: number };
 
@@ -153,15 +154,18 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
   // told steps take them.
   const pgFirst = [BARRIER, toldRunsLockSql(projectId, batchRuns(batch)), callLocksSql(projectId, batch)].filter((sql) => sql !== null).join("; ");
   // Everything else is computed inside the callback: a transaction that loses a deadlock anyway is run again.
-  return store.transaction(async (open) => {
+  let learned = new LearnedEmitters(store);
+  const committed = store.transaction(async (open) => {
     const tx = pgTx(open);
+    learned = new LearnedEmitters(store);
+    const spans = (await emitterIdsPg(tx, store, projectId, batch.spans, learned)).map((row) => ({ row }));
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
     const calls = batchCalls(batch);
     const endingsBefore = await endingsPg(tx, projectId, calls);
     const moves = await renumberPg(tx, projectId, batch);
     const spanPositions = await withoutStoredTimeless(tx, projectId, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId));
-    await writeOnce(tx, spanInsert, "span_id", context, batch.spans, spanPositions, written.spans, SPAN_FACTS);
+    await writeOnce(tx, spanInsert, "span_id", context, spans, spanPositions, written.spans, SPAN_FACTS);
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors, ERROR_FACTS);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
@@ -171,4 +175,8 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
   }, { pgFirst });
+  return committed.then((result) => {
+    learned.publish();
+    return result;
+  });
 }

@@ -9,6 +9,7 @@ import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsSqlite } from "./told-steps";
 import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesSqlite } from "../issues/ingest-issues";
+import { emitterIdsSqlite, LearnedEmitters } from "./span-emitters";
 
 /**
  * SQLite: the batch in one immediate transaction, prepared statements bound row by row with no
@@ -16,14 +17,16 @@ import { applyIssuesSqlite } from "../issues/ingest-issues";
  */
 export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: RowBatch, now: number): Promise<WriteResult> {
   const st = ingestStatements(store.sqlite);
-  return store.transactionSync((): WriteResult => {
+  const learned = new LearnedEmitters(store.sqlite);
+  const committed = store.transactionSync((): WriteResult => {
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
     // The SLO endings of the batch's calls as they stand, before renumbering or new attempts move them.
     const calls = batchCalls(batch);
     const endingsBefore = endingsSqlite(store.sqlite, projectId, calls);
     const moves = renumberSqlite(store.sqlite, projectId, batch);
-    for (let i = 0; i < batch.spans.length; i++) written.spans[i] = st.insertSpan.run(spanInsert.bind(context, batch.spans[i]!.row)).changes;
+    const spans = emitterIdsSqlite(store.sqlite, projectId, batch.spans, learned);
+    for (let i = 0; i < spans.length; i++) written.spans[i] = st.insertSpan.run(spanInsert.bind(context, spans[i]!)).changes;
     if (batch.spans.length > 0) for (const fact of writtenFactRows(batch, written.spans)) st.insertFact.run(factInsert.bind(context, fact));
     for (let i = 0; i < batch.toolErrors.length; i++) {
       written.toolErrors[i] = st.insertToolError.run(toolErrorInsert.bind(context, batch.toolErrors[i]!.row)).changes;
@@ -37,6 +40,10 @@ export function writeRowsSqlite(store: SqliteStore, projectId: string, batch: Ro
       for (const rollup of aggregates.all()) writeRollupBatch(store.sqlite, rollup);
     });
     applyIssuesSqlite(store, projectId, batch, written, now, issueOrGroupCodeOf);
+    return result;
+  });
+  return committed.then((result) => {
+    learned.publish();
     return result;
   });
 }

@@ -4,6 +4,7 @@
 export * from "./projects";
 export * from "./api-keys";
 export * from "./runs";
+export * from "./span-emitters";
 export * from "./tool-call-spans";
 export * from "./tool-errors";
 export * from "./span-rollups";

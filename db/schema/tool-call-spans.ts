@@ -17,12 +17,6 @@ export const toolCallSpans = table(
     runId: text("run_id").notNull(),
     callId: text("call_id").notNull(),
     tool: text("tool").notNull(),
-    toolVersion: text("tool_version"),
-    release: text("release"),
-    service: text("service"),
-    environment: text("environment"),
-    sdkName: text("sdk_name"),
-    sdkVersion: text("sdk_version"),
     attempt: int("attempt"),
     startedAt: int("started_at").notNull(),
     endedAt: int("ended_at").notNull(),
@@ -36,7 +30,6 @@ export const toolCallSpans = table(
     permitted: flag("permitted"),
     abandoned: flag("abandoned"),
     message: text("message"),
-    source: text("source").notNull().default("native"),
     receivedAt: int("received_at").notNull(),
     /** Comma-separated names of the fields Faultline derived rather than read from the source (e.g. `attempt`). */
     derived: text("derived"),
@@ -46,6 +39,12 @@ export const toolCallSpans = table(
     afterError: text("after_error"),
     /** Nanoseconds past `started_at` (0–999 999) for sources that carry them (OTLP); null otherwise. Orders attempts started within one millisecond. */
     startedSubNs: int("started_sub_ns"),
+    /**
+     * The span's `tool_version`, `release`, `service`, `environment`, `sdk_name`, `sdk_version` and
+     * `source`, stored once in `span_emitters`. Not a declared foreign key: on PostgreSQL each would
+     * cost a trigger per inserted row, and ingest takes the id from that table in the same transaction.
+     */
+    emitterId: int("emitter_id").notNull(),
   },
   (t) => [
     uniqueIndex("spans_project_span_uq").on(t.projectId, t.spanId),

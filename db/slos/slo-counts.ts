@@ -22,10 +22,10 @@ export interface SloScope {
  */
 function finalCalls(db: Executor, failedOnly = false): string {
   const hint = failedOnly && db.dialect === "sqlite" ? "INDEXED BY spans_project_failed_time_idx" : "";
-  return `SELECT s.run_id, s.call_id, s.tool, s.code, s.started_at, COALESCE(s.release, s.tool_version) AS release, s.environment,
+  return `SELECT s.run_id, s.call_id, s.tool, s.code, s.started_at, COALESCE(em.release, em.tool_version) AS release, em.environment,
       ${ENDING_KIND}
-    FROM tool_call_spans s ${hint}
-    WHERE s.project_id = @project AND s.started_at >= @from AND s.started_at < @to
+    FROM tool_call_spans s ${hint} CROSS JOIN span_emitters em
+    WHERE s.project_id = @project AND em.id = s.emitter_id AND s.started_at >= @from AND s.started_at < @to
       AND s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})${failedOnly ? ` AND ${FAILED}` : ""}
       AND ${IS_ENDING}`;
 }

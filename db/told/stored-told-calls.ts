@@ -33,12 +33,12 @@ interface AttemptRow extends Omit<ToldCallSpan, "retryable" | "startedAt" | "end
 export async function storedToldCalls(db: Executor, projectId: string, callIds: readonly string[]): Promise<StoredToldCalls> {
   if (callIds.length === 0) return { attempts: [], reported: [], verdicts: new Map() };
   const rows = await db.all<AttemptRow>(
-    `SELECT s.span_id AS "spanId", s.trace_id AS "traceId", s.run_id AS "runId", s.call_id AS "callId", s.tool, s.tool_version AS "toolVersion",
-       s.release, s.service, s.environment, s.code, s.error_class AS "errorClass", s.retryable, s.attempt, s.started_at AS "startedAt",
+    `SELECT s.span_id AS "spanId", s.trace_id AS "traceId", s.run_id AS "runId", s.call_id AS "callId", s.tool, em.tool_version AS "toolVersion",
+       em.release, em.service, em.environment, s.code, s.error_class AS "errorClass", s.retryable, s.attempt, s.started_at AS "startedAt",
        s.ended_at AS "endedAt", s.outcome, s.decision, s.derived, f.rule_id AS "ruleId", f.rule_version AS "ruleVersion", f.prior, f.revision
-     FROM tool_call_spans s
+     FROM tool_call_spans s CROSS JOIN span_emitters em
      LEFT JOIN failure_facts f ON f.project_id = s.project_id AND f.span_id = s.span_id AND f.started_at = s.started_at
-     WHERE s.project_id = @project AND s.call_id IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@calls")})
+     WHERE s.project_id = @project AND em.id = s.emitter_id AND s.call_id IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@calls")})
      ORDER BY s.span_id`,
     { project: projectId, calls: JSON.stringify([...new Set(callIds)].map((c) => [c])) },
   );

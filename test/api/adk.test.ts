@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProject } from "@/db/keys";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 let server: ProjectServer;
@@ -27,7 +28,7 @@ describe("reference-kit endpoints against next start", () => {
     const partial = await post("run-events", { run_id: "r-api-2", events: [{ kind: "tool_result", name: "x", at }, { kind: "" }] });
     expect(partial.status).toBe(207);
     expect(await partial.json()).toMatchObject({ accepted: 1, rejected: [{ index: 1, code: "invalid_record" }] });
-    const row = await server.store.get("SELECT outcome, code, source FROM tool_call_spans WHERE project_id = ? AND run_id = 'r-api'", [server.project]);
+    const row = await server.store.get(`SELECT outcome, code, source FROM ${SPANS} WHERE project_id = ? AND run_id = 'r-api'`, [server.project]);
     expect(row).toEqual({ outcome: "declined", code: "booking_not_cancellable", source: "adk_run_event" });
   });
 
@@ -36,7 +37,7 @@ describe("reference-kit endpoints against next start", () => {
     expect([pub.status, await pub.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
     const spans = await post("spans", { run_id: "r-span", spans: [{ id: "sp-1", at, tool: "book", outcome: "error", failure: "ToolFailure", code: "upstream_broken" }] });
     expect([spans.status, await spans.json()]).toEqual([200, { accepted: 1, duplicates: 0, rejected: [] }]);
-    const sources = await server.store.all("SELECT run_id, source, outcome, code FROM tool_call_spans WHERE project_id = ? AND run_id IN ('r-pub','r-span') ORDER BY run_id", [server.project]);
+    const sources = await server.store.all(`SELECT run_id, source, outcome, code FROM ${SPANS} WHERE project_id = ? AND run_id IN ('r-pub','r-span') ORDER BY run_id`, [server.project]);
     expect(sources).toEqual([
       { run_id: "r-pub", source: "adk_published", outcome: "failed", code: null },
       { run_id: "r-span", source: "adk_span", outcome: "failed", code: "upstream_broken" },
@@ -165,7 +166,7 @@ describe("reference-kit endpoints against next start", () => {
     expect(counters((await runsList()).find((r) => r.runId === "r-kit"))).toEqual([false, "planner", "0.9.0", null, 2, 2, 0, 2, 0, 1, 0]);
     expect((await runsList("?agent=planner&state=missing")).map((r) => r.runId)).toEqual(["r-kit"]);
     const stored = await server.store.all<{ span_id: string; derived: string; release: string }>(
-      "SELECT span_id, derived, release FROM tool_call_spans WHERE project_id = ? AND run_id = 'r-kit' ORDER BY tool",
+      `SELECT span_id, derived, release FROM ${SPANS} WHERE project_id = ? AND run_id = 'r-kit' ORDER BY tool`,
       [server.project],
     );
     expect(stored.map((r) => [/^adk-span:[0-9a-f]{32}$/.test(r.span_id), r.derived, r.release])).toEqual([

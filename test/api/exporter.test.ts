@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Exporter, fanOut, MemorySink, ToolFailure, ToolRefusal, ToolRunner, type ExporterStats } from "@/lib/runtime";
 import type { IngestRecord } from "@/lib/contracts";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 // A proxy in front of the real server that can play dead, lose answers or ask to slow down, so the
@@ -116,7 +117,7 @@ describe("the runtime exporter against a real Faultline", () => {
         ["cancel_booking", 1, "declined", "booking_not_cancellable"],
       ]),
     );
-    expect(await rows("SELECT tool, attempt, outcome, code, release, service FROM tool_call_spans WHERE project_id = ? AND run_id = 'run-normal' ORDER BY tool, attempt")).toEqual([
+    expect(await rows(`SELECT tool, attempt, outcome, code, release, service FROM ${SPANS} WHERE project_id = ? AND run_id = 'run-normal' ORDER BY tool, attempt`)).toEqual([
       { tool: "cancel_booking", attempt: 1, outcome: "declined", code: "booking_not_cancellable", release: "9.9.9", service: "exporter-test" },
       { tool: "flaky_search", attempt: 1, outcome: "failed", code: "upstream_unavailable", release: "9.9.9", service: "exporter-test" },
       { tool: "flaky_search", attempt: 2, outcome: "ok", code: null, release: "9.9.9", service: "exporter-test" },

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 let server: ProjectServer;
@@ -47,7 +48,7 @@ describe("POST /api/v1/ingest against next start", () => {
     const res = await post(JSON.stringify(designExample("a")));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
-    const spanRow = await server.store.get("SELECT tool, release, service, environment, sdk_name, sdk_version, retry_after_ms FROM tool_call_spans WHERE project_id = ? AND span_id = 'span-a'", [server.project]);
+    const spanRow = await server.store.get(`SELECT tool, release, service, environment, sdk_name, sdk_version, retry_after_ms FROM ${SPANS} WHERE project_id = ? AND span_id = 'span-a'`, [server.project]);
     expect(spanRow).toEqual({ tool: "cancel_booking", release: "2026.11.3", service: "support-agent", environment: "prod", sdk_name: "faultline-runtime", sdk_version: "0.1.0", retry_after_ms: 2000 });
   });
 

@@ -9,6 +9,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { z } from "zod";
 import type { RunListItem } from "@/lib/contracts/runs";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 // Agent spans of the Vercel AI SDK (`ai.generateText` / `ai.streamText`) and of OpenLLMetry
@@ -97,7 +98,7 @@ describe("runs from agent spans", () => {
       { runId: streamRun, agent: "ai-app", state: "completed", toolCalls: 0, attempts: 0, failedAttempts: 0 },
     ]);
     // The tool span is the agent's: its service is the functionId.
-    expect(await server.store.all("SELECT tool, service, outcome FROM tool_call_spans WHERE project_id = ? AND tool = 'find_order'", [server.project])).toEqual([
+    expect(await server.store.all(`SELECT tool, service, outcome FROM ${SPANS} WHERE project_id = ? AND tool = 'find_order'`, [server.project])).toEqual([
       { tool: "find_order", service: "order-helper", outcome: "failed" },
     ]);
   });

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { ConformanceEmitter } from "@/lib/contracts/conformance";
 import type { ToolRow } from "@/lib/contracts/tools";
 import type { RunListItem } from "@/lib/contracts/runs";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 // Each convention's real emitter (or its own semantic-convention package for the attribute names)
@@ -43,7 +44,7 @@ interface Stored {
 }
 const storedOf = (service: string) =>
   server.store.all<Stored>(
-    "SELECT tool, call_id, attempt, outcome, code, error_class, message, derived FROM tool_call_spans WHERE project_id = ? AND service = ? ORDER BY started_at",
+    `SELECT tool, call_id, attempt, outcome, code, error_class, message, derived FROM ${SPANS} WHERE project_id = ? AND service = ? ORDER BY started_at`,
     [server.project, service],
   );
 

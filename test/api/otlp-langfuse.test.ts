@@ -7,6 +7,7 @@ import { bytesToHex } from "@/db/schema/hex-bytes";
 import type { ConformanceEmitter } from "@/lib/contracts/conformance";
 import type { RunListItem } from "@/lib/contracts/runs";
 import type { ToolRow } from "@/lib/contracts/tools";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 // Langfuse's own JS SDK and span processor, pointed at Faultline by its base URL alone: the processor
@@ -71,7 +72,7 @@ describe("Langfuse tool observations through Langfuse's own span processor", () 
     const rows = (
       await server.store.all<Omit<Stored, "args_hash"> & { args_hash: Buffer | null }>(
         `SELECT tool, call_id, attempt, outcome, code, error_class, message, derived, release, environment, service, args_hash
-         FROM tool_call_spans WHERE project_id = ? ORDER BY started_at`,
+         FROM ${SPANS} WHERE project_id = ? ORDER BY started_at`,
         [server.project],
       )
     ).map((r): Stored => ({ ...r, args_hash: r.args_hash && bytesToHex(r.args_hash) }));

@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otlpType } from "@/lib/ingest/otlp/proto-schema";
 import { decodeStatus, decodeTraceResponse } from "@/lib/ingest/otlp/response";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 let server: ProjectServer;
@@ -29,8 +30,8 @@ interface StoredSpan {
 const COLUMNS = `span_id, trace_id, parent_span_id, run_id, call_id, tool, release, service, sdk_name, sdk_version, attempt, started_at,
   ended_at, outcome, code, error_class, retryable, retry_after_ms, backoff_ms, decision, message, derived, source`;
 const spansOfTrace = (traceId: string) =>
-  server.store.all<StoredSpan>(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND trace_id = ? ORDER BY started_at, span_id`, [server.project, traceId]);
-const countSpans = async () => (await server.store.get<{ n: number }>("SELECT count(*) AS n FROM tool_call_spans WHERE project_id = ?", [server.project]))?.n ?? 0;
+  server.store.all<StoredSpan>(`SELECT ${COLUMNS} FROM ${SPANS} WHERE project_id = ? AND trace_id = ? ORDER BY started_at, span_id`, [server.project, traceId]);
+const countSpans = async () => (await server.store.get<{ n: number }>(`SELECT count(*) AS n FROM ${SPANS} WHERE project_id = ?`, [server.project]))?.n ?? 0;
 
 function provider(exporter: SpanExporter, batch: boolean) {
   return new BasicTracerProvider({
@@ -172,7 +173,7 @@ function handBuilt(spans: unknown[]) {
 function post(body: string | Uint8Array, extraHeaders: Record<string, string> = {}) {
   return fetch(`${server.url}/v1/traces`, { method: "POST", headers: { "content-type": "application/json", ...headers(), ...extraHeaders }, body: body as BodyInit });
 }
-const rowOf = (spanId: string) => server.store.get<StoredSpan>(`SELECT ${COLUMNS} FROM tool_call_spans WHERE project_id = ? AND span_id = ?`, [server.project, spanId]);
+const rowOf = (spanId: string) => server.store.get<StoredSpan>(`SELECT ${COLUMNS} FROM ${SPANS} WHERE project_id = ? AND span_id = ?`, [server.project, spanId]);
 
 describe("POST /v1/traces edge cases", () => {
   it("accepts upper-case hex ids, 64-bit integers as strings and numbers, and unknown fields", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SPANS } from "../helpers/spans-read";
 import { openProject, type ProjectServer } from "../helpers/project";
 
 // Issue 25, item 1 and item 7 at ingest: one rule for text on both engines (U+0000 stored as
@@ -63,7 +64,7 @@ describe("U+0000 in free text", () => {
     const body = (await res.json()) as { partialSuccess?: { rejectedSpans?: string | number; errorMessage?: string } };
     expect(Number(body.partialSuccess?.rejectedSpans ?? 0)).toBe(0);
     expect(body.partialSuccess?.errorMessage).toBe("1 span(s) stored with changes: U+0000 (NUL) characters were stored as \uFFFD (U+FFFD)");
-    const rows = await server.store.all<{ message: string }>("SELECT message FROM tool_call_spans WHERE project_id = ? AND tool = 'lookup' AND source = 'otlp'", [server.project]);
+    const rows = await server.store.all<{ message: string }>(`SELECT message FROM ${SPANS} WHERE project_id = ? AND tool = 'lookup' AND source = 'otlp'`, [server.project]);
     expect(rows).toEqual([{ message: "upstream\uFFFDdown" }]);
   });
 

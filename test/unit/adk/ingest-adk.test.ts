@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
 import { ingestAdkPublished, ingestAdkRunEvents, ingestAdkSpans } from "../../helpers/ingest";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
+import { SPANS } from "@/test/helpers/spans-read";
 import { ensureDefaultProject } from "@/db/keys";
 
 let store: Store;
 /** A table's rows in insert order (raw tables' `pk`), or in `order`. */
-const rows = (table: string, where = "1 = 1", order = "pk") => store.all<Record<string, unknown>>(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${order}`);
+const rows = (table: string, where = "1 = 1", order = "pk") =>
+  store.all<Record<string, unknown>>(`SELECT * FROM ${table === "tool_call_spans" ? SPANS : table} WHERE ${where} ORDER BY ${order}`);
 const pick = (r: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, r[k]]));
 const SPAN_KEYS = ["span_id", "run_id", "call_id", "tool", "attempt", "started_at", "ended_at", "outcome", "code", "error_class", "retryable", "backoff_ms", "decision", "permitted", "abandoned", "message", "release", "service", "source"];
 

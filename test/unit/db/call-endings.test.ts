@@ -15,6 +15,7 @@ import { ingestNativeBatch } from "@/test/helpers/ingest";
 import { bytesToHex } from "@/db/schema/hex-bytes";
 import { upgradedStore } from "@/test/helpers/migrate-before";
 import { DIALECTS, openTestStore } from "@/test/helpers/stores";
+import { SPANS } from "@/test/helpers/spans-read";
 import { toldRunRecords } from "@/test/helpers/told-runs";
 
 const MIN = 60_000;
@@ -81,8 +82,9 @@ async function expectExact(store: Store): Promise<void> {
 const GENERATED = new Set(["message_tsv"]);
 
 /** Copies a table's rows (every stored column) from one store to another. */
+// Spans are copied with their emitter's values: the older schema keeps them on the span row.
 async function copyRows(from: Store, to: Store, table: string): Promise<number> {
-  const rows = await from.all<Record<string, unknown>>(`SELECT * FROM ${table}`);
+  const rows = await from.all<Record<string, unknown>>(`SELECT * FROM ${table === "tool_call_spans" ? SPANS : table}`);
   for (const row of rows) {
     for (const c of GENERATED) delete row[c];
     // Argument hashes are stored as bytes today; the older schema stored their hex (db/schema/hex-bytes.ts).

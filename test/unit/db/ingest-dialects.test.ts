@@ -14,6 +14,7 @@ import { toolCallSpans } from "@/db/schema/tool-call-spans";
 import { toolErrors } from "@/db/schema/tool-errors";
 import type { RowBatch, RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
+import { SPANS as SPANS_READ, SPAN_COLUMNS } from "@/test/helpers/spans-read";
 import { seededRandom } from "@/lib/runtime";
 
 // The write path's contract across engines: the same batches give the same answers and the same
@@ -84,7 +85,7 @@ function batchOf(next: () => number, size: number, offset = 0): RowBatch {
 /** A table's rows without its pk, in pk order (raw tables) or by key (rollups; sorted here, not by a collation). */
 async function rawRows(store: Store, table: AnySQLiteTable): Promise<Record<string, unknown>[]> {
   const name = getTableName(table);
-  const rows = await store.all<Record<string, unknown>>(`SELECT * FROM ${name} ORDER BY pk`);
+  const rows = await store.all<Record<string, unknown>>(`SELECT * FROM ${table === toolCallSpans ? SPANS_READ : name} ORDER BY pk`);
   // PostgreSQL's generated full-text vector is no stored field of the row.
   const generated: string | undefined = PG_TEXT_COLUMNS[name as keyof typeof PG_TEXT_COLUMNS];
   return rows.map(({ pk: _pk, ...rest }) => Object.fromEntries(Object.entries(rest).filter(([k]) => k !== generated)));
@@ -110,7 +111,7 @@ async function rollupRows(store: Store): Promise<Record<string, StoredRow[]>> {
 async function recount(store: Store, projectId: string): Promise<Record<string, StoredRow[]>> {
   const fromDb = <R,>(table: AnySQLiteTable, row: Record<string, unknown>): R => {
     const out: Record<string, unknown> = {};
-    for (const [field, column] of Object.entries(getTableColumns(table))) {
+    for (const [field, column] of table === toolCallSpans ? SPAN_COLUMNS : Object.entries(getTableColumns(table))) {
       const v = row[column.name];
       out[field] = column.columnType === "SQLiteBoolean" && v !== null ? v === 1 : v;
     }

@@ -11,8 +11,8 @@ let store: PgStore;
 
 async function insertSpan(spanId: string, startedAt: number, s: PgStore = store): Promise<number> {
   return s.run(
-    `INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, started_at, ended_at, received_at)
-     VALUES ('p', @spanId, 'r', 'c', 't', @startedAt, @startedAt, @startedAt)
+    `INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, emitter_id, started_at, ended_at, received_at)
+     VALUES ('p', @spanId, 'r', 'c', 't', 1, @startedAt, @startedAt, @startedAt)
      ON CONFLICT (project_id, span_id, started_at) DO NOTHING`,
     { spanId, startedAt },
   );
@@ -77,7 +77,7 @@ describe.skipIf(!TEST_PG_URL)("daily partitions on PostgreSQL", () => {
       SELECT 'p', e, 'r', 'c', 't', ${at(0, 2)}, 0 FROM unnest(ARRAY['e1', 'e1', 'e2']) AS e ON CONFLICT DO NOTHING`;
     expect(await store.run(untargeted)).toBe(2);
     expect(await store.run(untargeted)).toBe(0);
-    await expect(store.run(`INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, started_at, ended_at, received_at) VALUES ('nope', 'x', 'r', 'c', 't', ${at(0)}, 0, 0)`)).rejects.toMatchObject({ code: "23503" });
+    await expect(store.run(`INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, emitter_id, started_at, ended_at, received_at) VALUES ('nope', 'x', 'r', 'c', 't', 1, ${at(0)}, 0, 0)`)).rejects.toMatchObject({ code: "23503" });
   });
 
   it("is safe when two nodes run it at the same time", async () => {

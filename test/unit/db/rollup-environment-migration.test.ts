@@ -2,7 +2,8 @@ import { getTableName } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dialect, Store } from "@/db/client";
 import { BatchAggregates } from "@/db/ingest/aggregate";
-import { spanInsert, toolErrorInsert } from "@/db/ingest/statements";
+import { toolErrorInsert } from "@/db/ingest/statements";
+import { insertLegacySpans } from "../../helpers/legacy-spans";
 import type { SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { spanRow } from "../../helpers/rows";
 import { upgradedStore } from "../../helpers/migrate-before";
@@ -38,16 +39,13 @@ async function seedBefore(store: Store, dialect: Dialect): Promise<void> {
   // for the seed, and take them away again before those migrations run.
   const later = ["started_sub_ns", "args_hash", "after_error"];
   const laterErrors = ["experiment", "variant"];
-  for (const c of later) await store.run(`ALTER TABLE tool_call_spans ADD COLUMN ${c} text`);
   for (const c of laterErrors) await store.run(`ALTER TABLE tool_errors ADD COLUMN ${c} text`);
+  await insertLegacySpans(store, context, spans, later);
   if (dialect === "sqlite") {
-    for (const s of spans) await store.run(spanInsert.sql, spanInsert.bind(context, s));
     for (const e of errors) await store.run(toolErrorInsert.sql, toolErrorInsert.bind(context, e));
   } else {
-    await store.all(spanInsert.pgSql, spanInsert.columns(context, spans));
     await store.all(toolErrorInsert.pgSql, toolErrorInsert.columns(context, errors));
   }
-  for (const c of later) await store.run(`ALTER TABLE tool_call_spans DROP COLUMN ${c}`);
   for (const c of laterErrors) await store.run(`ALTER TABLE tool_errors DROP COLUMN ${c}`);
   for (const [table, hour, n] of [["span_rollups_hourly", T0, 5], ["span_rollups_hourly", T0 + 2 * HOUR, 7], ["span_rollups_6h", T0, 12]] as const) {
     await store.run(`INSERT INTO ${table} ${OLD_SPAN_ROLLUP} VALUES ('p', ${hour}, 'search', '', 'ok', '', '', '', ${n}, ${n}, 0, 0, 0, 1, 0, 0, 0, 0, 0, ${n * 10})`);

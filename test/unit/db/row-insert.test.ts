@@ -7,32 +7,31 @@ import { DIALECTS, openTestStore } from "../../helpers/stores";
 
 const context = { projectId: "p", receivedAt: 3 };
 const row = {
-  spanId: "s", traceId: null, parentSpanId: null, runId: "r", callId: "c", tool: "t", toolVersion: null, release: null,
-  service: null, environment: null, sdkName: null, sdkVersion: null, attempt: 1, startedAt: 1, startedSubNs: null, endedAt: 2, outcome: "ok", code: null,
+  spanId: "s", traceId: null, parentSpanId: null, runId: "r", callId: "c", tool: "t", emitterId: 1, attempt: 1, startedAt: 1, startedSubNs: null, endedAt: 2, outcome: "ok", code: null,
   errorClass: null, retryable: true, retryAfterMs: null, backoffMs: null, decision: null, permitted: false, abandoned: null, message: null,
-  derived: null, argsHash: null, afterError: null, source: "native",
+  derived: null, argsHash: null, afterError: null,
 };
 
 describe("raw inserts whose column list is the Drizzle table's", () => {
   it("list every column but the autoincrement pk, in table order", () => {
-    expect(spanInsert.sql).toMatch(/^INSERT INTO tool_call_spans \(project_id, span_id, trace_id, parent_span_id, run_id, call_id, tool, tool_version, /);
+    expect(spanInsert.sql).toMatch(/^INSERT INTO tool_call_spans \(project_id, span_id, trace_id, parent_span_id, run_id, call_id, tool, attempt, started_at, /);
     expect(spanInsert.sql).not.toMatch(/\bpk\b/);
-    expect(spanInsert.sql).toMatch(/source, received_at, derived, args_hash, after_error, started_sub_ns\) VALUES \((\?, ){31}\?\) ON CONFLICT \(project_id, span_id\) DO NOTHING$/);
+    expect(spanInsert.sql).toMatch(/message, received_at, derived, args_hash, after_error, started_sub_ns, emitter_id\) VALUES \((\?, ){25}\?\) ON CONFLICT \(project_id, span_id\) DO NOTHING$/);
   });
 
   it("on PostgreSQL, take one array per column (a scalar per context field) and conflict on the partitioned tables' keys", () => {
-    expect(spanInsert.pgSql).toMatch(/^INSERT INTO tool_call_spans \(pk, project_id, span_id, .*, received_at, derived, args_hash, after_error, started_sub_ns\) SELECT pk, project_id, .* FROM \(SELECT nextval\('tool_call_spans_pk_seq'\) AS pk, \$1::text AS project_id, span_id, .* FROM unnest\(\$2::text\[\], \$3::text\[\], /);
-    expect(spanInsert.pgSql).toContain(", $28::bigint AS received_at, derived, ");
-    expect(spanInsert.pgSql).toContain("$32::bigint[]) WITH ORDINALITY AS u(span_id, ");
-    expect(spanInsert.pgSql).toContain(", source, derived, args_hash, after_error, started_sub_ns, ord)");
+    expect(spanInsert.pgSql).toMatch(/^INSERT INTO tool_call_spans \(pk, project_id, span_id, .*, received_at, derived, args_hash, after_error, started_sub_ns, emitter_id\) SELECT pk, project_id, .* FROM \(SELECT nextval\('tool_call_spans_pk_seq'\) AS pk, \$1::text AS project_id, span_id, .* FROM unnest\(\$2::text\[\], \$3::text\[\], /);
+    expect(spanInsert.pgSql).toContain(", $21::bigint AS received_at, derived, ");
+    expect(spanInsert.pgSql).toContain("$26::bigint[]) WITH ORDINALITY AS u(span_id, ");
+    expect(spanInsert.pgSql).toContain(", message, derived, args_hash, after_error, started_sub_ns, emitter_id, ord)");
     expect(spanInsert.pgSql).toMatch(/ORDER BY ord\) AS batch ORDER BY span_id ON CONFLICT \(project_id, span_id, started_at\) DO NOTHING RETURNING tool_call_spans\.span_id$/);
     expect(toolErrorInsert.pgSql).toMatch(/ON CONFLICT \(project_id, event_id, occurred_at\) DO NOTHING RETURNING tool_errors\.event_id$/);
     const columns = spanInsert.columns(context, [row, { ...row, spanId: "s2", retryable: null, permitted: true }]);
-    expect(columns).toHaveLength(32);
+    expect(columns).toHaveLength(26);
     expect(columns.slice(0, 3)).toEqual(["p", ["s", "s2"], []]); // the context's project; trace ids null on every row
-    expect(columns[19]).toEqual([1, null]); // retryable as 0/1
-    expect(columns[23]).toEqual([0, 1]); // permitted
-    expect(columns[27]).toBe(3); // received_at
+    expect(columns[13]).toEqual([1, null]); // retryable as 0/1
+    expect(columns[17]).toEqual([0, 1]); // permitted
+    expect(columns[20]).toBe(3); // received_at
   });
 
   it("type-check the rows against the table", () => {

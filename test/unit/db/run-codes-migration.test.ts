@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "@/db/client";
-import { spanInsert, toolErrorInsert } from "@/db/ingest/statements";
+import { toolErrorInsert } from "@/db/ingest/statements";
+import { insertLegacySpans } from "../../helpers/legacy-spans";
 import type { ToolErrorRow } from "@/lib/ingest/rows";
 import { spanRow } from "../../helpers/rows";
 import { upgradedStore } from "../../helpers/migrate-before";
@@ -33,11 +34,10 @@ const errors: ToolErrorRow[] = [
 async function seed(store: Store): Promise<void> {
   await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 0)");
   const context = { projectId: "p", receivedAt: T0 };
+  await insertLegacySpans(store, context, spans);
   if (store.dialect === "sqlite") {
-    for (const s of spans) await store.run(spanInsert.sql, spanInsert.bind(context, s));
     for (const e of errors) await store.run(toolErrorInsert.sql, toolErrorInsert.bind(context, e));
   } else {
-    await store.all(spanInsert.pgSql, spanInsert.columns(context, spans));
     await store.all(toolErrorInsert.pgSql, toolErrorInsert.columns(context, errors));
   }
 }

@@ -5,7 +5,11 @@ import { spanInsert } from "@/db/ingest/statements";
 import { getRunTimeline } from "@/db/queries/get-run-timeline";
 import { ROLLUP_LIST } from "@/db/rollups/registry";
 import { bytesToHex, hexToBytes } from "@/db/schema/hex-bytes";
+import { writeRows } from "@/db/ingest/write-rows";
+import type { SpanRow } from "@/lib/ingest/rows";
+import { insertLegacySpans } from "../../helpers/legacy-spans";
 import { spanRow } from "../../helpers/rows";
+import { SPANS } from "../../helpers/spans-read";
 import { upgradedStore } from "../../helpers/migrate-before";
 import { DIALECTS } from "../../helpers/stores";
 
@@ -98,8 +102,9 @@ describe.each(DIALECTS)("the storage migrations on a populated database (%s)", (
       // A span ingested after the migration with a migrated span's hash stores the same bytes.
       const context = { projectId: "p", receivedAt: T0 };
       const fresh = spanRow({ spanId: "fresh", runId: "r1", callId: "c9", tool: "search", attempt: 1, startedAt: T0 + 100, endedAt: T0 + 110, argsHash: HASHES[3] });
-      if (store.dialect === "sqlite") await store.run(spanInsert.sql, spanInsert.bind(context, fresh));
-      else await store.all(spanInsert.pgSql, spanInsert.columns(context, [fresh]));
+      const freshRow = { ...fresh, emitterId: 1 };
+      if (store.dialect === "sqlite") await store.run(spanInsert.sql, spanInsert.bind(context, freshRow));
+      else await store.all(spanInsert.pgSql, spanInsert.columns(context, [freshRow]));
       const same = await store.all<{ spanId: string }>(
         "SELECT span_id AS \"spanId\" FROM tool_call_spans WHERE args_hash = (SELECT args_hash FROM tool_call_spans WHERE span_id = 'fresh') ORDER BY span_id",
       );
@@ -163,6 +168,65 @@ describe.each(DIALECTS)("the run index without its timestamp, on a populated dat
         const defs = await store.all<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'spans_project_run_idx'");
         expect(defs.map((d) => d.indexdef)).toEqual(["CREATE INDEX spans_project_run_idx ON ONLY public.tool_call_spans USING btree (project_id, run_id)"]);
       }
+    } finally {
+      await store.close();
+      await drop();
+    }
+  }, 60_000);
+});
+
+// Migration sqlite/0031, postgres/0025: what a span shares with its emitter moves to span_emitters.
+describe.each(DIALECTS)("the emitter dictionary, on a populated database (%s)", (dialect: Dialect) => {
+  // Values that must stay apart: NULL and '', and strings JSON escapes.
+  const emitters: Partial<SpanRow>[] = [
+    { toolVersion: "1.0.0", release: null, service: "agent", environment: "prod", sdkName: "faultline-runtime", sdkVersion: "0.1.0", source: "native" },
+    { toolVersion: "1.0.0", release: "", service: "agent", environment: "prod", sdkName: "faultline-runtime", sdkVersion: "0.1.0", source: "native" },
+    { toolVersion: null, release: null, service: null, environment: null, sdkName: null, sdkVersion: null, source: "otlp" },
+    { toolVersion: "2.0 \"beta\"", release: "r\\1\n", service: "ägent", environment: "prod", sdkName: null, sdkVersion: "0.2", source: "native" },
+  ];
+  const spans = Array.from({ length: 12 }, (_, i) =>
+    spanRow({
+      spanId: `s${i}`, runId: `r${i % 3}`, callId: `c${i}`, tool: "search", attempt: 1, startedAt: T0 + i * 1000, endedAt: T0 + i * 1000 + 10,
+      message: i % 4 === 0 ? `quota exceeded ${i}` : null, outcome: i % 4 === 0 ? "failed" : "ok", ...emitters[i % emitters.length],
+    }),
+  );
+
+  it("keeps every span with its emitter's values, one dictionary row per distinct emitter, the text search and the pk counter", async () => {
+    const { store, drop } = await upgradedStore(dialect, "_span_emitters", async (old) => {
+      await old.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'P', 0)");
+      await insertLegacySpans(old, { projectId: "p", receivedAt: T0 }, spans);
+    });
+    try {
+      const stored = await store.all<Record<string, unknown>>(
+        `SELECT pk, span_id, tool_version, release, service, environment, sdk_name, sdk_version, source FROM ${SPANS} ORDER BY pk`,
+      );
+      expect(stored).toEqual(
+        spans.map((s, i) => ({
+          pk: i + 1, span_id: s.spanId, tool_version: s.toolVersion, release: s.release, service: s.service, environment: s.environment,
+          sdk_name: s.sdkName, sdk_version: s.sdkVersion, source: s.source,
+        })),
+      );
+      expect(await store.all("SELECT count(*) AS n FROM span_emitters")).toEqual([{ n: emitters.length }]);
+      // Text search still finds the migrated messages, and only those.
+      const found =
+        store.dialect === "sqlite"
+          ? await store.all<{ id: number }>("SELECT rowid AS id FROM span_message_fts WHERE span_message_fts MATCH 'quota' ORDER BY rowid")
+          : await store.all<{ id: number }>("SELECT pk AS id FROM tool_call_spans WHERE message_tsv @@ to_tsquery('simple', 'quota') ORDER BY pk");
+      expect(found.map((r) => Number(r.id))).toEqual([1, 5, 9]);
+      if (store.dialect === "postgres") {
+        // A span without a message stores no vector.
+        expect(await store.all("SELECT count(*) AS n FROM tool_call_spans WHERE message_tsv IS NULL")).toEqual([{ n: 9 }]);
+      }
+      // Ingest finds the migrated rows by the same key (JSON.stringify against json_array / array_to_json) and adds none.
+      const later = spans.map((s, i) => ({ index: i, row: { ...s, spanId: `n${i}`, callId: `n${i}` } }));
+      await writeRows(store, "p", { spans: later, toolErrors: [], runs: [] }, T0);
+      expect(await store.all("SELECT count(*) AS n FROM span_emitters")).toEqual([{ n: emitters.length }]);
+      const pairs = await store.all<{ a: number; b: number }>(
+        "SELECT o.emitter_id AS a, n.emitter_id AS b FROM tool_call_spans o JOIN tool_call_spans n ON n.span_id = 'n' || substr(o.span_id, 2) WHERE o.span_id LIKE 's%' ORDER BY o.pk",
+      );
+      expect(pairs.map((r) => Number(r.a))).toEqual(pairs.map((r) => Number(r.b)));
+      // New spans number after the migrated ones.
+      expect(await store.all("SELECT min(pk) AS pk FROM tool_call_spans WHERE span_id LIKE 'n%'")).toEqual([{ pk: spans.length + 1 }]);
     } finally {
       await store.close();
       await drop();

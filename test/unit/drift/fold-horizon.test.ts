@@ -20,14 +20,18 @@ describe.skipIf(!DIALECTS.includes("postgres"))("drift fold horizon (postgres)",
     s = await Scenario.open("postgres");
     const store = s.store as PgStore;
     // An ingest-like transaction: holds the barrier shared, inserts a span (taking the lower pk), and stays open.
+    // Its emitter row is committed beforehand, as ingest's would be by a batch before it.
+    const emitter = await store.get<{ id: number }>(
+      `INSERT INTO span_emitters (project_id, key, tool_version, source) VALUES ('default', '["1.0.0",null,null,null,null,null,"late"]', '1.0.0', 'late') RETURNING id`,
+    );
     const late = await store.pool.connect();
     try {
       await late.query("BEGIN");
       await late.query("SELECT pg_advisory_xact_lock_shared($1)", [INGEST_BARRIER_LOCK]);
       const { rows } = await late.query<{ pk: number }>(
-        `INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, tool_version, attempt, started_at, ended_at, outcome, received_at)
-         VALUES ('default', 'late-span', 'late-run', 'late-call', 'search', '1.0.0', 1, $1, $2, 'ok', $1) RETURNING pk`,
-        [T0, T0 + 100],
+        `INSERT INTO tool_call_spans (project_id, span_id, run_id, call_id, tool, emitter_id, attempt, started_at, ended_at, outcome, received_at)
+         VALUES ('default', 'late-span', 'late-run', 'late-call', 'search', $3, 1, $1, $2, 'ok', $1) RETURNING pk`,
+        [T0, T0 + 100, Number(emitter!.id)],
       );
       const latePk = Number(rows[0]!.pk);
 

@@ -4,6 +4,7 @@ import { ensureDefaultProject } from "@/db/keys";
 import { decodeJsonRequest } from "@/lib/ingest/otlp/decode";
 import { ingestOtlp } from "../../helpers/ingest";
 import { DIALECTS, openTestStore } from "../../helpers/stores";
+import { SPANS } from "@/test/helpers/spans-read";
 import { ns, request, s, span, T0 } from "./fixtures";
 
 let store: Store;
@@ -40,7 +41,7 @@ describe.each(DIALECTS)("OTLP ingest: agent spans become run records (%s)", (dia
         state: "failed", deadline_at: null, max_tool_attempts: null, error: "token=[redacted:secret_value] gave up", source: "otlp",
       },
     ]);
-    expect(await all("SELECT span_id, run_id, service FROM tool_call_spans ORDER BY span_id")).toEqual([
+    expect(await all(`SELECT span_id, run_id, service FROM ${SPANS} ORDER BY span_id`)).toEqual([
       { span_id: "0000000000000001", run_id: TRACE, service: "support-agent" },
       { span_id: "0000000000000002", run_id: TRACE, service: "support-agent" },
     ]);
