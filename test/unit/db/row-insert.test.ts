@@ -71,10 +71,10 @@ describe.each(DIALECTS)("raw inserts on the real migrations (%s)", (dialect) => 
       // on some rows only keeps its values; the context's values are on every row.
       const mixed = [{ ...row, spanId: "m1", traceId: "t1" }, { ...row, spanId: "m2" }, { ...row, spanId: "m3", message: "x" }];
       expect(await store.all(spanInsert.pgSql, spanInsert.columns({ projectId: "p", receivedAt: 9 }, mixed))).toHaveLength(3);
-      expect(await store.all("SELECT span_id, project_id, received_at, trace_id, message, release FROM tool_call_spans WHERE span_id LIKE 'm%' ORDER BY span_id")).toEqual([
-        { span_id: "m1", project_id: "p", received_at: 9, trace_id: "t1", message: null, release: null },
-        { span_id: "m2", project_id: "p", received_at: 9, trace_id: null, message: null, release: null },
-        { span_id: "m3", project_id: "p", received_at: 9, trace_id: null, message: "x", release: null },
+      expect(await store.all("SELECT span_id, project_id, received_at, trace_id, message, after_error FROM tool_call_spans WHERE span_id LIKE 'm%' ORDER BY span_id")).toEqual([
+        { span_id: "m1", project_id: "p", received_at: 9, trace_id: "t1", message: null, after_error: null },
+        { span_id: "m2", project_id: "p", received_at: 9, trace_id: null, message: null, after_error: null },
+        { span_id: "m3", project_id: "p", received_at: 9, trace_id: null, message: "x", after_error: null },
       ]);
     }
     expect(await store.all("SELECT id, name, created_at FROM projects")).toEqual([{ id: "p", name: "P", created_at: 5 }]);
