@@ -24,8 +24,18 @@ export const ENDING_KIND = `CASE WHEN ${FAILED} THEN 1 ELSE 0 END AS failed,
  * further (a later attempt): a call is retried after a failure, never after an ok, and most attempts
  * are ok, so a scan does a few lookups rather than one per attempt.
  */
-export const IS_ENDING = `(s.decision IS NULL OR s.decision <> 'retried')
-      AND (s.outcome = 'ok' OR NOT EXISTS (SELECT 1 FROM tool_call_spans n WHERE n.project_id = s.project_id AND n.run_id = s.run_id AND n.call_id = s.call_id AND n.attempt > s.attempt))`;
+export const IS_ENDING = isEnding("");
+
+/** `IS_ENDING` with an index hint on the later-attempt lookup (SQLite's `INDEXED BY …`). */
+function isEnding(hint: string): string {
+  return `(s.decision IS NULL OR s.decision <> 'retried')
+      AND (s.outcome = 'ok' OR NOT EXISTS (SELECT 1 FROM tool_call_spans n ${hint} WHERE n.project_id = s.project_id AND n.run_id = s.run_id AND n.call_id = s.call_id AND n.attempt > s.attempt))`;
+}
+
+// Without statistics (a live SQLite node runs no ANALYZE) SQLite reads a call's spans through the
+// (project, run) index, whose key is as selective on paper: every span of the run, for each call and
+// again for each failed attempt's later-attempt lookup, so a batch's recount grew with its runs' length.
+const BY_CALL = "INDEXED BY spans_project_call_idx";
 
 /**
  * The ended calls among the given calls, counted per hour, tool and kind of ending: the rows of
@@ -37,10 +47,10 @@ export const IS_ENDING = `(s.decision IS NULL OR s.decision <> 'retried')
  */
 export function endingsOfCallsSql(dialect: Dialect, hourMs: number): string {
   const columns = `s.tool, s.started_at - (s.started_at % ${hourMs}) AS hour, ${ENDING_KIND}`;
-  const ofCall = (project: string) => `s.project_id = ${project} AND s.call_id = k.call_id AND s.run_id = k.run_id AND ${IS_ENDING}`;
+  const ofCall = (project: string, hint = "") => `s.project_id = ${project} AND s.call_id = k.call_id AND s.run_id = k.run_id AND ${isEnding(hint)}`;
   const endings =
     dialect === "sqlite"
-      ? `SELECT ${columns} FROM (SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM json_each(@calls)) k CROSS JOIN tool_call_spans s WHERE ${ofCall("@project")}`
+      ? `SELECT ${columns} FROM (SELECT value ->> 0 AS run_id, value ->> 1 AS call_id FROM json_each(@calls)) k CROSS JOIN tool_call_spans s ${BY_CALL} WHERE ${ofCall("@project", BY_CALL)}`
       : `SELECT e.* FROM unnest($2::text[], $3::text[]) AS k(run_id, call_id)
         CROSS JOIN LATERAL (SELECT ${columns} FROM tool_call_spans s WHERE ${ofCall("$1")} OFFSET 0) e`;
   return `SELECT e.tool, e.hour, e.failed, e.declined, e.recovered, count(*) AS calls FROM (${endings}) e
