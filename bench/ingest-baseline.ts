@@ -35,9 +35,13 @@ export interface RawWriter {
   close(): Promise<void>;
 }
 
+/** How the server opens its SQLite store (server/store.ts): the baseline and the in-process bench open theirs alike. */
+export const SERVER_SQLITE = { checkpointInBackground: true } as const;
+
 /** SQLite: the ingest's prepared statements, bound row by row in one immediate transaction per batch. */
 export async function rawSqliteWriter(file: string, size: number): Promise<RawWriter> {
-  const store = await openStore(file);
+  // Opened as the server opens its store (server/store.ts), checkpoints on a worker thread included.
+  const store = await openStore(file, SERVER_SQLITE);
   if (store.dialect !== "sqlite") throw new Error("expected a SQLite store");
   await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");
   const { rows, written } = await templateRows(store, size);

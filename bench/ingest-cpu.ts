@@ -15,7 +15,7 @@ import { nativeFormat } from "../lib/ingest/formats/native";
 import { otlpFormat } from "../lib/ingest/formats/otlp";
 import type { IngestFormat } from "../lib/ingest/format";
 import { ingestEnvelope } from "../server/ingest/ingest-envelope";
-import { rawPgWriter, rawSqliteWriter, type RawWriter } from "./ingest-baseline";
+import { rawPgWriter, rawSqliteWriter, SERVER_SQLITE, type RawWriter } from "./ingest-baseline";
 import { CLIENTS, RESOURCE, ROUNDS, SECONDS, T0, batchBody, median, procCpuSeconds, records, tmpFile } from "./ingest-common";
 
 const SIZE = 100;
@@ -123,7 +123,7 @@ export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pg
   console.log("CPU ms per 1,000 records (= µs per record): median over rounds (range)");
   for (const engine of engines) {
     const target = engine === "postgres" ? await pgDatabase!() : tmpFile("cpu.db");
-    const store = engine === "postgres" ? await openPgStore(target, { poolMax: WRITERS }) : await openStore(target);
+    const store = engine === "postgres" ? await openPgStore(target, { poolMax: WRITERS }) : await openStore(target, SERVER_SQLITE);
     let raw: Raw | null = null;
     try {
       await store.run("INSERT INTO projects (id, name, created_at) VALUES ('p', 'p', 0) ON CONFLICT DO NOTHING");

@@ -34,7 +34,7 @@ import { openStore, openPgStore, type Store } from "../db/client";
 import { writeRows } from "../db/ingest/write-rows";
 import { startServer } from "../test/helpers/server";
 import { CLIENTS, RESOURCE, ROUNDS, batchBody, timeShift, SECONDS, SIZES, WARMUP_SECONDS, fmt, median, pct, processCpu, procCpuSeconds, records, rowBatch, runRound, spread, tmpFile, type Measured, type RoundResult } from "./ingest-common";
-import { rawPgWriter, rawSqliteWriter } from "./ingest-baseline";
+import { rawPgWriter, rawSqliteWriter, SERVER_SQLITE } from "./ingest-baseline";
 import { classificationBench } from "./classification";
 import { issuesSection } from "./ingest-issues";
 import { searchSection } from "./ingest-search";
@@ -205,7 +205,7 @@ async function bothEngines(adminUrl: string, storeOnly: boolean) {
     console.log("store level: writeRows (plan + rows + rollups + issues, one transaction per batch) vs raw");
     for (const dialect of ["sqlite", "postgres"] as const) {
       const storeUrl = dialect === "postgres" ? await dbs.create() : tmpFile("store.db");
-      const store = dialect === "postgres" ? await openPgStore(storeUrl, { poolMax: CLIENTS }) : await openStore(storeUrl);
+      const store = dialect === "postgres" ? await openPgStore(storeUrl, { poolMax: CLIENTS }) : await openStore(storeUrl, SERVER_SQLITE);
       try {
         for (const size of SIZES) {
           const rawUrl = dialect === "postgres" ? await dbs.create() : tmpFile(`raw-${size}.db`);

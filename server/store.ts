@@ -11,7 +11,8 @@ const state = processState("store", (): { opening?: Promise<Store> } => ({}));
 export function getStore(): Promise<Store> {
   if (!state.opening) {
     const c = config();
-    const opening = openStore(storeTarget(c), { busyTimeoutMs: c.busyTimeoutMs, poolMax: c.pgPoolMax });
+    // SQLite checkpoints on a worker thread, not inside the commits of the thread that answers requests.
+    const opening = openStore(storeTarget(c), { busyTimeoutMs: c.busyTimeoutMs, poolMax: c.pgPoolMax, checkpointInBackground: true });
     state.opening = opening;
     opening.catch(() => {
       if (state.opening === opening) state.opening = undefined;

@@ -5,6 +5,7 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { bindValue } from "./bind-value";
+import { startCheckpointer, type Checkpointer, type CheckpointerOptions } from "./sqlite-checkpointer";
 import { prepared } from "./sqlite-prepared";
 import { beginImmediate, type TransactionSettings } from "./sqlite-write-lock";
 import type { SqlParams, SqliteStore, SqliteTx } from "./types";
@@ -16,6 +17,12 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Apply pending migrations on open (default true; tests of a migration open an older schema). */
   migrate?: boolean;
+  /**
+   * WAL checkpoints on a worker thread with its own connection instead of inside the commits of this
+   * one (sqlite-checkpointer.ts): for the server's store, whose thread answers requests. Off by default
+   * (tests, scripts and the job worker's second connection open many stores that need none).
+   */
+  checkpointInBackground?: boolean | CheckpointerOptions;
 }
 
 function bind(params: SqlParams | undefined): unknown[] {
@@ -37,6 +44,9 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
   sqlite.pragma(`busy_timeout = ${lockWaitMs}`);
   sqlite.pragma("foreign_keys = ON");
   if (options.migrate !== false) migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
+  const background = options.checkpointInBackground;
+  const checkpointer: Checkpointer | null =
+    background && file !== ":memory:" ? startCheckpointer(sqlite, file, { busyTimeoutMs: lockWaitMs, ...(typeof background === "object" ? background : {}) }) : null;
 
   // One connection, one transaction at a time: an async transaction holds this chain until it ends,
   // so no other caller's statements land inside it between its awaits.
@@ -107,6 +117,8 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
     },
     async close() {
       await tail;
+      // The worker's connection first: the last one to close checkpoints and removes the WAL.
+      await checkpointer?.close();
       sqlite.close();
     },
   };

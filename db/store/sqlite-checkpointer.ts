@@ -1,0 +1,99 @@
+import type Database from "better-sqlite3";
+import { Worker } from "node:worker_threads";
+
+// WAL checkpoints off the thread that writes. SQLite's automatic checkpoint runs inside the COMMIT
+// that pushes the WAL past 1,000 pages, on the writer's thread: copying the pages into the database
+// file and two fsyncs, during which a server answers nothing (a 500-record ingest commit took
+// 1.9 ms at the median without checkpoints and 8.7 ms with them, p90 2.8 against 32 ms;
+// docs/ingest-performance.md). A worker thread with its own connection runs a PASSIVE checkpoint
+// every `intervalMs`: it copies what is committed without taking the write lock, so the writer goes
+// on meanwhile, and once it has copied everything the writer's next transaction restarts the WAL from
+// its beginning. Durability is SQLite's own either way: a checkpoint only copies committed frames,
+// and the WAL is restarted only once they are all in the (synced) database file.
+//
+// Bounds: when the WAL holds more than `capPages` pages the worker runs a TRUNCATE checkpoint, which
+// waits for the writer and then empties the WAL (the writer's `BEGIN IMMEDIATE` waits meanwhile,
+// without blocking its thread: sqlite-write-lock.ts). The writer's own automatic checkpoint stays
+// on at twice the cap, so a WAL never grows past that even if the worker is gone; when the worker
+// stops unasked, the writer gets SQLite's default back.
+
+/** When the checkpoint worker checkpoints, and when it empties the WAL whatever it waits for. */
+export interface CheckpointerOptions {
+  /** Between PASSIVE checkpoints (default 100 ms); one with nothing to copy costs microseconds. */
+  intervalMs?: number;
+  /** WAL pages past which the worker runs a TRUNCATE checkpoint (default 4,096: 16 MiB of 4 KiB pages). */
+  capPages?: number;
+  /** How long the TRUNCATE checkpoint waits for the writer and readers. */
+  busyTimeoutMs?: number;
+}
+
+/** The worker of one database file. */
+export interface Checkpointer {
+  /** Stops the worker and closes its connection (before the writer's own close, which then removes the WAL). */
+  close(): Promise<void>;
+}
+
+const DEFAULT_AUTOCHECKPOINT = 1000;
+
+// Plain JavaScript evaluated in the worker: no bundler has to know of a second entry point. The
+// driver is loaded as the application loads it, from the project's node_modules.
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require("node:module").createRequire(workerData.cwd + "/")("better-sqlite3");
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma("busy_timeout = " + workerData.busyTimeoutMs);
+db.pragma("synchronous = NORMAL");
+let timer = null;
+const tick = () => {
+  timer = null;
+  try {
+    const [{ log }] = db.pragma("wal_checkpoint(PASSIVE)");
+    if (log > workerData.capPages) db.pragma("wal_checkpoint(TRUNCATE)");
+  } catch (error) {
+    // SQLITE_BUSY (the TRUNCATE waited past its timeout) is tried again next time.
+    if (error && error.code !== "SQLITE_BUSY") throw error;
+  }
+  timer = setTimeout(tick, workerData.intervalMs);
+};
+parentPort.on("message", (message) => {
+  if (message !== "close") return;
+  if (timer) clearTimeout(timer);
+  db.close();
+  parentPort.close();
+});
+tick();
+`;
+
+/**
+ * Starts checkpointing `file` (a WAL database the writer `sqlite` has open) on a worker thread, and
+ * turns the writer's automatic checkpoint into the fallback described above. The worker never keeps
+ * the process alive.
+ */
+export function startCheckpointer(sqlite: Database.Database, file: string, options: CheckpointerOptions = {}): Checkpointer {
+  const capPages = options.capPages ?? 4096;
+  sqlite.pragma(`wal_autocheckpoint = ${capPages * 2}`);
+  // A WAL that grew towards the cap is cut back to it when it restarts, not kept at its largest.
+  sqlite.pragma(`journal_size_limit = ${capPages * 4096}`);
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, cwd: process.cwd(), intervalMs: options.intervalMs ?? 100, capPages, busyTimeoutMs: options.busyTimeoutMs ?? 5000 },
+  });
+  worker.unref();
+  let closing = false;
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  worker.on("error", (error) => {
+    if (!closing) console.error("[faultline] the SQLite checkpoint worker stopped; the writer checkpoints itself again:", error.message);
+  });
+  void exited.then(() => {
+    if (!closing && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`);
+  });
+  return {
+    async close() {
+      if (closing) return exited;
+      closing = true;
+      worker.postMessage("close");
+      const timeout = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), 5000).unref());
+      if ((await Promise.race([exited, timeout])) === "late") await worker.terminate();
+    },
+  };
+}
