@@ -50,8 +50,9 @@ const tick = () => {
     const [{ log }] = db.pragma("wal_checkpoint(PASSIVE)");
     if (log > workerData.capPages) db.pragma("wal_checkpoint(TRUNCATE)");
   } catch (error) {
-    // SQLITE_BUSY (the TRUNCATE waited past its timeout) is tried again next time.
-    if (error && error.code !== "SQLITE_BUSY") throw error;
+    // Tried again next time: SQLITE_BUSY (the TRUNCATE waited past its timeout) as a full disk or a
+    // file turned read-only, which the writer meets and reports itself.
+    if (error && error.code !== "SQLITE_BUSY") parentPort.postMessage({ code: String(error.code), message: String(error.message) });
   }
   timer = setTimeout(tick, workerData.intervalMs);
 };
@@ -81,6 +82,13 @@ export function startCheckpointer(sqlite: Database.Database, file: string, optio
   worker.unref();
   let closing = false;
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  // Each kind of failure is logged once, not every interval.
+  const reported = new Set<string>();
+  worker.on("message", (failure: { code: string; message: string }) => {
+    if (reported.has(failure.code)) return;
+    reported.add(failure.code);
+    console.error(`[faultline] the SQLite checkpoint worker could not checkpoint (${failure.code}): ${failure.message}; it tries again`);
+  });
   worker.on("error", (error) => {
     if (!closing) console.error("[faultline] the SQLite checkpoint worker stopped; the writer checkpoints itself again:", error.message);
   });
