@@ -6,8 +6,9 @@ import { Worker } from "node:worker_threads";
 // file and two fsyncs, during which a server answers nothing (a 500-record ingest commit took
 // 1.9 ms at the median without checkpoints and 8.7 ms with them, p90 2.8 against 32 ms;
 // docs/ingest-performance.md). A worker thread with its own connection runs a PASSIVE checkpoint
-// every `intervalMs`: it copies what is committed without taking the write lock, so the writer goes
-// on meanwhile, and once it has copied everything the writer's next transaction restarts the WAL from
+// once the WAL holds `pages` pages not yet copied (SQLite's own threshold, so it does the same work,
+// elsewhere): it copies what is committed without taking the write lock, so the writer goes on
+// meanwhile, and once it has copied everything the writer's next transaction restarts the WAL from
 // its beginning. Durability is SQLite's own either way: a checkpoint only copies committed frames,
 // and the WAL is restarted only once they are all in the (synced) database file.
 //
@@ -19,8 +20,10 @@ import { Worker } from "node:worker_threads";
 
 /** When the checkpoint worker checkpoints, and when it empties the WAL whatever it waits for. */
 export interface CheckpointerOptions {
-  /** Between PASSIVE checkpoints (default 100 ms); one with nothing to copy costs microseconds. */
+  /** How often the worker looks at the WAL (default 20 ms): reading its index header costs microseconds. */
   intervalMs?: number;
+  /** Committed pages not yet copied at which the worker checkpoints (default 1,000, SQLite's automatic threshold). */
+  pages?: number;
   /** WAL pages past which the worker runs a TRUNCATE checkpoint (default 4,096: 16 MiB of 4 KiB pages). */
   capPages?: number;
   /** How long the TRUNCATE checkpoint waits for the writer and readers. */
@@ -39,16 +42,27 @@ const DEFAULT_AUTOCHECKPOINT = 1000;
 // driver is loaded as the application loads it, from the project's node_modules.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
+const { closeSync, openSync, readSync } = require("node:fs");
+const { endianness } = require("node:os");
 const Database = require("node:module").createRequire(workerData.cwd + "/")("better-sqlite3");
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma("busy_timeout = " + workerData.busyTimeoutMs);
 db.pragma("synchronous = NORMAL");
+// Frames committed and not yet copied, from the wal-index header (sqlite.org/walformat.html: mxFrame
+// at byte 16, the checkpoint's nBackfill at byte 96, in the machine's byte order): read, not locked,
+// so a torn read only moves one checkpoint by one poll.
+const shm = openSync(workerData.file + "-shm", "r");
+const header = Buffer.alloc(100);
+const u32 = (at) => (endianness() === "LE" ? header.readUInt32LE(at) : header.readUInt32BE(at));
+const pending = () => (readSync(shm, header, 0, 100, 0) < 100 ? 0 : u32(16) - u32(96));
 let timer = null;
 const tick = () => {
   timer = null;
   try {
-    const [{ log }] = db.pragma("wal_checkpoint(PASSIVE)");
-    if (log > workerData.capPages) db.pragma("wal_checkpoint(TRUNCATE)");
+    if (pending() >= workerData.pages) {
+      const [{ log }] = db.pragma("wal_checkpoint(PASSIVE)");
+      if (log > workerData.capPages) db.pragma("wal_checkpoint(TRUNCATE)");
+    }
   } catch (error) {
     // Tried again next time: SQLITE_BUSY (the TRUNCATE waited past its timeout) as a full disk or a
     // file turned read-only, which the writer meets and reports itself.
@@ -59,6 +73,7 @@ const tick = () => {
 parentPort.on("message", (message) => {
   if (message !== "close") return;
   if (timer) clearTimeout(timer);
+  closeSync(shm);
   db.close();
   parentPort.close();
 });
@@ -77,7 +92,7 @@ export function startCheckpointer(sqlite: Database.Database, file: string, optio
   sqlite.pragma(`journal_size_limit = ${capPages * 4096}`);
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { file, cwd: process.cwd(), intervalMs: options.intervalMs ?? 100, capPages, busyTimeoutMs: options.busyTimeoutMs ?? 5000 },
+    workerData: { file, cwd: process.cwd(), intervalMs: options.intervalMs ?? 20, pages: options.pages ?? DEFAULT_AUTOCHECKPOINT, capPages, busyTimeoutMs: options.busyTimeoutMs ?? 5000 },
   });
   worker.unref();
   let closing = false;

@@ -45,9 +45,10 @@ async function until(condition: () => boolean, ms = 20_000): Promise<void> {
   }
 }
 
-describe("WAL checkpoints on a worker thread", () => {
+// The worker runs on its own clock: each test waits for what it did, up to `until`'s deadline.
+describe("WAL checkpoints on a worker thread", { timeout: 30_000 }, () => {
   it("copies committed pages into the database file while the writer's own checkpoint stays far off", async () => {
-    const { store, file } = open({ intervalMs: 10, capPages: 4096 });
+    const { store, file } = open({ intervalMs: 10, pages: 100, capPages: 4096 });
     // The writer would checkpoint only past twice the cap: 8,192 pages, 32 MiB.
     expect(store.sqlite.pragma("wal_autocheckpoint", { simple: true })).toBe(8192);
     await until(() => size(file) > 0);
@@ -59,15 +60,17 @@ describe("WAL checkpoints on a worker thread", () => {
   });
 
   it("empties the WAL once it passes the cap, so it never grows without bound", async () => {
-    const { store, file } = open({ intervalMs: 10, capPages: 64 });
+    const { store, file } = open({ intervalMs: 10, pages: 1, capPages: 64 });
     await writePages(store, 0, 600, 50);
+    // The last transaction alone passes the cap, whatever the worker copied before it.
+    await writePages(store, 600, 100, 100);
     // A PASSIVE checkpoint leaves the file's length as it was; only the TRUNCATE checkpoint empties it.
     await until(() => size(`${file}-wal`) === 0);
     expect(size(`${file}-wal`)).toBe(0);
     // The writer goes on afterwards, and what it wrote before and after is all there.
-    await writePages(store, 600, 100);
+    await writePages(store, 700, 100);
     const other = new Database(file, { readonly: true });
-    expect((other.prepare("SELECT count(*) AS n FROM payload").get() as { n: number }).n).toBe(700);
+    expect((other.prepare("SELECT count(*) AS n FROM payload").get() as { n: number }).n).toBe(800);
     other.close();
   });
 
