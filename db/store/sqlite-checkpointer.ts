@@ -14,7 +14,9 @@ import { Worker } from "node:worker_threads";
 //
 // Bounds: when the WAL holds more than `capPages` pages the worker runs a TRUNCATE checkpoint, which
 // waits for the writer and then empties the WAL (the writer's `BEGIN IMMEDIATE` waits meanwhile,
-// without blocking its thread: sqlite-write-lock.ts). The writer's own automatic checkpoint stays
+// without blocking its thread: sqlite-write-lock.ts). It waits at most `busyTimeoutMs`: a reader still
+// on an older snapshot (a long read of the job worker) keeps any checkpoint from emptying the WAL, and
+// must not hold the writer back with it. The writer's own automatic checkpoint stays
 // on at twice the cap, so a WAL never grows past that even if the worker is gone; when the worker
 // stops unasked, the writer gets SQLite's default back.
 
@@ -26,7 +28,7 @@ export interface CheckpointerOptions {
   pages?: number;
   /** WAL pages past which the worker runs a TRUNCATE checkpoint (default 4,096: 16 MiB of 4 KiB pages). */
   capPages?: number;
-  /** How long the TRUNCATE checkpoint waits for the writer and readers. */
+  /** How long a TRUNCATE checkpoint waits for the writer and readers, holding new writes back meanwhile (default 100 ms). */
   busyTimeoutMs?: number;
 }
 
@@ -54,19 +56,26 @@ db.pragma("synchronous = NORMAL");
 const shm = openSync(workerData.file + "-shm", "r");
 const header = Buffer.alloc(100);
 const u32 = (at) => (endianness() === "LE" ? header.readUInt32LE(at) : header.readUInt32BE(at));
-const pending = () => (readSync(shm, header, 0, 100, 0) < 100 ? 0 : u32(16) - u32(96));
+const frames = () => (readSync(shm, header, 0, 100, 0) < 100 ? { total: 0, pending: 0 } : { total: u32(16), pending: u32(16) - u32(96) });
 let timer = null;
+// A TRUNCATE holds new writes back while it waits (busy_timeout) for the writer and older readers; one
+// that gave up waits a second before the next, so a long reader never keeps the writer waiting in turn.
+let truncateAfter = 0;
 const tick = () => {
   timer = null;
   try {
-    if (pending() >= workerData.pages) {
+    const wal = frames();
+    if (wal.pending >= workerData.pages || (wal.total > workerData.capPages && Date.now() >= truncateAfter)) {
       const [{ log }] = db.pragma("wal_checkpoint(PASSIVE)");
-      if (log > workerData.capPages) db.pragma("wal_checkpoint(TRUNCATE)");
+      if (log > workerData.capPages && Date.now() >= truncateAfter) {
+        const [{ busy }] = db.pragma("wal_checkpoint(TRUNCATE)");
+        if (busy) truncateAfter = Date.now() + 1000;
+      }
     }
   } catch (error) {
-    // Tried again next time: SQLITE_BUSY (the TRUNCATE waited past its timeout) as a full disk or a
-    // file turned read-only, which the writer meets and reports itself.
-    if (error && error.code !== "SQLITE_BUSY") parentPort.postMessage({ code: String(error.code), message: String(error.message) });
+    if (error && error.code === "SQLITE_BUSY") truncateAfter = Date.now() + 1000;
+    // Tried again next time, as a full disk or a file turned read-only (which the writer meets and reports itself).
+    else parentPort.postMessage({ code: String(error && error.code), message: String(error && error.message) });
   }
   timer = setTimeout(tick, workerData.intervalMs);
 };
@@ -92,7 +101,7 @@ export function startCheckpointer(sqlite: Database.Database, file: string, optio
   sqlite.pragma(`journal_size_limit = ${capPages * 4096}`);
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { file, cwd: process.cwd(), intervalMs: options.intervalMs ?? 20, pages: options.pages ?? DEFAULT_AUTOCHECKPOINT, capPages, busyTimeoutMs: options.busyTimeoutMs ?? 5000 },
+    workerData: { file, cwd: process.cwd(), intervalMs: options.intervalMs ?? 20, pages: options.pages ?? DEFAULT_AUTOCHECKPOINT, capPages, busyTimeoutMs: options.busyTimeoutMs ?? 100 },
   });
   worker.unref();
   let closing = false;

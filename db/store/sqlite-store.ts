@@ -46,7 +46,7 @@ export function openSqliteStore(file: string, options: SqliteOptions = {}): Sqli
   if (options.migrate !== false) migrate(drizzle(sqlite), { migrationsFolder: SQLITE_MIGRATIONS_DIR });
   const background = options.checkpointInBackground;
   const checkpointer: Checkpointer | null =
-    background && file !== ":memory:" ? startCheckpointer(sqlite, file, { busyTimeoutMs: lockWaitMs, ...(typeof background === "object" ? background : {}) }) : null;
+    background && file !== ":memory:" ? startCheckpointer(sqlite, file, typeof background === "object" ? background : {}) : null;
 
   // One connection, one transaction at a time: an async transaction holds this chain until it ends,
   // so no other caller's statements land inside it between its awaits.
