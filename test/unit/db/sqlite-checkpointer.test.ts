@@ -14,11 +14,11 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function open(options: CheckpointerOptions) {
+function open(options: CheckpointerOptions, busyTimeoutMs?: number) {
   const dir = mkdtempSync(path.join(tmpdir(), "faultline-checkpoint-"));
   dirs.push(dir);
   const file = path.join(dir, "faultline.db");
-  const store = openSqliteStore(file, { checkpointInBackground: options });
+  const store = openSqliteStore(file, { checkpointInBackground: options, ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }) });
   stores.push(store);
   store.sqlite.exec("CREATE TABLE payload (n INTEGER PRIMARY KEY, body BLOB NOT NULL)");
   return { store, file };
@@ -72,6 +72,22 @@ describe("WAL checkpoints on a worker thread", { timeout: 30_000 }, () => {
     const other = new Database(file, { readonly: true });
     expect((other.prepare("SELECT count(*) AS n FROM payload").get() as { n: number }).n).toBe(800);
     other.close();
+  });
+
+  it("lets the writer go on while a reader keeps an older snapshot past the cap, and empties the WAL once it is gone", async () => {
+    const { store, file } = open({ intervalMs: 5, pages: 1, capPages: 32 }, 1000);
+    await writePages(store, 0, 10);
+    const reader = new Database(file);
+    reader.exec("BEGIN");
+    expect((reader.prepare("SELECT count(*) AS n FROM payload").get() as { n: number }).n).toBe(10);
+    // No checkpoint can empty the WAL while the reader keeps its snapshot: the writer goes on, and
+    // the worker tries again once the reader is gone.
+    await writePages(store, 10, 400, 20);
+    expect(size(`${file}-wal`)).toBeGreaterThan(32 * 4096);
+    reader.exec("COMMIT");
+    reader.close();
+    await until(() => size(`${file}-wal`) === 0);
+    expect((store.sqlite.prepare("SELECT count(*) AS n FROM payload").get() as { n: number }).n).toBe(410);
   });
 
   it("closes the worker's connection with the store's: no connection is left holding the WAL", async () => {
