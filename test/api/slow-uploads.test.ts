@@ -5,14 +5,14 @@ import { startServer, type TestServer } from "../helpers/server";
 import { runBatch } from "../helpers/storage-probe";
 
 // Issue 25, item 3: a client that keeps reopening slow uploads on one key holds that key's slots
-// (FAULTLINE_MAX_INFLIGHT_PER_KEY, 16) for the whole body deadline, over and over. Waiting for its
+// (FAULTLINE_MAX_INFLIGHT_PER_KEY, set to 16 here, one per attacker) for the whole body deadline, over and over. Waiting for its
 // bytes is no work for the server: another key's ingest must go on as if it were not there.
 let server: TestServer;
 let attackerKey = "";
 beforeAll(async () => {
   server = await startServer({
     dialect: inject("serverDialect"),
-    env: { FAULTLINE_BODY_TIMEOUT_MS: "2000" },
+    env: { FAULTLINE_BODY_TIMEOUT_MS: "2000", FAULTLINE_MAX_INFLIGHT_PER_KEY: "16" },
     seed: async (store) => {
       attackerKey = (await createKey(store, "default", "slow uploader")).key;
     },

@@ -21,7 +21,7 @@ describe("parseConfig", () => {
       adminSecret: undefined,
       allowedHosts: [],
       queueBudgetMs: 1000,
-      maxInflightPerKey: 16,
+      maxInflightPerKey: 32,
       headersTimeoutMs: 10_000,
       bodyTimeoutMs: 10_000,
       authMaxFailures: 10,
