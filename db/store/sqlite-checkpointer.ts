@@ -123,6 +123,9 @@ export function startCheckpointer(sqlite: Database.Database, file: string, optio
     async close() {
       if (closing) return exited;
       closing = true;
+      // Unreferenced, the worker would let a script's loop run dry while close() waits for it: the
+      // process would end there, silently, with the rest of the script not run.
+      worker.ref();
       worker.postMessage("close");
       const timeout = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), 5000).unref());
       if ((await Promise.race([exited, timeout])) === "late") await worker.terminate();

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -100,5 +101,27 @@ describe("WAL checkpoints on a worker thread", { timeout: 30_000 }, () => {
     const reopened = new Database(file, { readonly: true });
     expect((reopened.prepare("SELECT count(*) AS n FROM payload").get() as { n: number }).n).toBe(50);
     reopened.close();
+  });
+});
+
+describe("a script that closes its store", () => {
+  it("goes on after close() instead of ending while the worker stops", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "faultline-checkpoint-"));
+    dirs.push(dir);
+    // A script of its own: under vitest something else always keeps the loop alive.
+    const script = [
+      `import { openSqliteStore } from ${JSON.stringify(path.resolve("db/store/sqlite-store.ts"))};`,
+      `const store = openSqliteStore(${JSON.stringify(path.join(dir, "f.db"))}, { checkpointInBackground: true });`,
+      'store.sqlite.exec("CREATE TABLE t (n INTEGER PRIMARY KEY, body BLOB)");',
+      'const insert = store.sqlite.prepare("INSERT INTO t (body) VALUES (zeroblob(4096))");',
+      "for (let i = 0; i < 3000; i++) insert.run();",
+      "await store.close();",
+      'console.log("after close");',
+    ].join("\n");
+    const file = path.join(dir, "script.mts");
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, ["--import", "tsx", file], { encoding: "utf8", timeout: 60_000 });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("after close\n");
   });
 });
