@@ -5,7 +5,8 @@
  *
  *   npx tsx bench/read.ts [--spans 1000000] [--copies 1] [--rounds 40] [--no-http] [--db PATH | --db postgres://…] [--analyze | --no-analyze]
  *
- * Prints bytes per span (total, and per table and index). SQLite is measured as a live node runs it,
+ * Prints bytes per span (total, and per table and index; on PostgreSQL again once the partitions job
+ * has packed the days that are over, as a live node's does daily). SQLite is measured as a live node runs it,
  * without ANALYZE (`--analyze` to measure with statistics); PostgreSQL after VACUUM (ANALYZE), as
  * autovacuum leaves it (`--no-analyze` for freshly loaded tables). `--spans 10000000` is the 10M run
  * (run it alone on a quiet machine: it needs ~9 GB on PostgreSQL); `--copies 20` seeds it in minutes
@@ -22,6 +23,7 @@ import { isPostgresUrl, openStore, type Store } from "@/db/client";
 import { emptyRowBatch, type RowBatch, type SpanRow } from "@/lib/ingest/rows";
 import { writeRows } from "@/db/ingest/write-rows";
 import { ensurePartitions } from "@/db/partitions";
+import { packClosedDays } from "@/db/store/engine-upkeep";
 import { ensureDefaultProject } from "@/db/keys";
 import { getCodeDetail } from "@/db/queries/get-code-detail";
 import { getOverview } from "@/db/queries/get-overview";
@@ -236,6 +238,13 @@ async function main() {
   );
   console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts);
   await printStorage(store);
+  if (store.dialect === "postgres") {
+    // What a live node's daily partitions job then does to the days that are over (db/partitions/pack-closed-partitions.ts).
+    const packStart = performance.now();
+    const packed = await packClosedDays(store, Date.now());
+    console.log(`\npartitions job: ${packed.detail} in ${((performance.now() - packStart) / 1000).toFixed(1)} s`);
+    await printStorage(store);
+  }
   // A live SQLite node never runs ANALYZE (queries must be fast on the planner's defaults): that is the
   // default here; --analyze measures with statistics as well. PostgreSQL's autovacuum analyses on its
   // own, so there the default is its steady state and --no-analyze the freshly loaded tables.

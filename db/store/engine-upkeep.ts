@@ -1,5 +1,5 @@
 import { probeWrite, quickCheck } from "../queries/get-health";
-import { dropExpiredPartitions, ensurePartitions } from "../partitions";
+import { dropExpiredPartitions, ensurePartitions, packClosedPartitions } from "../partitions";
 import type { Store } from "./types";
 
 // What differs between the engines in looking after the storage, behind engine-neutral functions,
@@ -24,6 +24,16 @@ export function hasPartitions(store: Store): boolean {
 export async function ensurePartitionsAhead(store: Store, now: number, daysBack: number): Promise<UpkeepResult> {
   if (store.dialect !== "postgres") return { rows: 0, skipped: "SQLite tables are not partitioned" };
   return { rows: await ensurePartitions(store, now, daysBack) };
+}
+
+/**
+ * Builds again, packed, the indexes of the daily partitions whose day is over (PostgreSQL: see
+ * db/partitions/pack-closed-partitions.ts). SQLite's B-trees are not partitioned and fill their pages as they grow.
+ */
+export async function packClosedDays(store: Store, now: number): Promise<UpkeepResult> {
+  if (store.dialect !== "postgres") return { rows: 0, skipped: "SQLite tables are not partitioned" };
+  const r = await packClosedPartitions(store, now);
+  return { rows: r.packed, detail: `${r.packed} closed daily partitions packed, ${r.left} left for the next run` };
 }
 
 /**

@@ -7,7 +7,7 @@ export type Job =
   /** Re-apply a project's changed classification rules to its stored failures. */
   | { job: "reclassify"; projectId: string }
   | { job: "retention"; policy: RetentionPolicy }
-  /** PostgreSQL: create the daily partitions of the raw tables ahead (and `daysBack` days back). */
+  /** PostgreSQL: create the daily partitions of the raw tables ahead (and `daysBack` days back), and pack the indexes of days that are over. */
   | { job: "partitions"; daysBack: number }
   /** Evaluate every alert rule, then deliver the notifications that are due. */
   | { job: "alerts"; publicUrl: string; delivery: DeliveryOptions }

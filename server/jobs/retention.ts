@@ -16,7 +16,7 @@ export function retentionPolicy(now: number = Date.now(), c: Config = config()):
 /**
  * Prunes expired data on the job worker shortly after start-up and then every
  * FAULTLINE_RETENTION_EVERY_MS (an hour by default), and on PostgreSQL keeps the daily partitions
- * of the raw tables created ahead, once a day (the worker also does it when it starts). With
+ * of the raw tables created ahead and those of past days packed, once a day (the worker also does it when it starts). With
  * several nodes each one asks; one at a time runs (the others' sweeps are skipped). The timers
  * never keep the process alive.
  */

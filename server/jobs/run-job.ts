@@ -1,6 +1,6 @@
 import type { Store } from "@/db/client";
 import { refreshDrift } from "@/db/drift/refresh-drift";
-import { checkIntegrity, dropExpiredDays, ensurePartitionsAhead } from "@/db/store/engine-upkeep";
+import { checkIntegrity, dropExpiredDays, ensurePartitionsAhead, packClosedDays } from "@/db/store/engine-upkeep";
 import { withJobLock, type JobLease } from "@/db/store/job-lock";
 import { pruneExpiredRuns, pruneRollups } from "@/db/retention/prune-expired";
 import { evaluateAlerts } from "@/db/alerts/evaluate-alerts";
@@ -66,6 +66,11 @@ export async function runJob(store: Store, job: Job): Promise<JobOutcome> {
         return { rows: written + guarded + attempts, detail: `${written} notifications, ${guarded} experiments stopped by a guard, ${attempts} delivery attempts` };
       });
     case "partitions":
-      return locked("partitions", "all", () => ensurePartitionsAhead(store, Date.now(), job.daysBack));
+      return locked("partitions", "all", async () => {
+        const made = await ensurePartitionsAhead(store, Date.now(), job.daysBack);
+        // Then the days that are over get their indexes packed (created partitions are counted as rows).
+        const packed = await packClosedDays(store, Date.now());
+        return packed.skipped === undefined ? { ...made, detail: packed.detail } : made;
+      });
   }
 }
