@@ -15,10 +15,18 @@ export const PACK_AFTER_MS = 6 * 3_600_000;
 /** How long one rebuild waits by default for a lock (a schema change, or transactions older than it) before it is left for the next run. */
 const PACK_LOCK_TIMEOUT = "30s";
 
-/** How a pass waits. */
+/**
+ * Partitions whose indexes take less are left as they are until they grow (a backfill may fill a
+ * past day later): rebuilding them would gain a few pages for a round of catalog work each.
+ */
+const PACK_MIN_INDEX_BYTES = 1 << 20;
+
+/** How a pass waits, and what it leaves. */
 export interface PackOptions {
   /** PostgreSQL `lock_timeout` for each partition's statements (default 30s). */
   lockTimeout?: string;
+  /** Partitions whose indexes take fewer bytes are not packed yet (default 1 MiB). */
+  minIndexBytes?: number;
 }
 
 const LOCK_NOT_AVAILABLE = "55P03";
@@ -32,7 +40,8 @@ export interface PackResult {
 
 /**
  * Builds again the indexes of every daily partition of the raw tables whose day ended at least
- * PACK_AFTER_MS before `nowMs` and that is not packed yet, without blocking reads or writes
+ * PACK_AFTER_MS before `nowMs`, is not packed yet and whose indexes take at least `minIndexBytes`,
+ * without blocking reads or writes
  * (`REINDEX INDEX … CONCURRENTLY`). A packed partition is marked by its table's explicit `fillfactor = 100`
  * (the default, so the mark changes nothing else), set only once its indexes are rebuilt: a pass cut
  * short is done again. Rows inserted later split pages again; the data and every plan are unchanged.
@@ -43,21 +52,25 @@ export async function packClosedPartitions(store: PgStore, nowMs: number, option
     (p) => p.fromMs !== null && p.toMs !== null && p.toMs + PACK_AFTER_MS <= nowMs && p.name === partitionName(p.table, p.fromMs),
   );
   if (due.length === 0) return result;
-  const marked = new Set(
+  // Partitions not packed yet whose indexes are worth it.
+  const todo = new Set(
     (
       await store.all<{ name: string }>(
-        "SELECT relname AS name FROM pg_class WHERE relname = ANY(?::text[]) AND relkind = 'r' AND 'fillfactor=100' = ANY(coalesce(reloptions, '{}'))",
-        [due.map((p) => p.name)],
+        `SELECT c.relname AS name FROM pg_class c
+         WHERE c.relname = ANY(?::text[]) AND c.relkind = 'r' AND NOT 'fillfactor=100' = ANY(coalesce(c.reloptions, '{}'))
+           AND (SELECT coalesce(sum(pg_relation_size(x.indexrelid)), 0) FROM pg_index x WHERE x.indrelid = c.oid) >= ?`,
+        [due.map((p) => p.name), options.minIndexBytes ?? PACK_MIN_INDEX_BYTES],
       )
     ).map((r) => r.name),
   );
+  if (todo.size === 0) return result;
   // REINDEX CONCURRENTLY cannot run in a transaction: one connection of its own, its settings its own.
   const client = await store.pool.connect();
   let broken: Error | undefined;
   try {
     await client.query(`SET lock_timeout = '${options.lockTimeout ?? PACK_LOCK_TIMEOUT}'`);
     for (const p of due) {
-      if (marked.has(p.name)) continue;
+      if (!todo.has(p.name)) continue;
       try {
         await dropUnfinishedCopies(client, p.name);
         // Index by index: REINDEX TABLE would rebuild the TOAST table's index too, for nothing.
