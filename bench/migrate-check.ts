@@ -48,13 +48,14 @@ for (const r of await store.all<{ span_id: string; args_hash: Buffer | null }>(h
 console.log(`args hashes compared: ${compared}, mismatches and differences: ${bad}`);
 // Each span's emitter values (moved to span_emitters by sqlite/0031, postgres/0025), and its pk.
 const EMITTER = "tool_version, release, service, environment, sdk_name, sdk_version, source";
+const throughDictionary = `SELECT s.pk, s.span_id, ${EMITTER.split(", ").map((c) => `em.${c}`).join(", ")} FROM tool_call_spans s JOIN span_emitters em ON em.id = s.emitter_id`;
+// A reference from before the dictionary holds the values on the span; a later one in span_emitters.
+const inSpans = await refAll(`SELECT ${EMITTER} FROM tool_call_spans LIMIT 0`).then(() => true, () => false);
 const own = new Map(
-  (await refAll<Record<string, unknown>>(`SELECT pk, span_id, ${EMITTER} FROM tool_call_spans`)).map((r) => [r.span_id, JSON.stringify({ ...r, pk: Number(r.pk) })]),
+  (await refAll<Record<string, unknown>>(inSpans ? `SELECT pk, span_id, ${EMITTER} FROM tool_call_spans` : throughDictionary)).map((r) => [r.span_id, JSON.stringify({ ...r, pk: Number(r.pk) })]),
 );
 let emitterBad = 0;
-for (const r of await store.all<Record<string, unknown>>(
-  `SELECT s.pk, s.span_id, ${EMITTER.split(", ").map((c) => `em.${c}`).join(", ")} FROM tool_call_spans s JOIN span_emitters em ON em.id = s.emitter_id`,
-)) {
+for (const r of await store.all<Record<string, unknown>>(throughDictionary)) {
   if (JSON.stringify({ ...r, pk: Number(r.pk) }) !== own.get(r.span_id as string)) emitterBad++;
   own.delete(r.span_id as string);
 }
