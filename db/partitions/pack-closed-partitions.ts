@@ -41,10 +41,9 @@ export interface PackResult {
 /**
  * Builds again the indexes of every daily partition of the raw tables whose day ended at least
  * PACK_AFTER_MS before `nowMs`, is not packed yet and whose indexes take at least `minIndexBytes`,
- * without blocking reads or writes
- * (`REINDEX INDEX … CONCURRENTLY`). A packed partition is marked by its table's explicit `fillfactor = 100`
- * (the default, so the mark changes nothing else), set only once its indexes are rebuilt: a pass cut
- * short is done again. Rows inserted later split pages again; the data and every plan are unchanged.
+ * without blocking reads or writes (`REINDEX INDEX … CONCURRENTLY`). A packed partition is marked by
+ * its table's explicit `fillfactor = 100` (the default, so the mark changes nothing else), set only
+ * once its indexes are rebuilt: a pass cut short is done again. Rows inserted later split pages again; the data and every plan are unchanged.
  */
 export async function packClosedPartitions(store: PgStore, nowMs: number, options: PackOptions = {}): Promise<PackResult> {
   const result: PackResult = { packed: 0, left: 0 };
