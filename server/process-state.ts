@@ -21,6 +21,7 @@ export type ProcessStateName =
   | "event-loop" // the event-loop delay sampler (server/http/loop-turn.ts)
   | "ingest-slots" // ingest requests in flight, in total and per key (server/http/backpressure.ts)
   | "admission" // admission control of ingest requests (server/http/admission.ts)
+  | "ingest-coalescers" // ingest batches written together, per store (server/ingest/write-isolating.ts)
   | "auth-throttles"; // failed-secret throttles per kind of secret (server/http/auth-throttle.ts)
 
 const REGISTRY = Symbol.for("faultline.process-state");

@@ -1,6 +1,8 @@
 import type { Store } from "@/db/client";
-import { writeRows } from "@/db/ingest/write-rows";
+import { BatchCoalescer } from "@/db/ingest/coalesce-batches";
+import { writeRows, type WriteResult } from "@/db/ingest/write-rows";
 import type { RowBatch } from "@/lib/ingest/rows";
+import { processState } from "../process-state";
 import { isDatabaseError, storageErrorCode, storageFaultKind } from "../storage-fault";
 
 /** A record the database would not store, by its index in the request. */
@@ -24,15 +26,34 @@ function subBatch(rows: RowBatch, records: ReadonlySet<number>, withDrops: boole
   return { spans: keep(rows.spans), toolErrors: keep(rows.toolErrors), runs: keep(rows.runs), drops: withDrops ? rows.drops : [] };
 }
 
+type Write = (store: Store, projectId: string, rows: RowBatch) => Promise<WriteResult>;
+
+/** The node's coalescer of the store's ingest batches (db/ingest/coalesce-batches.ts): one per store and process. */
+function coalescerOf(store: Store): BatchCoalescer {
+  const coalescers = processState("ingest-coalescers", () => new WeakMap<Store, BatchCoalescer>());
+  let coalescer = coalescers.get(store);
+  if (coalescer === undefined) coalescers.set(store, (coalescer = new BatchCoalescer(store)));
+  return coalescer;
+}
+
+const coalesced: Write = (store, projectId, rows) => coalescerOf(store).write(projectId, rows);
+const alone: Write = (store, projectId, rows) => writeRows(store, projectId, rows);
+
 /**
- * Stores a batch in one transaction; when the database refuses it for a record's content, finds the
+ * Stores a batch in one transaction, shared with the other batches of the project waiting on this
+ * node (db/ingest/coalesce-batches.ts); when the database refuses it for a record's content, finds the
  * records at fault by halves (each half again in one transaction) and stores all the others, so one
  * bad record never costs its batch. A storage fault (disk full, server unreachable) still fails the
  * whole request: nothing about the records would change the answer.
  */
-export async function writeIsolating(store: Store, projectId: string, rows: RowBatch, withDrops = true): Promise<{ duplicateIndexes: number[]; refused: RefusedRecord[] }> {
+export function writeIsolating(store: Store, projectId: string, rows: RowBatch): Promise<{ duplicateIndexes: number[]; refused: RefusedRecord[] }> {
+  return isolating(coalesced, store, projectId, rows, true);
+}
+
+// The halves are written alone: merged with other callers' batches they would fail their group again.
+async function isolating(write: Write, store: Store, projectId: string, rows: RowBatch, withDrops: boolean): Promise<{ duplicateIndexes: number[]; refused: RefusedRecord[] }> {
   try {
-    return { duplicateIndexes: (await writeRows(store, projectId, withDrops ? rows : { ...rows, drops: [] })).duplicateIndexes, refused: [] };
+    return { duplicateIndexes: (await write(store, projectId, withDrops ? rows : { ...rows, drops: [] })).duplicateIndexes, refused: [] };
   } catch (error) {
     if (!refusesRecord(error)) throw error;
     const records = [...new Set([...rows.spans, ...rows.toolErrors, ...rows.runs].map((e) => e.index))].sort((a, b) => a - b);
@@ -42,8 +63,8 @@ export async function writeIsolating(store: Store, projectId: string, rows: RowB
       return { duplicateIndexes: [], refused: records.map((index) => ({ index, code: storageErrorCode(error) })) };
     }
     const half = Math.ceil(records.length / 2);
-    const left = await writeIsolating(store, projectId, subBatch(rows, new Set(records.slice(0, half)), withDrops), withDrops);
-    const right = await writeIsolating(store, projectId, subBatch(rows, new Set(records.slice(half)), false), false);
+    const left = await isolating(alone, store, projectId, subBatch(rows, new Set(records.slice(0, half)), withDrops), withDrops);
+    const right = await isolating(alone, store, projectId, subBatch(rows, new Set(records.slice(half)), false), false);
     return { duplicateIndexes: [...left.duplicateIndexes, ...right.duplicateIndexes], refused: [...left.refused, ...right.refused] };
   }
 }
