@@ -93,22 +93,24 @@ export class BatchCoalescer {
 
   private start(projectId: string, lane: Lane, members: Waiting[]): void {
     lane.running++;
-    void this.writeGroup(projectId, members).finally(() => {
-      lane.running--;
-      const next = lane.queue.shift();
-      if (next !== undefined) this.start(projectId, lane, next.members);
-      else if (lane.running === 0) this.lanes.delete(projectId);
-    });
+    // A fault outside the writes (none is known) must still answer every caller: settling a promise
+    // already settled does nothing.
+    void this.writeGroup(projectId, members)
+      .catch((error: unknown) => members.forEach((m) => m.reject(error)))
+      .finally(() => {
+        lane.running--;
+        const next = lane.queue.shift();
+        if (next !== undefined) this.start(projectId, lane, next.members);
+        else if (lane.running === 0) this.lanes.delete(projectId);
+      });
   }
 
   private async writeGroup(projectId: string, members: Waiting[]): Promise<void> {
     const { write, now } = this.options;
+    // A writer that throws before its promise is made fails its own batch only.
+    const alone = (m: Waiting) => Promise.resolve().then(() => write(this.store, projectId, m.batch, now())).then(m.resolve, m.reject);
     this.counts.transactions++;
-    if (members.length === 1) {
-      const [only] = members;
-      await write(this.store, projectId, only!.batch, now()).then(only!.resolve, only!.reject);
-      return;
-    }
+    if (members.length === 1) return alone(members[0]!);
     const merged = mergeBatches(members.map((m) => m.batch));
     let results: WriteResult[];
     try {
@@ -120,7 +122,7 @@ export class BatchCoalescer {
       this.counts.fallbacks++;
       for (const m of members) {
         this.counts.transactions++;
-        await write(this.store, projectId, m.batch, now()).then(m.resolve, m.reject);
+        await alone(m);
       }
       return;
     }
