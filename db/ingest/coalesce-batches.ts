@@ -25,7 +25,7 @@ export const COALESCE_DEFAULTS: Record<Store["dialect"], Pick<CoalesceOptions, "
   sqlite: { inFlight: 1, maxRecords: 2000 },
 };
 
-/** What the coalescer did so far: the bench prints batches per transaction. */
+/** What the coalescer did so far (transactions begun, failed groups included): batches per transaction. */
 export interface CoalesceStats {
   batches: number;
   transactions: number;
