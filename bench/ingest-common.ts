@@ -119,7 +119,10 @@ export async function closedLoopOf(clients: number, step: () => Promise<number>,
   const client = async () => {
     while (performance.now() < stopAt) {
       const t0 = performance.now();
-      counted += await step();
+      // Not `counted += await step()`: that reads `counted` before the await, so with two writers
+      // each step's total overwrote the other's and about half the records went uncounted.
+      const stored = await step();
+      counted += stored;
       latencies.push(performance.now() - t0);
     }
   };
