@@ -99,13 +99,19 @@ export function batchValues(values: readonly unknown[], batch: string, shift: nu
 }
 
 /**
- * Runs `clients` loops of `step` for the warm-up and then SECONDS; returns what the steps started in
- * the measured seconds counted, per second. `measuring` runs once, when the warm-up ends (CPU readings).
+ * Runs `clients` loops of `step` for the warm-up and then SECONDS (or `timing`'s); returns what the
+ * steps started in the measured seconds counted (`records`), per second, and each step's latency.
+ * `measuring` runs once, when the warm-up ends (CPU readings).
  */
-export async function closedLoopOf(clients: number, step: () => Promise<number>, measuring?: () => Promise<void>): Promise<{ perSec: number; latencies: number[] }> {
+export async function closedLoopOf(
+  clients: number,
+  step: () => Promise<number>,
+  measuring?: () => Promise<void>,
+  timing: { warmupSeconds: number; seconds: number } = { warmupSeconds: WARMUP_SECONDS, seconds: SECONDS },
+): Promise<{ perSec: number; records: number; latencies: number[] }> {
   let counted = 0;
   const latencies: number[] = [];
-  const measureFrom = performance.now() + WARMUP_SECONDS * 1000;
+  const measureFrom = performance.now() + timing.warmupSeconds * 1000;
   // The warm-up ends at a barrier: every writer finishes its step, the readings are taken, then all go on.
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -115,7 +121,7 @@ export async function closedLoopOf(clients: number, step: () => Promise<number>,
   );
   await measuring?.();
   const start = performance.now();
-  const stopAt = start + SECONDS * 1000;
+  const stopAt = start + timing.seconds * 1000;
   const client = async () => {
     while (performance.now() < stopAt) {
       const t0 = performance.now();
@@ -128,7 +134,7 @@ export async function closedLoopOf(clients: number, step: () => Promise<number>,
   };
   await Promise.all(Array.from({ length: clients }, client));
   latencies.sort((a, b) => a - b);
-  return { perSec: counted / ((performance.now() - start) / 1000), latencies };
+  return { perSec: counted / ((performance.now() - start) / 1000), records: counted, latencies };
 }
 
 export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -178,9 +184,8 @@ export async function runRound(m: Measured): Promise<RoundResult> {
     node0 = m.nodeCpu();
     db0 = (await m.dbCpu?.()) ?? 0;
   });
-  const records = r.perSec * SECONDS;
   const db = ((await m.dbCpu?.()) ?? 0) - db0;
-  return { perSec: r.perSec, nodeUs: ((m.nodeCpu() - node0) * 1e6) / records, dbUs: (db * 1e6) / records };
+  return { perSec: r.perSec, nodeUs: ((m.nodeCpu() - node0) * 1e6) / r.records, dbUs: (db * 1e6) / r.records };
 }
 
 /** A file in a fresh scratch directory. */
