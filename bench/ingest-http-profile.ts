@@ -6,7 +6,7 @@
 // worker: /proc/PID/task), and this client's, with each one's share of a core. `--inproc` does the
 // server's work without HTTP for comparison: the same bodies through the route's own calls
 // (format.parse, ingestEnvelope) on a store opened as the server opens its own (SQLite). `--prof`
-// also profiles the server's main thread over the measured seconds (bench/cpu-profile-hook.cjs)
+// also profiles the server's main thread over the measured seconds (bench/cpu-profile-hook.mjs)
 // and prints its busy time by kind of work; `--prof-out` keeps the .cpuprofile.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -39,7 +39,7 @@ const PAUSE = Number(args.pause);
 /** CPU seconds so far of each thread of `pid` (the main thread as "main"), summed by thread name. */
 function threadCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
-  let tasks: string[] = [];
+  let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
@@ -131,7 +131,7 @@ async function inProcess() {
 /** A `next start` server with the profiler hook loaded when asked: SIGUSR2 starts it and SIGUSR2 stops it. */
 async function overHttp(profileFile: string | undefined) {
   const env: Record<string, string> = profileFile
-    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.resolve("bench/cpu-profile-hook.cjs")}`, FAULTLINE_CPU_PROFILE: profileFile }
+    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("bench/cpu-profile-hook.mjs")}`, FAULTLINE_CPU_PROFILE: profileFile }
     : {};
   const server = await startServer({ dialect: args.db === "postgres" ? "postgres" : "sqlite", env });
   return {

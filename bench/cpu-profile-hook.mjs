@@ -1,11 +1,11 @@
-// Loaded with `node --require` (through NODE_OPTIONS, which refuses --cpu-prof) into a server:
+// Loaded with `node --import` (through NODE_OPTIONS, which refuses --cpu-prof) into a server:
 // profiles its main thread and writes the profile to FAULTLINE_CPU_PROFILE (.cpuprofile JSON).
 // bench/ingest-http-profile.ts --prof sends SIGUSR2 to start and again to stop and write; with
 // FAULTLINE_CPU_PROFILE_WHOLE=1 the profile runs from start-up to exit (for a server another bench
-// starts, e.g. `NODE_OPTIONS="--require …" npx tsx bench/ingest.ts`: only the process whose title
+// starts, e.g. `NODE_OPTIONS="--import …" npx tsx bench/ingest.ts`: only the process whose title
 // says next-server takes it).
-const inspector = require("node:inspector");
-const { writeFileSync } = require("node:fs");
+import { writeFileSync } from "node:fs";
+import inspector from "node:inspector";
 
 const out = process.env.FAULTLINE_CPU_PROFILE;
 if (out) {
