@@ -37,8 +37,9 @@ export const runs = table(
     spanId: text("span_id"),
   },
   (t) => [
+    // No (project, started_at) index: every read finds a run by its id, and the runs list walks
+    // run_stats' started index (docs/ingest-performance.md, "Fourth round").
     uniqueIndex("runs_project_run_uq").on(t.projectId, t.runId),
-    index("runs_project_started_idx").on(t.projectId, t.startedAt),
     // The runs list's "left a tool call unanswered" filter and count read only these (few) runs.
     index("runs_project_unanswered_idx").on(t.projectId, t.runId).where(sql`${t.unansweredToolUses} > 0`),
   ],
