@@ -47,11 +47,11 @@ async function seedBefore(store: Store): Promise<void> {
 }
 
 /**
- * The rollup tables and per-run keys that migration 0027 rebuilds WITHOUT ROWID on SQLite: every
- * rollup but run_stats, which the runs list reads through a secondary index (a rowid lookup is
- * cheaper), and run_codes and call_endings_hourly, which landed beside this change and are not measured yet.
+ * The rollup tables and per-run keys that migrations 0027 and 0033 (call_endings_hourly) rebuild
+ * WITHOUT ROWID on SQLite: every rollup but run_stats, which the runs list reads through a secondary
+ * index (a rowid lookup is cheaper), and run_codes, whose code filter was slower clustered.
  */
-const ROWID_ROLLUPS = ["run_stats", "run_codes", "call_endings_hourly"];
+const ROWID_ROLLUPS = ["run_stats", "run_codes"];
 const WITHOUT_ROWID = [
   ...ROLLUP_LIST.flatMap((r) => r.tableList.map((t) => getTableName(t.table))).filter((name) => !ROWID_ROLLUPS.includes(name)),
   "issue_runs", "issue_hours", "issue_releases", "drift_calls", "drift_counts",
