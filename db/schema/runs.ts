@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, int, serial, table, text, uniqueIndex } from "./columns";
+import { index, int, primaryKey, table, text } from "./columns";
 import { pgTableOf } from "./pg-table";
 import { projects } from "./projects";
 
@@ -10,7 +10,6 @@ import { projects } from "./projects";
 export const runs = table(
   "runs",
   {
-    pk: serial("pk"),
     projectId: text("project_id")
       .notNull()
       .references(() => projects.id),
@@ -37,9 +36,10 @@ export const runs = table(
     spanId: text("span_id"),
   },
   (t) => [
-    // No (project, started_at) index: every read finds a run by its id, and the runs list walks
-    // run_stats' started index (docs/ingest-performance.md, "Fourth round").
-    uniqueIndex("runs_project_run_uq").on(t.projectId, t.runId),
+    // Keyed by (project, run_id), without a serial: nothing reads one, and on PostgreSQL a bigserial and
+    // its index cost about 6 bytes per span. No (project, started_at) index: every read finds a run by
+    // its id, and the runs list walks run_stats' started index (docs/ingest-performance.md, "Fourth round").
+    primaryKey({ name: "runs_pk", columns: [t.projectId, t.runId] }),
     // The runs list's "left a tool call unanswered" filter and count read only these (few) runs.
     index("runs_project_unanswered_idx").on(t.projectId, t.runId).where(sql`${t.unansweredToolUses} > 0`),
   ],

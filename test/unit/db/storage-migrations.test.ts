@@ -54,7 +54,7 @@ async function seedBefore(store: Store): Promise<void> {
 const ROWID_ROLLUPS = ["run_stats", "run_codes"];
 const WITHOUT_ROWID = [
   ...ROLLUP_LIST.flatMap((r) => r.tableList.map((t) => getTableName(t.table))).filter((name) => !ROWID_ROLLUPS.includes(name)),
-  "issue_runs", "issue_hours", "issue_releases", "drift_calls", "drift_counts",
+  "issue_runs", "issue_hours", "issue_releases", "drift_calls", "drift_counts", "runs",
 ];
 
 describe("hex stored as bytes", () => {
