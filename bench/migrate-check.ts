@@ -21,7 +21,9 @@ if (!beforeRef || !target) {
 const t0 = performance.now();
 const store = await openStore(target);
 console.log(`migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s (${store.dialect})`);
-const tables = ["run_tools", "run_stats", "span_rollups_hourly", "span_rollups_6h", "delay_histograms_hourly", "attempt_counts_hourly", "error_rollups_hourly", "codes", "issue_runs", "drift_calls", "tool_call_spans"];
+// Every column of runs but the serial pk that sqlite/0034 and postgres/0027 drop.
+const RUN_COLUMNS = "project_id, record_id, run_id, agent, release, service, environment, sdk_name, sdk_version, started_at, ended_at, state, deadline_at, max_tool_attempts, error, source, received_at, unanswered_tool_uses, trace_id, span_id";
+const tables = ["run_tools", "run_stats", "span_rollups_hourly", "span_rollups_6h", "delay_histograms_hourly", "attempt_counts_hourly", "error_rollups_hourly", "codes", "issue_runs", "drift_calls", "tool_call_spans", "runs", "call_endings_hourly"];
 const ref = store.dialect === "sqlite" ? new Database(beforeRef, { readonly: true }) : null;
 const refPg = store.dialect === "postgres" ? await openPgStore(beforeRef, { migrate: false }) : null;
 const refAll = async <T,>(sql: string): Promise<T[]> => (ref ? (ref.prepare(sql).all() as T[]) : await refPg!.all<T>(sql));
@@ -63,6 +65,20 @@ emitterBad += own.size;
 bad += emitterBad;
 const dictionary = Number((await store.get<{ n: number }>("SELECT count(*) AS n FROM span_emitters"))!.n);
 console.log(`span emitters: ${dictionary} rows; spans whose pk or emitter values differ or are missing: ${emitterBad}`);
+// Every column of every row of the tables rebuilt by sqlite/0033–0034 and postgres/0027 (runs
+// without its serial pk), in key order; integers compared as numbers (PostgreSQL returns bigint as text).
+const rowsOf = async (sql: string, read: <T>(sql: string) => Promise<T[]>) =>
+  (await read<Record<string, unknown>>(sql)).map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v))));
+const storeAll = <T,>(sql: string) => store.all<T>(sql);
+for (const [table, sql] of [
+  ["runs", `SELECT ${RUN_COLUMNS} FROM runs ORDER BY project_id, run_id`],
+  ["call_endings_hourly", "SELECT * FROM call_endings_hourly ORDER BY project_id, hour, tool, failed, declined, recovered"],
+] as const) {
+  const [a, b] = [await rowsOf(sql, refAll), await rowsOf(sql, storeAll)];
+  const differing = Math.abs(a.length - b.length) + a.filter((row, i) => row !== b[i]).length;
+  bad += differing;
+  console.log(`${table}: ${b.length} rows compared column by column, differing or missing: ${differing}`);
+}
 process.exitCode = bad === 0 ? 0 : 1;
 await store.close();
 await refPg?.close();
