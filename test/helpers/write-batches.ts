@@ -6,6 +6,7 @@ import type { AnySQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Store } from "@/db/client";
 import { compileRollup, type StoredRow } from "@/db/rollups/compile-rollup";
 import { ROLLUP_LIST } from "@/db/rollups/registry";
+import { runs } from "@/db/schema/runs";
 import { toolCallSpans } from "@/db/schema/tool-call-spans";
 import type { RowBatch, RunRow, SpanRow, ToolErrorRow } from "@/lib/ingest/rows";
 import { SPANS as SPANS_READ } from "@/test/helpers/spans-read";
@@ -71,10 +72,18 @@ export function batchOf(next: () => number, size: number, offset = 0): RowBatch 
   return batch;
 }
 
-/** A table's rows without its pk, in pk order (raw tables) or by key (rollups; sorted here, not by a collation). */
+/**
+ * A table's rows without its pk, in pk order (raw tables; `runs`, which has none, by its key) or by key
+ * (rollups; keys sorted here, not by a collation).
+ */
 export async function rawRows(store: Store, table: AnySQLiteTable): Promise<Record<string, unknown>[]> {
   const name = getTableName(table);
-  const rows = await store.all<Record<string, unknown>>(`SELECT * FROM ${table === toolCallSpans ? SPANS_READ : name} ORDER BY pk`);
+  const ordered = async () => {
+    if (table !== runs) return store.all<Record<string, unknown>>(`SELECT * FROM ${table === toolCallSpans ? SPANS_READ : name} ORDER BY pk`);
+    const key = (r: Record<string, unknown>) => `${String(r.project_id)}\u0000${String(r.run_id)}`;
+    return (await store.all<Record<string, unknown>>("SELECT * FROM runs")).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  };
+  const rows = await ordered();
   // PostgreSQL's generated full-text vector is no stored field of the row.
   const generated: string | undefined = PG_TEXT_COLUMNS[name as keyof typeof PG_TEXT_COLUMNS];
   return rows.map(({ pk: _pk, ...rest }) => Object.fromEntries(Object.entries(rest).filter(([k]) => k !== generated)));
