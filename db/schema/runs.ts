@@ -38,7 +38,7 @@ export const runs = table(
   (t) => [
     // Keyed by (project, run_id), without a serial: nothing reads one, and on PostgreSQL a bigserial and
     // its index cost about 6 bytes per span. No (project, started_at) index: every read finds a run by
-    // its id, and the runs list walks run_stats' started index (docs/ingest-performance.md, "Fourth round").
+    // its id, and the runs list walks run_stats' started index (docs/ingest-performance.md, "Fifth round").
     primaryKey({ name: "runs_pk", columns: [t.projectId, t.runId] }),
     // The runs list's "left a tool call unanswered" filter and count read only these (few) runs.
     index("runs_project_unanswered_idx").on(t.projectId, t.runId).where(sql`${t.unansweredToolUses} > 0`),

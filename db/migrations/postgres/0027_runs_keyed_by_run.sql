@@ -1,5 +1,5 @@
 -- runs keyed by (project, run_id) without its serial `pk`, which nothing reads: the bigserial and its
--- index cost about 6 bytes per span (docs/ingest-performance.md, "Fourth round"). Rows written before
+-- index cost about 6 bytes per span (docs/ingest-performance.md, "Fifth round"). Rows written before
 -- keep the dropped column's bytes until they are rewritten.
 -- The serial goes first (it is the table's primary key until then), then the new key replaces the
 -- unique index on the same columns.

@@ -1,6 +1,6 @@
 -- call_endings_hourly becomes a WITHOUT ROWID table like the other hourly rollups (0027): as a rowid
 -- table with a composite key it stored each row twice, in the table and in the key's autoindex
--- (docs/ingest-performance.md, "Fourth round"). The SLO reads scan it by (project, hour) ranges, which a
+-- (docs/ingest-performance.md, "Fifth round"). The SLO reads scan it by (project, hour) ranges, which a
 -- table clustered on its key reads in key order.
 CREATE TABLE `__new_call_endings_hourly` (
 	`project_id` text NOT NULL,

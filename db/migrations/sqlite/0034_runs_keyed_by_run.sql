@@ -1,7 +1,7 @@
 -- runs keyed by (project, run_id) without its serial `pk`, which nothing reads; on SQLite clustered on
 -- that key (WITHOUT ROWID, hand-added: drizzle-kit cannot declare it): every read and the ingest upsert
 -- find a run by its key, in one seek where the rowid table took the key's index and then the row, and
--- the key is no longer stored twice (docs/ingest-performance.md, "Fourth round").
+-- the key is no longer stored twice (docs/ingest-performance.md, "Fifth round").
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_runs` (
 	`project_id` text NOT NULL,
