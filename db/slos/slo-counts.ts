@@ -15,6 +15,18 @@ export interface SloScope {
 }
 
 /**
+ * `s.tool` among the scope's tools. PostgreSQL gets them as one array (an InitPlan), so the tool is
+ * a key of the (project, tool, time) index scans: as an `IN (subquery)` it is a join after the scan,
+ * which then reads every tool's spans in the range, each failed one probing every partition for a
+ * later attempt, and the plan's cost set off JIT compilation that took seconds on its own.
+ */
+function toolIn(db: Executor): string {
+  return db.dialect === "postgres"
+    ? `s.tool = ANY (ARRAY(SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")}))`
+    : `s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})`;
+}
+
+/**
  * One row per call that has ended, at its last attempt (db/slos/call-ending-sql.ts: what ends a
  * call and how). Times are the last attempt's start. `failedOnly` reads only calls that ended
  * failed, through the partial index of failed attempts (SQLite is told to: it would pick the
@@ -26,7 +38,7 @@ function finalCalls(db: Executor, failedOnly = false): string {
       ${ENDING_KIND}
     FROM tool_call_spans s ${hint} CROSS JOIN span_emitters em
     WHERE s.project_id = @project AND em.id = s.emitter_id AND s.started_at >= @from AND s.started_at < @to
-      AND s.tool IN (SELECT value ->> 0 FROM ${jsonRows(db.dialect, "@tools")})${failedOnly ? ` AND ${FAILED}` : ""}
+      AND ${toolIn(db)}${failedOnly ? ` AND ${FAILED}` : ""}
       AND ${IS_ENDING}`;
 }
 

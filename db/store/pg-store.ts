@@ -100,7 +100,9 @@ export async function openPgStore(url: string, options: PgOptions = {}): Promise
     idleTimeoutMillis: 600_000,
     allowExitOnIdle: true,
     types,
-    options: `-c lock_timeout=${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`,
+    // jit off: a read over the daily partitions with per-row lookups is costed in the millions, and
+    // JIT compiled its hundreds of expressions for 1-9 s before reading ~25k rows (SLO reads at 1M spans).
+    options: `-c lock_timeout=${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))} -c jit=off`,
   });
   // An idle connection the server closed emits here; unhandled, it would end the process.
   pool.on("error", (error) => console.error(`[faultline] PostgreSQL connection lost: ${error.message}`));
