@@ -99,11 +99,11 @@ export async function sloRawCallWindows<K extends string>(db: Executor, q: SloSc
 
 const TOP = 5;
 
-/** The `TOP` keys with the most calls, ties by name (both engines answer alike). */
-function topOf(counts: Map<string, number>): { key: string; count: number }[] {
+/** The `top` keys with the most calls, ties by name (both engines answer alike). */
+export function topOf(counts: ReadonlyMap<string, number>, top = TOP): { key: string; count: number }[] {
   return [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, TOP)
+    .slice(0, top)
     .map(([key, count]) => ({ key, count }));
 }
 
