@@ -16,6 +16,7 @@ import { otlpFormat } from "../lib/ingest/formats/otlp";
 import type { IngestFormat } from "../lib/ingest/format";
 import { ingestEnvelope } from "../server/ingest/ingest-envelope";
 import { rawPgWriter, rawSqliteWriter, SERVER_SQLITE, type RawWriter } from "./ingest-baseline";
+import { meterSqlite, otherThreadsCpu } from "./sqlite-split";
 import { CLIENTS, RESOURCE, ROUNDS, SECONDS, T0, batchBody, median, procCpuSeconds, records, tmpFile } from "./ingest-common";
 
 const SIZE = 100;
@@ -87,11 +88,13 @@ let rawBatch = 0;
  * before the CPU is read (`expected` of them; more only if the round outruns it), so the client's
  * JSON encoding is not counted as ingest.
  */
-async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, expected: number): Promise<{ node: number; db: number; perSec: number }> {
+async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, expected: number, metered = false): Promise<Measurement> {
   const bodies = Array.from({ length: expected }, () => c.body(sequence++));
   let next = 0;
   const dbStore = c.name === "raw" ? raw!.store : store;
   const db0 = dbStore ? await databaseCpu(dbStore) : 0;
+  const stop = metered && store.dialect === "sqlite" ? meterSqlite(store.sqlite) : null;
+  const threads0 = sum(otherThreadsCpu());
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
@@ -110,12 +113,50 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
   const cpu = process.cpuUsage(cpu0);
+  const threads = (sum(otherThreadsCpu()) - threads0) * 1e6;
+  const split = stop?.() ?? null;
   const elapsed = (performance.now() - t0) / 1000;
   const db = (dbStore ? await databaseCpu(dbStore) : 0) - db0;
-  return { node: (cpu.user + cpu.system) / stored, db: (db * 1e6) / stored, perSec: stored / elapsed };
+  const node = cpu.user + cpu.system;
+  return {
+    node: node / stored,
+    db: (db * 1e6) / stored,
+    perSec: stored / elapsed,
+    split: split && {
+      sqlite: split.sqliteUs / stored,
+      javascript: (node - split.overheadUs - split.sqliteUs - threads) / stored,
+      threads: threads / stored,
+      overhead: split.overheadUs / stored,
+      calls: split.calls / stored,
+    },
+  };
+}
+
+const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+/** µs per record of a round; `split` only for a metered SQLite round (bench/sqlite-split.ts). */
+interface Measurement {
+  node: number;
+  db: number;
+  perSec: number;
+  split: { sqlite: number; javascript: number; threads: number; overhead: number; calls: number } | null;
 }
 
 const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+const cell = (xs: number[]) => `${median(xs).toFixed(1)} (${range(xs)})`;
+
+/**
+ * SQLite's Node CPU split, from the metered rounds: inside better-sqlite3's calls (the engine),
+ * JavaScript (everything else on the main thread, GC included), other threads (the checkpoint
+ * worker, V8's helpers), with the meter's own cost measured and taken out.
+ */
+function printSplits(out: Map<string, { splits: NonNullable<Measurement["split"]>[] }>): void {
+  console.log("SQLite's Node CPU split (metered rounds, µs per record): inside SQLite | JavaScript | other threads; meter cost removed, calls per record");
+  for (const [name, { splits }] of out) {
+    const of = (k: keyof (typeof splits)[number]) => splits.map((s) => s[k]);
+    console.log(`sqlite   ${name.padEnd(6)} inside SQLite ${cell(of("sqlite"))} | JavaScript ${cell(of("javascript"))} | other threads ${cell(of("threads"))}; meter ${median(of("overhead")).toFixed(1)} removed, ${median(of("calls")).toFixed(1)} calls`);
+  }
+}
 
 /** Prints CPU per 1,000 records per format on the given engine (a fresh database per run). */
 export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pgDatabase: (() => Promise<string>) | null): Promise<void> {
@@ -133,21 +174,24 @@ export async function cpuSection(engines: readonly ("sqlite" | "postgres")[], pg
       }
       const expected = new Map(CASES.map((c) => [c.name, 0]));
       for (const c of CASES) expected.set(c.name, Math.ceil(((await measure(store, raw, c, 1, 50)).perSec * SECONDS * 1.5) / SIZE));
-      const out = new Map(CASES.map((c) => [c.name, { node: [] as number[], db: [] as number[], rate: [] as number[] }]));
+      const out = new Map(CASES.map((c) => [c.name, { node: [] as number[], db: [] as number[], rate: [] as number[], splits: [] as NonNullable<Measurement["split"]>[] }]));
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 ? [...CASES].reverse() : CASES;
         for (const c of order) {
-          const m = await measure(store, raw, c, SECONDS, expected.get(c.name)!);
           const o = out.get(c.name)!;
+          const m = await measure(store, raw, c, SECONDS, expected.get(c.name)!);
           o.node.push(m.node);
           o.db.push(m.db);
           o.rate.push(m.perSec);
+          // SQLite: a metered round after each plain one, for the engine's share of Node's CPU.
+          if (engine === "sqlite") o.splits.push((await measure(store, raw, c, SECONDS, expected.get(c.name)!, true)).split!);
         }
       }
       for (const [name, o] of out) {
         const dbText = engine === "postgres" ? `  database ${median(o.db).toFixed(0)} (${range(o.db)})` : "  (SQLite runs in Node)";
         console.log(`${engine.padEnd(8)} ${name.padEnd(6)} Node ${median(o.node).toFixed(1)} (${range(o.node)})${dbText}  ${median(o.rate).toFixed(0)} records/s`);
       }
+      if (engine === "sqlite") printSplits(out);
     } finally {
       await store.close();
       await raw?.writer.close();

@@ -23,7 +23,8 @@ export interface CallRef {
 const SQLITE = endingsOfCallsSql("sqlite", HOUR_MS);
 const PG = endingsOfCallsSql("postgres", HOUR_MS);
 
-interface Counted {
+/** A row of the endings read, as PostgreSQL returns it. */
+export interface Counted {
   tool: string;
   hour: number | string;
   failed: number | string;
@@ -32,7 +33,11 @@ interface Counted {
   calls: number | string;
 }
 
-const toRows = (rows: readonly Counted[]): EndingRow[] =>
+/** PostgreSQL's endings read: `$1` the project, `$2`/`$3` the calls' runs and ids. */
+export const endingsPgSql = PG;
+
+/** The endings read's rows as numbers. */
+export const toEndingRows = (rows: readonly Counted[]): EndingRow[] =>
   rows.map((r) => ({ tool: r.tool, hour: Number(r.hour), failed: Number(r.failed), declined: Number(r.declined), recovered: Number(r.recovered), calls: Number(r.calls) }));
 
 const callKey = (c: CallRef) => `${c.runId}\u0000${c.callId}`;
@@ -59,13 +64,13 @@ export function batchRuns(batch: RowBatch): string[] {
 /** SQLite: the given calls' endings as stored now (synchronous, for the ingest transaction). */
 export function endingsSqlite(sqlite: Database.Database, projectId: string, calls: readonly CallRef[]): EndingRow[] {
   if (calls.length === 0) return [];
-  return toRows(prepared<Counted>(sqlite, SQLITE).all({ project: projectId, calls: JSON.stringify(calls.map((c) => [c.runId, c.callId])) }));
+  return toEndingRows(prepared<Counted>(sqlite, SQLITE).all({ project: projectId, calls: JSON.stringify(calls.map((c) => [c.runId, c.callId])) }));
 }
 
 /** PostgreSQL: the given calls' endings as stored now. */
 export async function endingsPg(tx: PgTx, projectId: string, calls: readonly CallRef[]): Promise<EndingRow[]> {
   if (calls.length === 0) return [];
-  return toRows(await queryNamed<Counted>(tx, PG, [projectId, calls.map((c) => c.runId), calls.map((c) => c.callId)]));
+  return toEndingRows(await queryNamed<Counted>(tx, PG, [projectId, calls.map((c) => c.runId), calls.map((c) => c.callId)]));
 }
 
 /** The given calls' endings as stored now, on either engine. */

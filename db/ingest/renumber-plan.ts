@@ -23,6 +23,9 @@ export const RENUMBERED_SOURCE = "otlp";
 const numberedByFaultline = (row: SpanRow) => row.source === RENUMBERED_SOURCE && row.attempt !== null && attemptDerived(row);
 
 /** The calls (run, call id) of a batch that have spans whose attempt Faultline derived. */
+/** Whether any span of the batch has an attempt number Faultline derives (so `renumberPg` may move stored ones). */
+export const renumbersAny = (batch: RowBatch): boolean => batch.spans.some((s) => numberedByFaultline(s.row));
+
 export function derivedCalls(batch: RowBatch): { runId: string; callId: string }[] {
   const keys = new Map<string, { runId: string; callId: string }>();
   for (const { row } of batch.spans) if (numberedByFaultline(row)) keys.set(callKey(row), { runId: row.runId, callId: row.callId });

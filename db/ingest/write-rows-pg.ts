@@ -8,7 +8,9 @@ import { applyMovesPg, callLocksSql, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
 import { applyToldStepsPg, toldRunsLockSql } from "./told-steps";
-import { batchCalls, batchRuns, endingsPg, moveEndings } from "./call-endings";
+import { batchCalls, batchRuns, endingsPg, endingsPgSql, moveEndings, toEndingRows, type CallRef, type Counted } from "./call-endings";
+import type { EndingRow } from "./aggregate";
+import { renumbersAny } from "./renumber-plan";
 import { issueOrGroupCodeOf } from "@/lib/triage/group-issue";
 import { applyIssuesPg } from "../issues/ingest-issues-pg";
 import { emitterIdsPg, LearnedEmitters } from "./span-emitters";
@@ -34,27 +36,47 @@ interface Facts<Row, Fact> {
   of: (row: Row) => Fact | null;
 }
 
-const withFactsSql = new Map<string, string>();
+const statementSql = new Map<string, string>();
 
 /**
- * A raw insert and the insert of the facts of the rows it wrote, one statement: the facts step
- * (a data-modifying CTE) is given the facts of every row sent and keeps those whose record id the
- * raw insert returned, which is what a second statement after it did, one round trip fewer.
+ * A raw insert, with the insert of the facts of the rows it wrote when `facts` is given and the
+ * batch's call endings as they stand before it when `endings` is, in one statement:
+ * - the facts step (a data-modifying CTE) is given the facts of every row sent and keeps those whose
+ *   record id the raw insert returned, which is what a second statement after it did;
+ * - the endings are read by a CTE, which sees the statement's snapshot, taken before the insert: what
+ *   a statement of its own before the insert read (the batch's call locks, taken with `BEGIN`, keep
+ *   concurrent batches from moving those calls in between). Their rows come after the written ids,
+ *   told apart by a null id.
+ * Each is one round trip fewer.
  */
-function insertWithFactsSql<Row, Fact>(insert: MultiRowInsert<Row>, facts: Facts<Row, Fact>, column: string): string {
-  let sql = withFactsSql.get(insert.pgSql);
+function insertSql(insert: MultiRowInsert<unknown>, column: string, facts: Facts<unknown, unknown> | null, endingsAt: number | null): string {
+  const key = `${facts === null ? 0 : 1}${endingsAt ?? ""}:${insert.pgSql}`;
+  let sql = statementSql.get(key);
   if (sql === undefined) {
-    const kept = facts.insert.pgSqlWhere(insert.pgWidth, `u.${column} IN (SELECT ${column} FROM written)`);
-    withFactsSql.set(insert.pgSql, (sql = `WITH written AS (${insert.pgSql}), facts AS (${kept}) SELECT ${column} FROM written`));
+    const ctes: string[] = [];
+    if (endingsAt !== null) ctes.push(`before AS (${endingsPgSql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + endingsAt}`)})`);
+    ctes.push(`written AS (${insert.pgSql})`);
+    if (facts !== null) ctes.push(`facts AS (${facts.insert.pgSqlWhere(insert.pgWidth, `u.${column} IN (SELECT ${column} FROM written)`)})`);
+    const endings = endingsAt === null ? "" : " UNION ALL SELECT NULL, tool, hour, failed, declined, recovered, calls FROM before";
+    const blanks = endingsAt === null ? "" : ", NULL AS tool, NULL AS hour, NULL AS failed, NULL AS declined, NULL AS recovered, NULL AS calls";
+    sql = ctes.length === 1 && endingsAt === null ? insert.pgSql : `WITH ${ctes.join(", ")} SELECT ${column}${blanks} FROM written${endings}`;
+    statementSql.set(key, sql);
   }
   return sql;
+}
+
+/** The calls whose endings as they stand before the insert ride with it (`insertSql`). */
+interface EndingsBefore {
+  projectId: string;
+  calls: readonly CallRef[];
 }
 
 /**
  * Writes the given rows (positions into `entries`, one per record id) in one statement, with their
  * facts rows when `facts` is given, and marks in `flags` those it wrote: PostgreSQL returns the id of
  * every row it wrote. The statement itself writes in record id order (see rowInsert), so concurrent
- * batches never deadlock.
+ * batches never deadlock. With `endings`, the statement also reads those calls' endings before the
+ * insert and answers them (null when there was no statement to carry them: the caller reads them).
  */
 async function writeOnce<Row, Fact>(
   tx: PgTx,
@@ -65,11 +87,12 @@ async function writeOnce<Row, Fact>(
   positions: readonly { id: string; at: number }[],
   flags: Uint8Array,
   facts?: Facts<Row, Fact>,
-): Promise<void> {
-  if (positions.length === 0) return;
+  endings?: EndingsBefore,
+): Promise<EndingRow[] | null> {
+  if (positions.length === 0) return null;
   const rows = positions.map((p) => entries[p.at]!.row);
-  let sql = insert.pgSql;
   let params = insert.columns(context, rows);
+  let withFacts: Facts<Row, Fact> | null = null;
   if (facts) {
     const factRows: Fact[] = [];
     for (const row of rows) {
@@ -77,13 +100,23 @@ async function writeOnce<Row, Fact>(
       if (fact !== null) factRows.push(fact);
     }
     if (factRows.length > 0) {
-      sql = insertWithFactsSql(insert, facts, column);
+      withFacts = facts;
       params = [...params, ...facts.insert.columns(context, factRows)];
     }
   }
-  const returned = await queryNamed<Record<string, string>>(tx, sql, params);
-  const written = new Set(returned.map((r) => r[column]));
+  const endingsAt = endings !== undefined && endings.calls.length > 0 ? params.length : null;
+  if (endings !== undefined && endingsAt !== null) params.push(endings.projectId, endings.calls.map((c) => c.runId), endings.calls.map((c) => c.callId));
+  const sql = insertSql(insert as MultiRowInsert<unknown>, column, withFacts as Facts<unknown, unknown> | null, endingsAt);
+  const returned = await queryNamed<Record<string, string | null> & Partial<Counted>>(tx, sql, params);
+  const written = new Set<string>();
+  const before: Counted[] = [];
+  for (const r of returned) {
+    const id = r[column];
+    if (id !== null && id !== undefined) written.add(id);
+    else before.push(r as Counted);
+  }
   for (const p of positions) if (written.has(p.id)) flags[p.at] = 1;
+  return endings === undefined ? null : toEndingRows(before);
 }
 
 /** A record id repeated within a batch: the first is written, the rest are duplicates (as on SQLite). */
@@ -162,10 +195,13 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     const context = { projectId, receivedAt: now };
     const written = writtenFlags(batch);
     const calls = batchCalls(batch);
-    const endingsBefore = await endingsPg(tx, projectId, calls);
+    // The endings before the change ride with the span insert, unless renumbering may move stored
+    // attempts first: then they are read before it.
+    const early = renumbersAny(batch) ? await endingsPg(tx, projectId, calls) : null;
     const moves = await renumberPg(tx, projectId, batch);
     const spanPositions = await withoutStoredTimeless(tx, projectId, batch.spans, firstOccurrences(batch.spans, (r) => r.spanId));
-    await writeOnce(tx, spanInsert, "span_id", context, spans, spanPositions, written.spans, SPAN_FACTS);
+    const carried = await writeOnce(tx, spanInsert, "span_id", context, spans, spanPositions, written.spans, SPAN_FACTS, early === null ? { projectId, calls } : undefined);
+    const endingsBefore = early ?? carried ?? (await endingsPg(tx, projectId, calls));
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors, ERROR_FACTS);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);

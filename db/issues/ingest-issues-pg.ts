@@ -35,14 +35,18 @@ const SQL = {
       SELECT $1, issue_id, run_id FROM unnest($10::text[], $11::text[]) WITH ORDINALITY AS u(issue_id, run_id, ord) ORDER BY ord
       ON CONFLICT (project_id, issue_id, run_id) DO NOTHING RETURNING issue_id)
     SELECT 0 AS kind, issue_id, failures FROM hours UNION ALL SELECT 1 AS kind, issue_id, NULL FROM runs`,
-  // The counter UPDATE below joins an array, whose plan does not promise an order: the rows are locked here first, in key order.
-  lock: "SELECT id FROM issues WHERE project_id = $1 AND id = ANY($2::text[]) ORDER BY tool, code FOR UPDATE",
-  totals: `UPDATE issues SET failures = issues.failures + u.failures, unrecovered = issues.unrecovered + u.unrecovered, retries = issues.retries + u.retries,
+  // The UPDATE joins an array, whose plan does not promise an order, so the rows are locked first, in
+  // key order, by the `locked` CTE: the scalar subquery over it does not depend on any row, so it is a
+  // one-time filter, evaluated before the UPDATE reads a row (a statement of its own before, one round
+  // trip more). A row another transaction changed meanwhile is updated as it now stands (READ COMMITTED
+  // re-reads it), as the separate statement's later snapshot saw it.
+  totals: `WITH locked AS MATERIALIZED (SELECT id FROM issues WHERE project_id = $1 AND id = ANY($3::text[]) ORDER BY tool, code FOR UPDATE)
+    UPDATE issues SET failures = issues.failures + u.failures, unrecovered = issues.unrecovered + u.unrecovered, retries = issues.retries + u.retries,
       wait_ms = issues.wait_ms + u.wait_ms, runs = issues.runs + u.runs, worst_hour = GREATEST(issues.worst_hour, u.worst),
       first_seen = LEAST(issues.first_seen, u.first_seen), last_seen = GREATEST(issues.last_seen, u.last_seen), updated_at = $2
     FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[])
       AS u(id, failures, unrecovered, retries, wait_ms, runs, worst, first_seen, last_seen)
-    WHERE issues.project_id = $1 AND issues.id = u.id
+    WHERE issues.project_id = $1 AND issues.id = u.id AND (SELECT count(*) FROM locked) >= 0
     RETURNING issues.id, issues.state, issues.resolve_mode, issues.resolve_release, issues.resolved_at, issues.ignore_mode, issues.ignore_limit, issues.failures, issues.worst_hour`,
   releaseList: "SELECT issue_id, release, first_seen FROM issue_releases WHERE project_id = $1 AND issue_id = ANY($2::text[]) ORDER BY issue_id, release",
 };
@@ -115,7 +119,6 @@ export async function applyIssuesPg(tx: PgTx, projectId: string, batch: RowBatch
     await queryNamed(tx, SQL.events, [projectId, now, ...columns(events, 3)]);
   }
   const { worst, newRuns } = await upsertCounters(tx, projectId, issues);
-  await queryNamed(tx, SQL.lock, [projectId, ids]);
   const totals = await queryNamed<TotalsRow & { id: string }>(tx, SQL.totals, [
     projectId, now, ids,
     issues.map((b) => b.failures.length), issues.map((b) => b.unrecovered), issues.map((b) => b.retries), issues.map((b) => b.waitMs),
