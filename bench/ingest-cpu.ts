@@ -17,7 +17,7 @@ import { otlpFormat } from "../lib/ingest/formats/otlp";
 import type { IngestFormat } from "../lib/ingest/format";
 import { ingestEnvelope } from "../server/ingest/ingest-envelope";
 import { rawPgWriter, rawSqliteWriter, SERVER_SQLITE, type RawWriter } from "./ingest-baseline";
-import { meterSqlite, otherThreadsCpu } from "./sqlite-split";
+import { meterSqlite, otherThreadsCpuUs } from "./sqlite-split";
 import { CLIENTS, RESOURCE, ROUNDS, SECONDS, T0, batchBody, median, procCpuSeconds, records, tmpFile } from "./ingest-common";
 
 const SIZE = 100;
@@ -95,7 +95,7 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
   const dbStore = c.name === "raw" ? raw!.store : store;
   const db0 = dbStore ? await databaseCpu(dbStore) : 0;
   const stop = metered && store.dialect === "sqlite" ? meterSqlite(store.sqlite) : null;
-  const threads0 = sum(otherThreadsCpu());
+  const threads0 = otherThreadsCpuUs();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
@@ -114,7 +114,7 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
   };
   await Promise.all(Array.from({ length: WRITERS }, writer));
   const cpu = process.cpuUsage(cpu0);
-  const threads = (sum(otherThreadsCpu()) - threads0) * 1e6;
+  const threads = otherThreadsCpuUs() - threads0;
   const split = stop?.() ?? null;
   const elapsed = (performance.now() - t0) / 1000;
   const db = (dbStore ? await databaseCpu(dbStore) : 0) - db0;
@@ -125,7 +125,7 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
     perSec: stored / elapsed,
     split: split && {
       sqlite: split.sqliteUs / stored,
-      javascript: (node - split.overheadUs - split.sqliteUs - threads) / stored,
+      javascript: split.javascriptUs / stored,
       threads: threads / stored,
       overhead: split.overheadUs / stored,
       calls: split.calls / stored,
@@ -133,8 +133,6 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
     },
   };
 }
-
-const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 /** µs per record of a round; `split` only for a metered SQLite round (bench/sqlite-split.ts). */
 interface Measurement {

@@ -1,8 +1,14 @@
-// Bench only: splits the process CPU of an in-process SQLite ingest into the time spent inside
-// better-sqlite3's native calls (the SQLite engine, with its argument binding and row building) and
-// the rest (our JavaScript, GC, the event loop). Every `Statement` run/get/all and `Database` exec is
-// wrapped in process.cpuUsage while a meter is on; the wrapper's own cost is measured on a no-op
-// wrapped the same way and subtracted, so the split is measured, not a difference of two runs.
+// Bench only: splits the CPU of an in-process SQLite ingest into the time spent inside
+// better-sqlite3's native calls (the SQLite engine, with its argument binding and row building), the
+// main thread's other work (our JavaScript, GC, the event loop) and the other threads (the checkpoint
+// worker, V8's helpers). While a meter is on, every `Statement` run/get/all and `Database` exec is
+// wrapped and timed with performance.now(), which reads the clock without a system call. Timing each
+// call with process.cpuUsage (getrusage) was tried first: the system call made the statement after
+// it slower, so the engine's share came out larger than the whole. The main thread is busy for the
+// whole round (SQLite's calls are synchronous), so its CPU (schedstat) is shared between inside and
+// outside the calls in proportion to their wall time; being descheduled hits both alike. The
+// wrapper's own cost is measured on a no-op wrapped the same way and taken out: the split is
+// measured, not a difference of two runs.
 import { readFileSync, readdirSync } from "node:fs";
 import Database from "better-sqlite3";
 
@@ -10,7 +16,7 @@ type Method = (this: unknown, ...args: unknown[]) => unknown;
 
 const STATEMENT_METHODS = ["run", "get", "all"] as const;
 
-let inside = 0;
+let insideMs = 0;
 let calls = 0;
 let depth = 0;
 
@@ -20,25 +26,43 @@ function timed(fn: Method): Method {
     // count twice; only the outermost call is timed.
     if (depth > 0) return fn.apply(this, args);
     depth++;
-    const c0 = process.cpuUsage();
+    const t0 = performance.now();
     try {
       return fn.apply(this, args);
     } finally {
-      const c = process.cpuUsage(c0);
+      insideMs += performance.now() - t0;
       depth--;
-      inside += c.user + c.system;
       calls++;
     }
   };
 }
 
-/** The wrapper's cost per call: inside the timed interval, and in all (the process's CPU). */
+/** The main thread's CPU time so far, µs (the scheduler's own count, in ns). */
+export function mainThreadCpuUs(): number {
+  return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1000;
+}
+
+/** CPU µs of this process's threads other than the main one so far (ended threads' time is lost). */
+export function otherThreadsCpuUs(): number {
+  let sum = 0;
+  for (const tid of readdirSync("/proc/self/task")) {
+    if (Number(tid) === process.pid) continue;
+    try {
+      sum += Number(readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1000;
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return sum;
+}
+
+/** The wrapper's cost per call: wall ms inside the timed span, and CPU µs in all. */
 interface Calibration {
-  insideUs: number;
+  insideMs: number;
   totalUs: number;
 }
 
-function calibrate(n = 100_000): Calibration {
+function calibrate(n = 200_000): Calibration {
   const noop = timed(function (this: unknown) {
     return this;
   });
@@ -46,56 +70,38 @@ function calibrate(n = 100_000): Calibration {
     return this;
   };
   const loop = (f: Method) => {
-    const c0 = process.cpuUsage();
+    const c0 = mainThreadCpuUs();
     for (let i = 0; i < n; i++) f.call(i);
-    const c = process.cpuUsage(c0);
-    return c.user + c.system;
+    return mainThreadCpuUs() - c0;
   };
-  // Warm both paths first, then take the cheaper of three tries (the machine is shared).
   loop(noop);
   loop(bare);
-  let best: Calibration = { insideUs: Infinity, totalUs: Infinity };
+  // The cheapest of three tries: the machine is shared, and being descheduled only adds.
+  let best: Calibration = { insideMs: Infinity, totalUs: Infinity };
   for (let k = 0; k < 3; k++) {
-    inside = 0;
+    insideMs = 0;
     calls = 0;
     const wrapped = loop(noop);
     const plain = loop(bare);
-    const insideUs = inside / calls;
     const totalUs = (wrapped - plain) / n;
-    if (totalUs < best.totalUs) best = { insideUs, totalUs };
+    if (totalUs < best.totalUs) best = { insideMs: insideMs / calls, totalUs };
   }
-  inside = 0;
+  insideMs = 0;
   calls = 0;
   return best;
 }
 
-/** CPU seconds of each thread of this process other than the main one, by thread name. */
-export function otherThreadsCpu(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync("/proc/self/task")) {
-    if (Number(tid) === process.pid) continue;
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return out;
-}
-
-/** What a metered stretch measured: µs in better-sqlite3's calls (wrapper cost removed), the calls, and the wrapper's total cost. */
+/** What a metered stretch measured, µs: inside better-sqlite3's calls, the rest of the main thread, the wrapper's cost (taken out of both), and the calls. */
 export interface Split {
   sqliteUs: number;
-  calls: number;
+  javascriptUs: number;
   overheadUs: number;
+  calls: number;
 }
 
 /**
  * Turns the meter on: better-sqlite3's statement and exec calls are timed until the returned stop
- * function, which puts the original methods back and answers the split.
+ * function, which puts the original methods back and answers the main thread's split.
  */
 export function meterSqlite(db: Database.Database): () => Split {
   const statementProto = Object.getPrototypeOf(db.prepare("SELECT 1")) as Record<string, Method>;
@@ -105,15 +111,19 @@ export function meterSqlite(db: Database.Database): () => Split {
   const calibration = calibrate();
   STATEMENT_METHODS.forEach((m, i) => (statementProto[m] = timed(originals[i]!)));
   databaseProto.exec = timed(exec);
-  inside = 0;
+  insideMs = 0;
   calls = 0;
+  const cpu0 = mainThreadCpuUs();
+  const t0 = performance.now();
   return () => {
+    const cpu = mainThreadCpuUs() - cpu0;
+    const wallMs = performance.now() - t0;
     STATEMENT_METHODS.forEach((m, i) => (statementProto[m] = originals[i]!));
     databaseProto.exec = exec;
-    return {
-      sqliteUs: inside - calls * calibration.insideUs,
-      calls,
-      overheadUs: calls * calibration.totalUs,
-    };
+    const overheadUs = calls * calibration.totalUs;
+    // The main thread's CPU per ms of its wall time.
+    const rate = cpu / wallMs;
+    const sqliteUs = Math.max(0, insideMs - calls * calibration.insideMs) * rate;
+    return { sqliteUs, javascriptUs: cpu - overheadUs - sqliteUs, overheadUs, calls };
   };
 }
