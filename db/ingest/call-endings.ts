@@ -117,11 +117,19 @@ export function moveEndingsSqlite(sqlite: Database.Database, projectId: string, 
 }
 
 /** As `moveEndingsSqlite`, on either engine. */
-export async function moveEndings(tx: Tx, projectId: string, recounted: readonly CallRef[], before: readonly EndingRow[], aggregates: BatchAggregates): Promise<void> {
+export async function moveEndings(
+  tx: Tx,
+  projectId: string,
+  recounted: readonly CallRef[],
+  before: readonly EndingRow[],
+  aggregates: BatchAggregates,
+  /** The recounted calls' endings as they now stand, when already read (PostgreSQL's ingest: with its told read). */
+  now: readonly EndingRow[] | null = null,
+): Promise<void> {
   if (tx.dialect === "sqlite") return moveEndingsSqlite(tx.sqlite, projectId, recounted, before, aggregates);
   const flipped: { recovered: boolean; rows: EndingRow[] }[] = [];
   for (const f of flippedCalls(aggregates, recounted)) flipped.push({ recovered: f.recovered, rows: await endingsPg(tx, projectId, f.calls) });
-  addMoves(aggregates, before, await endingsPg(tx, projectId, recounted), flipped);
+  addMoves(aggregates, before, now ?? (await endingsPg(tx, projectId, recounted)), flipped);
 }
 
 const RECOVERED_STEPS = new Set(["recovered", "replaced"]);

@@ -3,8 +3,8 @@ import { bytesToHex } from "../schema/hex-bytes";
 import { TOLD_RUN_LOCK } from "../store/locks";
 import { prepared } from "../store/sqlite-prepared";
 import type { PgTx, SqliteStore, Tx } from "../store/types";
-import type { BatchAggregates } from "./aggregate";
-import { noteRecoveryChanges } from "./call-endings";
+import type { BatchAggregates, EndingRow } from "./aggregate";
+import { endingsPgSql, noteRecoveryChanges, toEndingRows, type CallRef, type Counted } from "./call-endings";
 import { escapeLiteral } from "pg";
 import { pgTextArraySql } from "../store/pg-array-literal";
 import { queryNamed } from "./pg-named";
@@ -205,16 +205,55 @@ function writePlanSqlite(sqlite: SqliteStore["sqlite"], projectId: string, plan:
  * batch's one rollup statement, which writes its rows in key order like every other rollup.
  */
 export async function applyToldStepsPg(tx: PgTx, projectId: string, batch: RowBatch, written: WrittenFlags, aggregates: BatchAggregates, now: number): Promise<number> {
+  return (await applyToldStepsReadingEndingsPg(tx, projectId, batch, written, aggregates, now, [])).changed;
+}
+
+/**
+ * The told read with the given calls' endings riding along (kind 4, `$4`/`$5` their runs and ids):
+ * read in the statement's snapshot, after the batch's rows were written.
+ */
+const READ_WITH_ENDINGS = `${PG.read}
+    UNION ALL
+    SELECT 4, json_build_array(e.tool, e.hour, e.failed, e.declined, e.recovered, e.calls) FROM (${endingsPgSql.replace(/\$([23])\b/g, (_, n: string) => `$${Number(n) + 2}`)}) AS e`;
+
+/**
+ * `applyToldStepsPg`, and the endings of `calls` as they stand once it is done, when its read could
+ * carry them: the read is after the batch's rows, and when no step changes nothing is written after
+ * it, so the endings it read are the endings now (one round trip fewer for the ingest). Null when
+ * they still have to be read (no read, or steps were written).
+ */
+export async function applyToldStepsReadingEndingsPg(
+  tx: PgTx,
+  projectId: string,
+  batch: RowBatch,
+  written: WrittenFlags,
+  aggregates: BatchAggregates,
+  now: number,
+  calls: readonly CallRef[],
+): Promise<{ changed: number; endingsNow: EndingRow[] | null }> {
   const touched = touchedRuns(batch, written);
-  if (touched.length === 0) return 0;
-  const rows = await queryNamed<{ kind: number; row: unknown[] }>(tx, PG.read, [projectId, touched, [...runsWithNewSurfacedErrors(batch, written)]]);
-  if (rows.length === 0) return 0;
+  if (touched.length === 0) return { changed: 0, endingsNow: null };
+  const params: unknown[] = [projectId, touched, [...runsWithNewSurfacedErrors(batch, written)]];
+  if (calls.length > 0) params.push(calls.map((c) => c.runId), calls.map((c) => c.callId));
+  const all = await queryNamed<{ kind: number; row: unknown[] }>(tx, calls.length > 0 ? READ_WITH_ENDINGS : PG.read, params);
+  const rows = calls.length > 0 ? all.filter((r) => r.kind !== 4) : all;
+  const endings = calls.length > 0 ? endingsFromArrays(all) : [];
+  if (rows.length === 0) return { changed: 0, endingsNow: endings };
   const { stored, spans, errors, runs } = splitRows(rows);
   const plan = planToldSteps(projectId, stored, spans, errors, runs);
-  if (plan.upserts.length === 0) return 0;
+  if (plan.upserts.length === 0) return { changed: 0, endingsNow: endings };
   await writePlanPg(tx, projectId, plan, now);
   addDeltas(aggregates, stored, plan);
-  return plan.upserts.length;
+  return { changed: plan.upserts.length, endingsNow: null };
+}
+
+/** The kind-4 rows of the told read: endings, as JSON arrays in the endings read's column order. */
+function endingsFromArrays(rows: readonly { kind: number; row: unknown[] }[]): EndingRow[] {
+  const out: Counted[] = [];
+  for (const { kind, row } of rows) {
+    if (kind === 4) out.push({ tool: row[0] as string, hour: row[1] as number, failed: row[2] as number, declined: row[3] as number, recovered: row[4] as number, calls: row[5] as number });
+  }
+  return toEndingRows(out);
 }
 
 /**

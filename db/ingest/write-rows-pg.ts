@@ -7,7 +7,7 @@ import { errorFactInsert, errorFactRow, factInsert, factRow } from "./fact-rows"
 import { applyMovesPg, callLocksSql, renumberPg } from "./renumber-attempts";
 import { runUpsert, spanInsert, toolErrorInsert } from "./statements";
 import { tally, writtenFlags, type WriteResult } from "./tally";
-import { applyToldStepsPg, toldRunsLockSql } from "./told-steps";
+import { applyToldStepsReadingEndingsPg, toldRunsLockSql } from "./told-steps";
 import { batchCalls, batchRuns, endingsPg, endingsPgSql, moveEndings, toEndingRows, type CallRef, type Counted } from "./call-endings";
 import type { EndingRow } from "./aggregate";
 import { renumbersAny } from "./renumber-plan";
@@ -205,8 +205,9 @@ export function writeRowsPg(store: PgStore, projectId: string, batch: RowBatch, 
     await writeOnce(tx, toolErrorInsert, "event_id", context, batch.toolErrors, firstOccurrences(batch.toolErrors, (r) => r.eventId), written.toolErrors, ERROR_FACTS);
     for (const round of runRounds(batch.runs)) await writeOnce(tx, runUpsert, "run_id", context, batch.runs, round, written.runs);
     const { result, aggregates } = tally(projectId, batch, written);
-    await applyToldStepsPg(tx, projectId, batch, written, aggregates, now);
-    await moveEndings(tx, projectId, calls, endingsBefore, aggregates);
+    // The endings after the change ride with the told read when nothing is written after it.
+    const { endingsNow } = await applyToldStepsReadingEndingsPg(tx, projectId, batch, written, aggregates, now, calls);
+    await moveEndings(tx, projectId, calls, endingsBefore, aggregates, endingsNow);
     await applyMovesPg(tx, projectId, moves, aggregates, () => writeRollupsPg(tx, aggregates.all()));
     await applyIssuesPg(tx, projectId, batch, written, now, issueOrGroupCodeOf);
     return result;
