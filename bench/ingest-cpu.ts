@@ -104,8 +104,11 @@ async function measure(store: Store, raw: Raw | null, c: Case, seconds: number, 
     while (performance.now() < until) {
       const body = bodies[next++] ?? c.body(sequence++);
       // The ingest call stays inline here: behind one more async layer the SQLite rounds measured ~1.6x the CPU.
-      if (c.name === "raw") stored += await raw!.writer.write(rawBatch++);
-      else {
+      if (c.name === "raw") {
+        // Not `stored += await …`: that reads `stored` before the await, and two writers overwrite each other's count.
+        const n = await raw!.writer.write(rawBatch++);
+        stored += n;
+      } else {
         const r = await ingestEnvelope(store, "p", c.format, c.format.parse(body, "application/json"));
         if (r.rejected.length > 0) throw new Error(`${c.name}: ${JSON.stringify(r.rejected[0])}`);
         stored += r.accepted;
