@@ -6,7 +6,7 @@ import { SPANS } from "@/test/helpers/spans-read";
 import { ensureDefaultProject } from "@/db/keys";
 
 let store: Store;
-/** A table's rows in insert order (raw tables' `pk`), or in `order`. */
+/** A table's rows in insert order (raw tables' `pk`), or in `order` (runs have no `pk`: by run id). */
 const rows = (table: string, where = "1 = 1", order = "pk") =>
   store.all<Record<string, unknown>>(`SELECT * FROM ${table === "tool_call_spans" ? SPANS : table} WHERE ${where} ORDER BY ${order}`);
 const pick = (r: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, r[k]]));
@@ -45,7 +45,7 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       expect((await rows("tool_errors")).map((r) => pick(r, ["event_id", "call_id", "tool", "code", "error_class", "retryable", "attempts", "decision", "told", "derived", "occurred_at"]))).toEqual([
         { event_id: "run_1#3", call_id: "run_1#call@3", tool: "book", code: "upstream_unavailable", error_class: "ToolFailure", retryable: 1, attempts: 3, decision: null, told: null, derived: "error_class,retryable", occurred_at: 1767225601700 },
       ]);
-      expect((await rows("runs")).map((r) => pick(r, ["run_id", "agent", "release", "state", "started_at", "ended_at", "source"]))).toEqual([
+      expect((await rows("runs", "1 = 1", "run_id")).map((r) => pick(r, ["run_id", "agent", "release", "state", "started_at", "ended_at", "source"]))).toEqual([
         { run_id: "run_1", agent: "planner", release: "0.4.0", state: "completed", started_at: 1767225600000, ended_at: 1767225601700, source: "adk_run_event" },
       ]);
     });
@@ -55,7 +55,7 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       expect(await ingestAdkRunEvents(store, "default", { run_id: "run_5", state: "failed" }, lone)).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
       expect(await ingestAdkRunEvents(store, "default", { run_id: "run_6", state: "completed" }, retried)).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
       const RUN_KEYS = ["run_id", "record_id", "agent", "release", "service", "state", "started_at", "ended_at", "source"];
-      expect((await rows("runs")).map((r) => pick(r, RUN_KEYS))).toEqual([
+      expect((await rows("runs", "1 = 1", "run_id")).map((r) => pick(r, RUN_KEYS))).toEqual([
         { run_id: "run_5", record_id: "run_5#events@1", agent: null, release: null, service: null, state: "failed", started_at: null, ended_at: null, source: "adk_run_event" },
         { run_id: "run_6", record_id: "run_6#events@4", agent: null, release: null, service: null, state: "completed", started_at: 1767225600000, ended_at: 1767225601700, source: "adk_run_event" },
       ]);
@@ -63,12 +63,12 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       await ingestAdkPublished(store, "default", undefined, [
         { event_id: "S6", type: "run_started", schema_version: 1, occurred_at: 1767225600.5, tenant: "acme", run_id: "run_6", attributes: { run_id: "run_6", agent: "planner" } },
       ]);
-      expect((await rows("runs", "run_id = 'run_6'")).map((r) => pick(r, ["agent", "state", "started_at", "ended_at"]))).toEqual([
+      expect((await rows("runs", "run_id = 'run_6'", "run_id")).map((r) => pick(r, ["agent", "state", "started_at", "ended_at"]))).toEqual([
         { agent: "planner", state: "completed", started_at: 1767225600000, ended_at: 1767225601700 },
       ]);
       // Without a state there is nothing to store a run record with: the events are stored, no run is made up.
       await ingestAdkRunEvents(store, "default", { run_id: "run_8", agent: "planner" }, retried);
-      expect(await rows("runs", "run_id = 'run_8'")).toEqual([]);
+      expect(await rows("runs", "run_id = 'run_8'", "run_id")).toEqual([]);
     });
 
     it("stores a re-sent list once", async () => {
@@ -191,7 +191,7 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
         envelope({ event_id: "A0000000000000000000000003", type: "run_completed", run_id: "run_9", attributes: { run_id: "run_9", input_tokens: "31" } }),
       ]);
       expect(r).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
-      expect((await rows("runs")).map((x) => pick(x, ["run_id", "record_id", "agent", "state", "started_at", "ended_at", "error", "source"]))).toEqual([
+      expect((await rows("runs", "1 = 1", "run_id")).map((x) => pick(x, ["run_id", "record_id", "agent", "state", "started_at", "ended_at", "error", "source"]))).toEqual([
         { run_id: "run_1", record_id: "A0000000000000000000000002", agent: "planner", state: "failed", started_at: 1767225600250, ended_at: 1767225601100, error: "failed", source: "adk_published" },
         { run_id: "run_9", record_id: "A0000000000000000000000003", agent: null, state: "completed", started_at: null, ended_at: 1767225600250, error: null, source: "adk_published" },
       ]);
@@ -207,7 +207,7 @@ describe.each(DIALECTS)("reference-kit ingest (%s)", (dialect) => {
       expect(await ingestAdkPublished(store, "default", undefined, [end])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
       expect(await ingestAdkPublished(store, "default", undefined, [start])).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
       expect(await ingestAdkPublished(store, "default", undefined, [start])).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
-      expect((await rows("runs")).map((x) => pick(x, ["run_id", "agent", "release", "state", "started_at", "ended_at", "error"]))).toEqual([
+      expect((await rows("runs", "1 = 1", "run_id")).map((x) => pick(x, ["run_id", "agent", "release", "state", "started_at", "ended_at", "error"]))).toEqual([
         { run_id: "run_7", agent: "planner", release: "0.4.0", state: "cancelled", started_at: 1767225602000, ended_at: 1767225609000, error: "user_cancelled" },
       ]);
       expect((await rows("run_stats", "1 = 1", "run_id")).map((x) => pick(x, ["run_id", "first_started_at", "last_ended_at"]))).toEqual([
